@@ -1,0 +1,33 @@
+# Variorum: `make serve` builds the archive and serves it; `make test` runs the whole test suite.
+# Both create the virtual environment (.venv) and install the project first.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PORT   ?= 8001
+
+.PHONY: install build serve test schema clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+build: install
+	$(BIN)/variorum build
+
+serve: install
+	$(BIN)/variorum serve --port $(PORT)
+
+test: install
+	$(BIN)/python -m pytest
+
+schema: install
+	$(BIN)/variorum export-schema
+
+clean:
+	rm -rf $(VENV) site/*.db build .pytest_cache

@@ -1,0 +1,16 @@
+"""The ``variorum`` command: one click group; each module of this package adds its commands."""
+
+from __future__ import annotations
+
+import click
+
+from engine.cli import archive
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="variorum")
+def main() -> None:
+    """Variorum: the historical rules of traditional board games and their disputed readings."""
+
+
+archive.register(main)

@@ -1,0 +1,221 @@
+"""The build: validated records of ``data/`` -> one SQLite archive, written atomically.
+
+The database is written into a temporary file beside the target and moved over it with
+``os.replace`` only once it is complete and its foreign keys check out, so a failed or killed
+build leaves the previous archive as it was. The same records give the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import sqlite_utils
+from sqlalchemy import create_engine, event
+from sqlalchemy.pool import NullPool
+from sqlalchemy.schema import CreateIndex, CreateTable
+from sqlmodel import Session, SQLModel
+
+from schema import tables as t
+from schema.load import Archive, load_archive
+from schema.records import Citation, Name, Source
+from schema.csl import csl_item
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build wrote."""
+
+    path: Path
+    counts: dict[str, int]
+
+
+def _names(names: Iterable[Name]) -> str | None:
+    out = [n.literal or ", ".join(x for x in (n.family, n.given) if x) for n in names]
+    return "; ".join(out) or None
+
+
+def _source_row(src: Source) -> t.SourceRow:
+    return t.SourceRow(
+        id=src.id,
+        short=src.short,
+        type=src.type.value,
+        role=src.role.value,
+        authors=_names(src.authors),
+        year=src.year,
+        title=src.title,
+        container=src.container,
+        volume=src.volume,
+        issue=src.issue,
+        pages=src.pages,
+        publisher=src.publisher,
+        place=src.place,
+        version=src.version,
+        url=src.url,
+        accessed=src.accessed.isoformat() if src.accessed else None,
+        language=src.language,
+        note=src.note,
+        csl_json=json.dumps(csl_item(src), ensure_ascii=False, sort_keys=True),
+    )
+
+
+def _cite(cls: type[t.CitationColumns], citations: list[Citation], **subject: object) -> Iterator[t.CitationColumns]:
+    for seq, c in enumerate(citations):
+        yield cls(source_id=c.source, locator=c.locator, support=c.support.value, note=c.note, seq=seq, **subject)
+
+
+def rows(archive: Archive) -> Iterator[SQLModel]:
+    """Every row of the archive, in a fixed order (parents before children)."""
+    for src in archive.sources.values():
+        yield _source_row(src)
+    for src in archive.sources.values():
+        for link in src.lineage:
+            yield t.LineageRow(
+                source_id=src.id, parent_id=link.source, relation=link.relation.value, locator=link.locator, note=link.note
+            )
+    for gid in sorted(archive.games):
+        g = archive.games[gid].game
+        yield t.GameRow(
+            id=g.id,
+            name=g.name,
+            aliases=", ".join(g.aliases) or None,
+            dlp_id=g.dlp_id,
+            people=g.people,
+            region=g.region,
+            country=g.country,
+            period=g.period,
+            category=", ".join(g.category),
+            board=g.board,
+            description=g.description,
+        )
+    for gid in sorted(archive.games):
+        gf = archive.games[gid]
+        yield from _cite(t.GameCitationRow, gf.game.citations, game_id=gid)
+        for n, rel in enumerate(gf.game.related, start=1):
+            rid = f"{gid}.related-{n}"
+            yield t.RelatedGameRow(id=rid, game_id=gid, name=rel.name, related_game_id=rel.game, relation=rel.relation)
+            yield from _cite(t.RelatedGameCitationRow, rel.citations, related_id=rid)
+        for ev in gf.evidence:
+            yield t.EvidenceRow(
+                id=ev.id,
+                game_id=gid,
+                dlp_id=ev.dlp_id,
+                type=ev.type,
+                place=ev.place.name,
+                latitude=ev.place.latitude,
+                longitude=ev.place.longitude,
+                approximate=ev.place.approximate,
+                date_start=ev.date.start.isoformat(),
+                date_end=ev.date.end.isoformat(),
+                confidence=ev.confidence,
+                quotation=ev.quotation.text,
+                quotation_language=ev.quotation.language,
+                note=ev.note,
+            )
+            yield from _cite(t.EvidenceCitationRow, ev.citations, evidence_id=ev.id)
+        for seq, st in enumerate(gf.statements):
+            sid = f"{gid}.{st.id}"
+            yield t.StatementRow(id=sid, game_id=gid, topic=st.topic, text=st.text, seq=seq)
+            yield from _cite(t.StatementCitationRow, st.citations, statement_id=sid)
+        for seq, sw in enumerate(gf.switches):
+            yield t.SwitchRow(id=sw.id, game_id=gid, question=sw.question, description=sw.description, seq=seq)
+            for aseq, alt in enumerate(sw.alternatives):
+                aid = f"{sw.id}:{alt.id}"
+                yield t.AlternativeRow(
+                    id=aid,
+                    switch_id=sw.id,
+                    option=alt.id,
+                    label=alt.label,
+                    description=alt.description,
+                    conjecture=alt.conjecture,
+                    seq=aseq,
+                )
+                yield from _cite(t.AlternativeCitationRow, alt.citations, alternative_id=aid)
+        for rs in gf.rulesets:
+            rid = f"{gid}.{rs.id}"
+            yield t.RulesetRow(id=rid, game_id=gid, key=rs.id, name=rs.name, description=rs.description, is_default=rs.default)
+            for sw in gf.switches:  # in switch order, not the YAML's key order
+                opt = rs.choices[sw.id]
+                yield t.ChoiceRow(ruleset_id=rid, switch_id=sw.id, alternative_id=f"{sw.id}:{opt}")
+            yield from _cite(t.RulesetCitationRow, rs.citations, ruleset_id=rid)
+
+
+def _write(archive: Archive, path: Path) -> dict[str, int]:
+    engine = create_engine(f"sqlite:///{path}", poolclass=NullPool)
+
+    @event.listens_for(engine, "connect")
+    def _fk_on(dbapi_conn, _record):  # noqa: ANN001
+        dbapi_conn.execute("PRAGMA foreign_keys = ON")
+
+    with engine.begin() as conn:  # tables, then indexes sorted by name: the same DDL every time
+        for model in _TABLES:
+            conn.execute(CreateTable(model.__table__))
+            for index in sorted(model.__table__.indexes, key=lambda ix: ix.name):
+                conn.execute(CreateIndex(index))
+    with Session(engine) as session:
+        for row in rows(archive):
+            session.add(row)
+            session.flush()  # in order, so that integer keys follow the records' order
+        session.commit()
+    engine.dispose()
+
+    db = sqlite_utils.Database(path)
+    for table, columns in t.FTS_COLUMNS.items():
+        db[table].enable_fts(columns, fts_version="FTS5", create_triggers=False, replace=True)
+    problems = list(db.execute("PRAGMA foreign_key_check").fetchall())
+    if problems:
+        raise ValueError(f"foreign key check failed: {problems[:5]}")
+    counts = {name: db[name].count for name in sorted(m.__tablename__ for m in _TABLES)}
+    db.conn.commit()
+    db.execute("VACUUM")
+    db.close()
+    return counts
+
+
+_TABLES: list[type[SQLModel]] = [
+    t.SourceRow,
+    t.LineageRow,
+    t.GameRow,
+    t.RelatedGameRow,
+    t.EvidenceRow,
+    t.StatementRow,
+    t.SwitchRow,
+    t.AlternativeRow,
+    t.RulesetRow,
+    t.ChoiceRow,
+    t.GameCitationRow,
+    t.RelatedGameCitationRow,
+    t.EvidenceCitationRow,
+    t.StatementCitationRow,
+    t.AlternativeCitationRow,
+    t.RulesetCitationRow,
+]
+
+
+def build(data_dir: str | Path, out: str | Path) -> BuildReport:
+    """Validate ``data_dir`` and write the archive to ``out`` atomically.
+
+    Raises :class:`schema.load.RecordErrors` for bad records; ``out`` is untouched unless the
+    build completes.
+    """
+    archive = load_archive(data_dir)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        tmp.unlink()  # SQLite creates the file itself
+        counts = _write(archive, tmp)
+        with sqlite3.connect(tmp) as conn:  # a last read: the file opens and answers
+            conn.execute("PRAGMA integrity_check").fetchone()
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return BuildReport(out, counts)

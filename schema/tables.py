@@ -1,0 +1,189 @@
+"""SQLModel tables of the archive: what ``variorum build`` writes into SQLite.
+
+Keys: sources, games and evidence keep their record ids; records that live inside a game are
+keyed ``<game>.<id>`` (statements, rulesets); a switch keeps its id (``tap-urdy.relay``) and an
+alternative is ``<switch>:<option>`` (``tap-urdy.relay:next-hole``). Every citation is a row of
+a link table that carries the source, the locator and the kind of support.
+"""
+
+from sqlmodel import Field, SQLModel
+
+# Note: no ``from __future__ import annotations`` here; SQLModel needs real annotations.
+
+
+class SourceRow(SQLModel, table=True):
+    __tablename__ = "sources"
+    id: str = Field(primary_key=True)
+    short: str = Field(index=True)
+    type: str
+    role: str = Field(index=True)
+    authors: str | None = None
+    year: int | None = None
+    title: str
+    container: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    publisher: str | None = None
+    place: str | None = None
+    version: str | None = None
+    url: str | None = None
+    accessed: str | None = None
+    language: str | None = None
+    note: str | None = None
+    csl_json: str
+
+
+class LineageRow(SQLModel, table=True):
+    __tablename__ = "source_lineage"
+    id: int | None = Field(default=None, primary_key=True)
+    source_id: str = Field(foreign_key="sources.id", index=True)
+    parent_id: str = Field(foreign_key="sources.id", index=True)
+    relation: str
+    locator: str | None = None
+    note: str | None = None
+
+
+class GameRow(SQLModel, table=True):
+    __tablename__ = "games"
+    id: str = Field(primary_key=True)
+    name: str
+    aliases: str | None = None
+    dlp_id: str | None = None
+    people: str | None = None
+    region: str = Field(index=True)
+    country: str
+    period: str
+    category: str
+    board: str
+    description: str
+
+
+class RelatedGameRow(SQLModel, table=True):
+    __tablename__ = "related_games"
+    id: str = Field(primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    name: str
+    related_game_id: str | None = Field(default=None, foreign_key="games.id")
+    relation: str
+
+
+class EvidenceRow(SQLModel, table=True):
+    __tablename__ = "evidence"
+    id: str = Field(primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    dlp_id: str | None = None
+    type: str = Field(index=True)
+    place: str
+    latitude: float
+    longitude: float
+    approximate: bool
+    date_start: str
+    date_end: str
+    confidence: int | None = None
+    quotation: str
+    quotation_language: str
+    note: str | None = None
+
+
+class StatementRow(SQLModel, table=True):
+    __tablename__ = "statements"
+    id: str = Field(primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    topic: str
+    text: str
+    seq: int
+
+
+class SwitchRow(SQLModel, table=True):
+    __tablename__ = "switches"
+    id: str = Field(primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    question: str
+    description: str | None = None
+    seq: int
+
+
+class AlternativeRow(SQLModel, table=True):
+    __tablename__ = "alternatives"
+    id: str = Field(primary_key=True)
+    switch_id: str = Field(foreign_key="switches.id", index=True)
+    option: str
+    label: str
+    description: str
+    conjecture: bool
+    seq: int
+
+
+class RulesetRow(SQLModel, table=True):
+    __tablename__ = "rulesets"
+    id: str = Field(primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    key: str
+    name: str
+    description: str
+    is_default: bool
+
+
+class ChoiceRow(SQLModel, table=True):
+    __tablename__ = "ruleset_choices"
+    id: int | None = Field(default=None, primary_key=True)
+    ruleset_id: str = Field(foreign_key="rulesets.id", index=True)
+    switch_id: str = Field(foreign_key="switches.id", index=True)
+    alternative_id: str = Field(foreign_key="alternatives.id", index=True)
+
+
+class CitationColumns(SQLModel):
+    """The columns every citation link table shares."""
+
+    source_id: str = Field(foreign_key="sources.id", index=True)
+    locator: str
+    support: str = Field(index=True)
+    note: str | None = None
+    seq: int
+
+
+class GameCitationRow(CitationColumns, table=True):
+    __tablename__ = "game_citations"
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+
+
+class RelatedGameCitationRow(CitationColumns, table=True):
+    __tablename__ = "related_game_citations"
+    id: int | None = Field(default=None, primary_key=True)
+    related_id: str = Field(foreign_key="related_games.id", index=True)
+
+
+class EvidenceCitationRow(CitationColumns, table=True):
+    __tablename__ = "evidence_citations"
+    id: int | None = Field(default=None, primary_key=True)
+    evidence_id: str = Field(foreign_key="evidence.id", index=True)
+
+
+class StatementCitationRow(CitationColumns, table=True):
+    __tablename__ = "statement_citations"
+    id: int | None = Field(default=None, primary_key=True)
+    statement_id: str = Field(foreign_key="statements.id", index=True)
+
+
+class AlternativeCitationRow(CitationColumns, table=True):
+    __tablename__ = "alternative_citations"
+    id: int | None = Field(default=None, primary_key=True)
+    alternative_id: str = Field(foreign_key="alternatives.id", index=True)
+
+
+class RulesetCitationRow(CitationColumns, table=True):
+    __tablename__ = "ruleset_citations"
+    id: int | None = Field(default=None, primary_key=True)
+    ruleset_id: str = Field(foreign_key="rulesets.id", index=True)
+
+
+FTS_COLUMNS: dict[str, list[str]] = {
+    "statements": ["topic", "text"],
+    "switches": ["question", "description"],
+    "alternatives": ["label", "description"],
+    "evidence": ["quotation", "place", "note"],
+    "sources": ["short", "title", "container", "note"],
+}
+"""The columns that full-text search (FTS5) covers, per table."""

@@ -1,0 +1,40 @@
+"""A Datasette instance over the built archive, configured as `variorum serve` configures it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from datasette.app import Datasette
+
+from schema.paths import SITE_DIR
+
+
+def make_datasette(db: Path) -> Datasette:
+    metadata = yaml.safe_load((SITE_DIR / "metadata.yaml").read_text(encoding="utf-8"))
+    kwargs = {}
+    if (SITE_DIR / "templates").is_dir():
+        kwargs["template_dir"] = str(SITE_DIR / "templates")
+    if (SITE_DIR / "plugins").is_dir():
+        kwargs["plugins_dir"] = str(SITE_DIR / "plugins")
+    if (SITE_DIR / "static").is_dir():
+        kwargs["static_mounts"] = [("static", str(SITE_DIR / "static"))]
+    return Datasette(
+        immutables=[str(db)],
+        metadata=metadata,
+        settings={"default_allow_sql": False},
+        **kwargs,
+    )
+
+
+@pytest.fixture()
+async def ds(built_db: Path) -> Datasette:
+    datasette = make_datasette(built_db)
+    await datasette.invoke_startup()
+    return datasette
+
+
+@pytest.fixture(scope="session")
+def metadata() -> dict:
+    return yaml.safe_load((SITE_DIR / "metadata.yaml").read_text(encoding="utf-8"))
