@@ -24,7 +24,7 @@ from sqlmodel import Session, SQLModel
 from schema import tables as t
 from schema.load import Archive, load_archive
 from schema.records import Citation, Name, Source
-from schema.csl import csl_item
+from schema.csl import bibtex_entry, csl_item
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,7 @@ def _source_row(src: Source) -> t.SourceRow:
         language=src.language,
         note=src.note,
         csl_json=json.dumps(csl_item(src), ensure_ascii=False, sort_keys=True),
+        bibtex=bibtex_entry(src),
     )
 
 

@@ -32,6 +32,7 @@ class SourceRow(SQLModel, table=True):
     language: str | None = None
     note: str | None = None
     csl_json: str
+    bibtex: str
 
 
 class LineageRow(SQLModel, table=True):

@@ -51,7 +51,7 @@ def test_every_ruleset_chooses_one_alternative_per_switch(built_db: Path):
     assert rows and all(n == 1 for _, _, n in rows)
 
 
-def test_full_text_search_covers_rules_switches_evidence_and_titles(built_db: Path):
+def test_full_text_search_covers_rules_switches_evidence_and_titles(built_db: Path, archive):
     conn = sqlite3.connect(built_db)
     for table in FTS_COLUMNS:
         assert conn.execute(f"select count(*) from {table}_fts").fetchone()[0] == conn.execute(
@@ -61,7 +61,10 @@ def test_full_text_search_covers_rules_switches_evidence_and_titles(built_db: Pa
         "select rowid from sources_fts where sources_fts match 'wari'"
     ).fetchall()
     assert hits, "Deledicq & Popova's title (Wari et solo) should be found"
-    assert conn.execute("select count(*) from evidence_fts where evidence_fts match 'confined'").fetchone()[0] >= 1
+    quotation = archive.games["lobudok"].evidence[0].quotation.text
+    word = max(quotation.replace(",", " ").split(), key=len)
+    hits = conn.execute("select e.dlp_id from evidence_fts f join evidence e on e.rowid = f.rowid where evidence_fts match ?", [f'"{word}"'])
+    assert "DLP.Evidence.1881" in [h[0] for h in hits]
 
 
 def test_cli_build_reports_counts(tmp_path: Path):

@@ -1,0 +1,193 @@
+"""Datasette plugin: the game pages (/games, /games/<id>) and the bibliography downloads.
+
+Everything shown comes from the served archive database (``archive``), so a copy of the database
+served elsewhere shows the same pages. Citations use the field's short form ("Béart 1955: 456").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from typing import Any
+
+from datasette import hookimpl
+from datasette.utils.asgi import NotFound, Response
+
+DB = "archive"
+GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def short_cite(short: str, locator: str | None) -> str:
+    """``Béart 1955`` + ``p. 456`` -> ``Béart 1955: 456``."""
+    if not locator:
+        return short
+    page = re.fullmatch(r"pp?\.\s*(.+)", locator.strip())
+    return f"{short}: {page.group(1) if page else locator.strip()}"
+
+
+def _script_json(value: Any) -> str:
+    """JSON that is safe inside a <script> element (no closing tag can appear in it)."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+async def _rows(datasette, sql: str, params: dict | None = None) -> list[dict[str, Any]]:
+    result = await datasette.get_database(DB).execute(sql, params or {})
+    return [dict(r) for r in result.rows]
+
+
+async def _citations(datasette, table: str, key: str, game_id: str, join: str) -> dict[str, list[dict]]:
+    """Citations of one link table for a game, grouped by the cited record's id."""
+    rows = await _rows(
+        datasette,
+        f"""select c.{key} as owner, c.source_id, c.locator, c.support, c.note, s.short, s.role
+              from {table} c join sources s on s.id = c.source_id {join}
+             order by c.{key}, c.seq""",
+        {"game": game_id},
+    )
+    out: dict[str, list[dict]] = defaultdict(list)
+    for r in rows:
+        r["cite"] = short_cite(r["short"], r["locator"])
+        out[r["owner"]].append(r)
+    return out
+
+
+async def game_context(datasette, game_id: str) -> dict[str, Any]:
+    """Everything the game page shows, read from the archive."""
+    games = await _rows(datasette, "select * from games where id = :id", {"id": game_id})
+    if not games:
+        raise NotFound(f"No game with id {game_id!r}")
+    game = games[0]
+    statements = await _rows(datasette, "select * from statements where game_id = :g order by seq", {"g": game_id})
+    switches = await _rows(datasette, "select * from switches where game_id = :g order by seq", {"g": game_id})
+    alternatives = await _rows(
+        datasette,
+        """select a.* from alternatives a join switches s on s.id = a.switch_id
+            where s.game_id = :g order by s.seq, a.seq""",
+        {"g": game_id},
+    )
+    rulesets = await _rows(datasette, "select * from rulesets where game_id = :g order by is_default desc, key", {"g": game_id})
+    choices = await _rows(
+        datasette,
+        """select c.ruleset_id, c.switch_id, a.option from ruleset_choices c
+             join alternatives a on a.id = c.alternative_id
+             join rulesets r on r.id = c.ruleset_id where r.game_id = :g""",
+        {"g": game_id},
+    )
+    evidence = await _rows(datasette, "select * from evidence where game_id = :g order by date_start, id", {"g": game_id})
+    related = await _rows(datasette, "select * from related_games where game_id = :g order by id", {"g": game_id})
+    cites = {
+        "game": await _citations(datasette, "game_citations", "game_id", game_id, "where c.game_id = :game"),
+        "statement": await _citations(
+            datasette, "statement_citations", "statement_id", game_id,
+            "join statements t on t.id = c.statement_id where t.game_id = :game"),
+        "alternative": await _citations(
+            datasette, "alternative_citations", "alternative_id", game_id,
+            "join alternatives a on a.id = c.alternative_id join switches w on w.id = a.switch_id where w.game_id = :game"),
+        "evidence": await _citations(
+            datasette, "evidence_citations", "evidence_id", game_id,
+            "join evidence e on e.id = c.evidence_id where e.game_id = :game"),
+        "ruleset": await _citations(
+            datasette, "ruleset_citations", "ruleset_id", game_id,
+            "join rulesets r on r.id = c.ruleset_id where r.game_id = :game"),
+        "related": await _citations(
+            datasette, "related_game_citations", "related_id", game_id,
+            "join related_games g on g.id = c.related_id where g.game_id = :game"),
+    }
+    # the quotation of an evidence record that cites the same source, shown beside a reading
+    quotes_by_source: dict[str, list[dict]] = defaultdict(list)
+    for ev in evidence:
+        for c in cites["evidence"].get(ev["id"], []):
+            quotes_by_source[c["source_id"]].append(ev)
+    chosen_by: dict[tuple[str, str], list[str]] = defaultdict(list)
+    ruleset_choices: dict[str, dict[str, str]] = defaultdict(dict)
+    key_of = {r["id"]: r["key"] for r in rulesets}
+    for c in choices:
+        chosen_by[(c["switch_id"], c["option"])].append(key_of[c["ruleset_id"]])
+        ruleset_choices[key_of[c["ruleset_id"]]][c["switch_id"]] = c["option"]
+    alts_by_switch: dict[str, list[dict]] = defaultdict(list)
+    for a in alternatives:
+        a["citations"] = cites["alternative"].get(a["id"], [])
+        a["chosen_by"] = sorted(chosen_by[(a["switch_id"], a["option"])])
+        a["quotes"] = [
+            {"evidence": ev, "source": c["short"]}
+            for c in a["citations"]
+            for ev in quotes_by_source.get(c["source_id"], [])
+        ]
+        alts_by_switch[a["switch_id"]].append(a)
+    for s in switches:
+        s["alternatives"] = alts_by_switch[s["id"]]
+    for st in statements:
+        st["citations"] = cites["statement"].get(st["id"], [])
+    for ev in evidence:
+        ev["citations"] = cites["evidence"].get(ev["id"], [])
+    for rs in rulesets:
+        rs["citations"] = cites["ruleset"].get(rs["id"], [])
+        rs["choices"] = ruleset_choices[rs["key"]]
+    for rel in related:
+        rel["citations"] = cites["related"].get(rel["id"], [])
+    return {
+        "game": game,
+        "game_citations": cites["game"].get(game_id, []),
+        "statements": statements,
+        "switches": switches,
+        "rulesets": rulesets,
+        "evidence": evidence,
+        "related": related,
+        "places_json": _script_json(
+            [
+                {"id": e["id"], "place": e["place"], "lat": e["latitude"], "lon": e["longitude"],
+                 "approximate": bool(e["approximate"]), "dates": f"{e['date_start']} – {e['date_end']}"}
+                for e in evidence
+            ],
+        ),
+        "rulesets_json": _script_json({r["key"]: r["choices"] for r in rulesets}),
+    }
+
+
+async def games_index(datasette, request) -> Response:
+    games = await _rows(
+        datasette,
+        """select g.*,
+             (select count(*) from switches s where s.game_id = g.id) as switches,
+             (select count(*) from rulesets r where r.game_id = g.id) as rulesets,
+             (select count(*) from evidence e where e.game_id = g.id) as evidence
+           from games g order by g.name""",
+    )
+    html = await datasette.render_template("variorum_games.html", {"games": games}, request=request)
+    return Response.html(html)
+
+
+async def game_page(datasette, request) -> Response:
+    game_id = request.url_vars["game_id"]
+    if not GAME_ID.match(game_id):
+        raise NotFound("Not a game id")
+    context = await game_context(datasette, game_id)
+    html = await datasette.render_template("variorum_game.html", context, request=request)
+    return Response.html(html)
+
+
+async def bibliography(datasette, request) -> Response:
+    fmt = request.url_vars["fmt"]
+    rows = await _rows(datasette, "select id, csl_json, bibtex from sources order by id")
+    if fmt == "json":
+        items = [json.loads(r["csl_json"]) for r in rows]
+        return Response(
+            json.dumps(items, ensure_ascii=False, indent=2),
+            content_type="application/vnd.citationstyles.csl+json; charset=utf-8",
+            headers={"content-disposition": 'attachment; filename="variorum-bibliography.json"'},
+        )
+    return Response(
+        "\n".join(r["bibtex"] for r in rows),
+        content_type="application/x-bibtex; charset=utf-8",
+        headers={"content-disposition": 'attachment; filename="variorum-bibliography.bib"'},
+    )
+
+
+@hookimpl
+def register_routes():
+    return [
+        (r"^/games$", games_index),
+        (r"^/games/(?P<game_id>[^/]+)$", game_page),
+        (r"^/-/bibliography\.(?P<fmt>bib|json)$", bibliography),
+    ]

@@ -1,0 +1,62 @@
+"""The game pages: rules with short citations, every disputed point with its sources, evidence, downloads."""
+
+from __future__ import annotations
+
+import json
+import re
+from markupsafe import escape
+
+import pytest
+
+GAMES = ["tap-urdy", "tauru", "tsoro-additional-capture", "lobudok"]
+
+
+async def test_games_index_lists_every_game(ds):
+    page = await ds.client.get("/games")
+    assert page.status_code == 200
+    for gid in GAMES:
+        assert f'href="/games/{gid}"' in page.text
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_game_page_shows_rules_disputes_rulesets_and_evidence(ds, archive, game_id):
+    page = await ds.client.get(f"/games/{game_id}")
+    assert page.status_code == 200
+    html = page.text
+    record = archive.games[game_id]
+    assert record.game.name in html
+    for st in record.statements:
+        assert f'id="rule-{game_id}.{st.id}"' in html
+    for sw in record.switches:
+        assert f'id="switch-{sw.id}"' in html
+        for alt in sw.alternatives:
+            assert f'id="alt-{sw.id}:{alt.id}"' in html
+    for ev in record.evidence:
+        assert f'id="evidence-{ev.id}"' in html
+    for rs in record.rulesets:
+        assert escape(rs.name) in html
+
+
+async def test_tap_urdy_page_cites_deledicq_and_popova_with_page(ds):
+    html = (await ds.client.get("/games/tap-urdy")).text
+    rules = html.split('id="rules"', 1)[1].split("</section>", 1)[0]
+    assert re.search(r'<a class="vr-cite[^"]*" href="/archive/sources/[^"]+"[^>]*>Deledicq[^<]*: 90</a>', rules), rules[:2000]
+
+
+async def test_reading_shows_evidence_quotation(ds):
+    html = (await ds.client.get("/games/tap-urdy")).text
+    start = html.split('id="switch-tap-urdy.start"', 1)[1].split("</article>", 1)[0]
+    assert 'class="vr-quote"' in start and "DLP.Evidence.1859" in start
+
+
+async def test_unknown_game_is_404(ds):
+    assert (await ds.client.get("/games/no-such-game")).status_code == 404
+
+
+async def test_bibliography_downloads(ds, archive):
+    bib = await ds.client.get("/-/bibliography.bib")
+    assert bib.status_code == 200 and "bibtex" in bib.headers["content-type"]
+    assert bib.text.count("\n@") + bib.text.startswith("@") == len(archive.sources)
+    csl = await ds.client.get("/-/bibliography.json")
+    items = json.loads(csl.text)
+    assert {i["id"] for i in items} == set(archive.sources)
