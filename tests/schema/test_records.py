@@ -103,3 +103,28 @@ def test_every_source_exports_as_csl_json_and_bibtex(archive):
         assert item["id"] == src.id and item["title"] == src.title
         entry = bibtex_entry(src)
         assert entry.startswith("@") and f"{{{src.id}," in entry and entry.count("{") == entry.count("}")
+
+
+LUDII_READINGS = {
+    # rules.md, "Ludii 1.3.13's reading, precisely"
+    "tsoro-additional-capture": {
+        "holes": "8", "extra-captures": "3", "heads": "none", "end": "capture-all",
+        "singleton-capture": "yes", "no-move": "pass", "endless": "end-game",
+    },
+    "lobudok": {
+        "restricted-sowing": "skip-corners", "release": "all-holes", "release-permanent": "per-turn",
+        "restricted-capture": "unrestricted", "resow-from": "lap-start", "after-resow": "end-turn",
+        "end": "cannot-move", "endless": "end-game",
+    },
+    "tauru": {
+        "placement-lines": "capture", "long-lines": "count", "directions": "all", "removal": "any",
+        "standing-line": "re-formed", "last-capture": "two-left", "no-move": "pass", "per-turn": "one",
+        "first-player": "player-1", "repetition": "ignored",
+    },
+}
+
+
+def test_other_ludii_rulesets_are_ludii_1_3_13s_reading(archive):
+    for gid, expected in LUDII_READINGS.items():
+        ludii = next(r for r in archive.games[gid].rulesets if r.id == "ludii")
+        assert {k.split(".", 1)[1]: v for k, v in ludii.choices.items()} == expected, gid
