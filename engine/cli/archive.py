@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import subprocess
+import os
 import sys
 import time
 from pathlib import Path
@@ -77,10 +77,8 @@ def register(group: click.Group) -> None:
             run_build(data_dir, db)
         args = datasette_args(db, site_dir, port, host)
         click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops)")
-        try:
-            sys.exit(subprocess.call(args))
-        except KeyboardInterrupt:
-            sys.exit(0)
+        sys.stdout.flush()
+        os.execv(args[0], args)  # the server takes this process's place: signals reach it directly
 
     @group.command("export-schema")
     def export_schema_cmd() -> None:
