@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from engine.cli import archive
+from engine.cli import games
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -14,3 +15,4 @@ def main() -> None:
 
 
 archive.register(main)
+games.register(main)

@@ -1,0 +1,143 @@
+"""Game records: JSON that says which rules produced a game and replays it to the same state.
+
+A record holds the game id, the engine version, the ruleset (if any) and every switch value, the
+seed, the limits, the start position when it is not the usual start, the moves in notation and
+the result. Replaying uses the switch values, not the ruleset, so a record does not depend on the
+archive staying as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.game import Game, Limits, State
+from engine.result import Result
+
+FORMAT = "variorum-game-record/1"
+
+
+@dataclass
+class GameRecord:
+    """One game, from its rules to its result."""
+
+    game: str
+    engine_version: str
+    ruleset: str | None
+    switches: dict[str, str]
+    seed: int
+    limits: dict[str, int]
+    moves: list[str]
+    result: dict[str, Any] | None = None
+    start: dict[str, Any] | None = None
+    format: str = field(default=FORMAT)
+
+    @classmethod
+    def of(cls, state: State) -> "GameRecord":
+        from engine import ENGINE_VERSION
+
+        res = state.result()
+        return cls(
+            game=state.game.id,
+            engine_version=ENGINE_VERSION,
+            ruleset=state.game.ruleset,
+            switches=dict(state.game.switches),
+            seed=state.seed,
+            limits=state.game.limits.to_dict(),
+            moves=[state.move_to_text(m) for m in state.history()],
+            result=res.to_dict() if res else None,
+            start=state.start,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": self.format,
+            "game": self.game,
+            "engine_version": self.engine_version,
+            "ruleset": self.ruleset,
+            "switches": dict(self.switches),
+            "seed": self.seed,
+            "limits": dict(self.limits),
+        }
+        if self.start is not None:
+            out["start"] = self.start
+        out["moves"] = list(self.moves)
+        out["result"] = self.result
+        return out
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "GameRecord":
+        if not isinstance(data, dict):
+            raise ValueError(f"a game record is a JSON object, not {type(data).__name__}")
+        if data.get("format", FORMAT) != FORMAT:
+            raise ValueError(f"unknown record format {data.get('format')!r}; expected {FORMAT!r}")
+        required = ("game", "engine_version", "switches", "seed", "limits", "moves")
+        missing = [k for k in required if k not in data]
+        if missing:
+            raise ValueError(f"game record lacks {', '.join(missing)}")
+        known = set(required) | {"format", "ruleset", "result", "start"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown field(s) in game record: {', '.join(unknown)}")
+        if not isinstance(data["moves"], list):
+            raise ValueError("record 'moves' must be a list of move notations")
+        return cls(
+            game=data["game"],
+            engine_version=data["engine_version"],
+            ruleset=data.get("ruleset"),
+            switches=dict(data["switches"]),
+            seed=data["seed"],
+            limits=dict(data["limits"]),
+            moves=list(data["moves"]),
+            result=data.get("result"),
+            start=data.get("start"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameRecord":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"a game record must be JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    def replay(self) -> State:
+        """The state this record leads to; ValueError if a move is illegal or the result differs."""
+        return replay(self)
+
+
+def replay(record: GameRecord | dict[str, Any] | str) -> State:
+    """Play a record's moves from its start with its switch values; check the result it states."""
+    if isinstance(record, str):
+        record = GameRecord.from_json(record)
+    elif isinstance(record, dict):
+        record = GameRecord.from_dict(record)
+    from engine.games import rules_of
+    from engine.switches import resolve_switches
+
+    rules = rules_of(record.game)
+    expected = {s.id for s in rules.switches}
+    missing = sorted(expected - set(record.switches))
+    if missing:
+        raise ValueError(f"record gives no value for switch(es) {', '.join(missing)}")
+    values = resolve_switches(record.game, rules.switches, None, record.switches)
+    try:
+        limits = Limits(int(record.limits["turns"]), int(record.limits["moves"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"malformed record limits {record.limits!r}: {exc}") from None
+    game = Game(rules, values, record.ruleset, limits)
+    state = game.state_from_position(record.start, record.seed) if record.start else game.new_state(record.seed)
+    for i, move in enumerate(record.moves):
+        try:
+            state.apply(move)
+        except ValueError as exc:
+            raise ValueError(f"record move {i + 1} ({move!r}): {exc}") from None
+    if record.result is not None:
+        stated = Result.from_dict(record.result)
+        if state.result() != stated:
+            raise ValueError(f"record states result {stated} but the replay gives {state.result()}")
+    return state

@@ -1,0 +1,71 @@
+"""The shared compiled kernels: sowing along a track with a skip mask, and the repetition table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.mancala.sowing import hole_at, sow, total, track_block
+from engine.repetition import LINEAR, begin_move, new_table, restore, seen_before
+
+
+def test_sow_follows_the_track_and_returns_the_last_position():
+    geo = track_block([0, 1, 2, 3], 4)
+    board = np.zeros(4, dtype=np.int64)
+    last = sow(board, geo, 0, 1, 3, True)  # from hole 1: holes 2, 3, 0
+    assert board.tolist() == [1, 0, 1, 1] and hole_at(geo, 0, last) == 0
+    assert hole_at(geo, 0, last + 1) == 1 and hole_at(geo, 0, 4 + 3) == 3
+
+
+def test_sow_passes_over_skipped_holes_and_optionally_the_origin():
+    # a four-row style track round 8 holes of one player, corners 0 and 7 skipped
+    geo = track_block([0, 1, 2, 3, 7, 6, 5, 4], 8, skip=[0, 7])
+    board = np.zeros(8, dtype=np.int64)
+    last = sow(board, geo, 0, 3, 3, True)  # from 3: 7 skipped, 6, 5, 4
+    assert board.tolist() == [0, 0, 0, 0, 1, 1, 1, 0] and hole_at(geo, 0, last) == 4
+    board[:] = 0
+    sow(board, geo, 0, 1, 6, False)  # 2, 3, 6, 5, 4, (0 and 7 skipped, 1 is the origin) 2
+    assert board.tolist() == [0, 0, 2, 1, 1, 1, 1, 0]
+    board[:] = 0
+    sow(board, geo, 0, 1, 6, True)  # ... and the origin gets the 6th
+    assert board.tolist() == [0, 1, 1, 1, 1, 1, 1, 0]
+
+
+def test_track_blocks_are_checked():
+    with pytest.raises(ValueError, match="once"):
+        track_block([0, 1, 1], 3)
+    with pytest.raises(ValueError, match="outside"):
+        track_block([0, 5], 3)
+    with pytest.raises(ValueError, match="not skipped"):
+        track_block([0, 1], 2, skip=[0, 1])
+
+
+def test_total_of_a_row():
+    assert total(np.arange(12, dtype=np.int64), 6, 12) == sum(range(6, 12))
+
+
+@pytest.mark.parametrize("configs", [3, LINEAR + 20])
+def test_the_repetition_table_finds_the_first_repeat_only(configs):
+    table = new_table(4, 100, 6)
+    st = np.zeros(6, dtype=np.int64)
+    begin_move(table, st, 6)
+    seen = []
+    for i in range(configs):
+        board = np.array([i % 5, i // 5, 1, 2], dtype=np.int64)
+        assert not seen_before(table, i % 3, board), i
+        seen.append((i % 3, board))
+    for hole, board in seen:
+        assert seen_before(table, hole, board)
+    assert not seen_before(table, 0, np.array([9, 9, 9, 9], dtype=np.int64))
+    begin_move(table, st, 6)  # a new move forgets everything
+    hole, board = seen[0]
+    assert not seen_before(table, hole, board)
+
+
+def test_snapshot_and_restore():
+    table = new_table(4, 10, 6)
+    st = np.arange(6, dtype=np.int64)
+    begin_move(table, st, 6)
+    st[:] = -1
+    restore(table, st, 6)
+    assert st.tolist() == list(range(6))
