@@ -109,8 +109,27 @@ class Rules(ABC):
 
     @abstractmethod
     def playouts(self, params: Any, seed: int, games: int) -> np.ndarray:
-        """Random self-play of ``games`` games in compiled code; one row of int64 per game:
-        status, score 1, score 2, turns, moves, first player (1/2), game seed."""
+        """Random self-play of ``games`` games in compiled code: an int64 array of shape
+        ``(games, engine.stats.N_COLUMNS)``, one row per game, columns as engine.stats names them."""
+
+    @abstractmethod
+    def rollouts(self, params: Any, st: np.ndarray, seed: int, games: int) -> np.ndarray:
+        """Random play to the end from the position ``st`` (left unchanged), ``games`` times, in
+        compiled code (for Monte Carlo tree search): an int64 array ``(games, 3)`` of status,
+        score 1, score 2."""
+
+    @abstractmethod
+    def trace_move(self, params: Any, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+        """Play ``move`` on ``st`` like :meth:`apply`, and return what happened, in order, as
+        events for animation: e.g. ``{"kind": "lap", "from": "b3", "count": 5, "sown": ["b4", ...]}``,
+        ``{"kind": "capture", "hole": "a4", "count": 3, "player": 1}``; for placement games
+        ``{"kind": "place" | "step" | "remove" | "line", ...}``. Same kernels as apply (a log array
+        the kernels fill when asked)."""
+
+    @abstractmethod
+    def evaluate(self, params: Any, st: np.ndarray) -> float:
+        """A simple heuristic value of the position for player 1 (positive: player 1 is ahead),
+        e.g. the score difference; used by the greedy and alpha-beta agents."""
 
 
 class Game:
@@ -210,6 +229,12 @@ class State:
 
     def apply(self, move: int | str) -> None:
         """Play ``move`` (an int or its notation); ValueError naming it if it is not legal."""
+        m = self._check_legal(move)
+        self.rules.apply(self.game.params, self._st, m)
+        self._history.append(m)
+
+    def _check_legal(self, move: int | str) -> int:
+        """The move as an int; ValueError naming it and listing the legal moves if it is not legal."""
         m = self._as_move(move)
         legal = self.legal_moves()
         if m not in legal:
@@ -221,8 +246,14 @@ class State:
                 self.rules.move_to_text(x) for x in legal
             )
             raise ValueError(f"illegal move {name!r} ({why})")
-        self.rules.apply(self.game.params, self._st, m)
+        return m
+
+    def apply_traced(self, move: int | str) -> list[dict[str, Any]]:
+        """Play ``move`` as :meth:`apply` does and return its events (laps, captures...) for animation."""
+        m = self._check_legal(move)
+        events = self.rules.trace_move(self.game.params, self._st, m)
         self._history.append(m)
+        return events
 
     def child(self, move: int | str) -> "State":
         """A copy of this state with ``move`` played."""

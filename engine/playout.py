@@ -17,9 +17,7 @@ import numpy as np
 from engine.game import Game
 from engine.result import ENDLESS, OVER, UNFINISHED
 from engine.rng import check_seed
-
-# Columns of the compiled loop's output (engine.game.Rules.playouts).
-STATUS, SCORE_1, SCORE_2, TURNS, MOVES, FIRST, SEED = range(7)
+from engine.stats import FIRST, MOVES, SCORE_1, SCORE_2, STATUS, TURNS
 
 
 @dataclass(frozen=True)
@@ -52,7 +50,7 @@ class Summary:
 
 
 def run(game: Game, games: int, seed: int) -> np.ndarray:
-    """The raw per-game rows of ``games`` random games (see the column names above)."""
+    """The raw per-game rows of ``games`` random games (columns as engine.stats names them)."""
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise ValueError(f"the number of games must be a positive integer, not {games!r}")
     return game.rules.playouts(game.params, check_seed(seed), int(games))

@@ -39,6 +39,21 @@ from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow, total, track_b
 from engine.repetition import QUICK_LAPS, begin_move, new_table, restore, seen_before
 from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
 from engine.rng import AGENT_STREAM, LOT_STREAM, derive_seed, rng_below, rng_init
+from engine.stats import CHOICES as STAT_CHOICES
+from engine.stats import COVERED as STAT_COVERED
+from engine.stats import DECISIONS as STAT_DECISIONS
+from engine.stats import FIRST as STAT_FIRST
+from engine.stats import LAPS as STAT_LAPS
+from engine.stats import LEGAL_SUM as STAT_LEGAL_SUM
+from engine.stats import MOVES as STAT_MOVES
+from engine.stats import N_COLUMNS as STAT_COLUMNS
+from engine.stats import SCORE_1 as STAT_SCORE_1
+from engine.stats import SCORE_2 as STAT_SCORE_2
+from engine.stats import SEED as STAT_SEED
+from engine.stats import SITES as STAT_SITES
+from engine.stats import STATUS as STAT_STATUS
+from engine.stats import TURNS as STAT_TURNS
+from engine.stats import WINNER as STAT_WINNER
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "tap-urdy"
@@ -128,6 +143,32 @@ SNAPSHOT = MOVES + 1  # what a move changes lies in st[:SNAPSHOT]
 # Layout of the parameter array: the option index of each switch, then the track block.
 TRACK = len(SWITCHES)
 
+# The event log a traced move fills (Rules.trace_move): log[0] = entries written (-1: off),
+# log[1] = capacity in entries, then entries of LOG_WIDTH values: kind, a, b, c, board, stores.
+LOG_LAP = 1  # a = hole taken up, b = counters sown, c = hole where the last counter landed
+LOG_CAPTURE = 2  # a = hole captured, b = counters taken, c = player (0 or 1)
+LOG_WIDTH = 4 + N_HOLES + 2
+LOG_HEADER = 2
+TRACE_CAPACITY = 4096
+"""Events a traced move keeps (a longer move is cut short in the trace, not in play)."""
+
+
+@njit(cache=True, inline="always")
+def log_event(log, st, kind, a, b, c):
+    """Append an event with the board after it to ``log`` (when logging is on and there is room)."""
+    n = log[0]
+    if n < 0 or n >= log[1]:
+        return
+    at = LOG_HEADER + n * LOG_WIDTH
+    log[at] = kind
+    log[at + 1] = a
+    log[at + 2] = b
+    log[at + 3] = c
+    for i in range(N_HOLES + 2):
+        log[at + 4 + i] = st[i]
+    log[0] = n + 1
+
+
 # What one move came to (run_move's answer).
 MOVE_DONE = 0
 MOVE_GAME_OVER = 1  # a row emptied mid-move (end = row-empty-after-lap)
@@ -147,7 +188,7 @@ def row_empty(st: np.ndarray) -> bool:
 
 
 @njit(cache=True, inline="always")
-def laps(st, par, table, hole, lap_cap, logged):
+def laps(st, par, table, hole, lap_cap, logged, log):
     """Sow the laps of one move from ``hole`` on ``st``, at most ``lap_cap`` of them.
 
     The order within a lap ending in H: H empty before the last counter -> the move ends. Else
@@ -180,6 +221,8 @@ def laps(st, par, table, hole, lap_cap, logged):
         n += 1
         st[MOVES] += 1
         landed = par[holes + last]
+        if log[0] >= 0:
+            log_event(log, st, LOG_LAP, origin, count, landed)
         nxt = -1
         if st[landed] > 1:
             p1 = last + 1 if last + 1 < length else 0
@@ -188,9 +231,12 @@ def laps(st, par, table, hole, lap_cap, logged):
             h2 = par[holes + p2]
             captured = False
             if st[h1] == 0 and (not gap_non_empty or st[h2] > 0):
-                st[STORE + mover] += st[h2]
+                taken = st[h2]
+                st[STORE + mover] += taken
                 st[h2] = 0
                 captured = True
+                if log[0] >= 0:
+                    log_event(log, st, LOG_CAPTURE, h2, taken, mover)
             if captured and not continue_relay:
                 nxt = -1
             elif next_non_empty and st[h1] == 0:
@@ -218,7 +264,7 @@ def laps(st, par, table, hole, lap_cap, logged):
 
 
 @njit(cache=True, inline="always")
-def run_move(st, par, table, hole, lap_budget):
+def run_move(st, par, table, hole, lap_budget, log):
     """Play one move from ``hole`` on ``st`` with at most ``lap_budget`` laps.
 
     Returns MOVE_DONE, MOVE_GAME_OVER, MOVE_ENDLESS (a configuration repeated: proved endless) or
@@ -227,31 +273,38 @@ def run_move(st, par, table, hole, lap_budget):
     as logging from the start.
     """
     begin_move(table, st, SNAPSHOT)
+    logged_before = log[0]
     quick = lap_budget if lap_budget < QUICK_LAPS else QUICK_LAPS
-    outcome = laps(st, par, table, hole, quick, False)
+    outcome = laps(st, par, table, hole, quick, False, log)
     if outcome != MOVE_OUT_OF_LAPS:
         return outcome
     restore(table, st, SNAPSHOT)
-    return laps(st, par, table, hole, lap_budget, True)
+    log[0] = logged_before  # the replay logs the move again from its start
+    return laps(st, par, table, hole, lap_budget, True, log)
 
 
 @njit(cache=True)
-def probe_endless(st, par, table, scratch, hole, lap_budget):
-    """True if the move from ``hole`` is proved endless (played on ``scratch``, ``st`` untouched)."""
+def probe_endless(st, par, table, scratch, hole, lap_budget, log):
+    """True if the move from ``hole`` is proved endless (played on ``scratch``, ``st`` untouched;
+    nothing is written to the event ``log``)."""
     for i in range(STATE_SIZE):
         scratch[i] = st[i]
-    return run_move(scratch, par, table, hole, lap_budget) == MOVE_ENDLESS
+    logging = log[0]
+    log[0] = -1
+    endless = run_move(scratch, par, table, hole, lap_budget, log) == MOVE_ENDLESS
+    log[0] = logging
+    return endless
 
 
 @njit(cache=True, inline="always")
-def find_legal(st, par, table, scratch, move_limit):
+def find_legal(st, par, table, scratch, move_limit, log):
     """List the holes the player to move may start from in st[LEGAL:] (endless moves out, if illegal)."""
     p = st[TO_MOVE]
     row = p if par[S_START] == OWN_ROW else 1 - p
     n = 0
     if par[S_ENDLESS] == ILLEGAL:
         for h in range(row * ROW, row * ROW + ROW):
-            if st[h] > 0 and not probe_endless(st, par, table, scratch, h, move_limit):
+            if st[h] > 0 and not probe_endless(st, par, table, scratch, h, move_limit, log):
                 st[LEGAL + n] = h
                 n += 1
     else:
@@ -262,13 +315,13 @@ def find_legal(st, par, table, scratch, move_limit):
 
 
 @njit(cache=True, inline="always")
-def settle(st, par, table, scratch, turn_limit, move_limit):
+def settle(st, par, table, scratch, turn_limit, move_limit, log):
     """Between moves: end the game by its rules or a limit, or list the next player's legal moves."""
     st[N_LEGAL] = 0
     if par[S_END] != CANNOT_MOVE and row_empty(st):
         st[STATUS] = OVER
         return
-    find_legal(st, par, table, scratch, move_limit)
+    find_legal(st, par, table, scratch, move_limit, log)
     if st[N_LEGAL] == 0:
         st[STATUS] = OVER  # a player with no legal move: the game ends and is scored
         return
@@ -278,7 +331,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit):
 
 
 @njit(cache=True, inline="always")
-def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit):
+def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     """The start: 4 counters a hole, nothing captured; the first player by lot (``rng``) or player 1."""
     for i in range(STATE_SIZE):
         st[i] = 0
@@ -290,17 +343,17 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit):
         first = rng_below(rng, 2)
     st[TO_MOVE] = first
     st[FIRST] = first
-    settle(st, par, table, scratch, turn_limit, move_limit)
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def apply_move(st, par, table, scratch, hole, turn_limit, move_limit):
+def apply_move(st, par, table, scratch, hole, turn_limit, move_limit, log):
     """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game."""
-    outcome = run_move(st, par, table, hole, move_limit - st[MOVES])
+    outcome = run_move(st, par, table, hole, move_limit - st[MOVES], log)
     st[TURNS] += 1
     if outcome == MOVE_DONE:
         st[TO_MOVE] = 1 - st[TO_MOVE]
-        settle(st, par, table, scratch, turn_limit, move_limit)
+        settle(st, par, table, scratch, turn_limit, move_limit, log)
         return
     st[N_LEGAL] = 0
     if outcome == MOVE_GAME_OVER:
@@ -324,19 +377,19 @@ def scores(st, par):
 
 # Entry points for the Python API: the same kernels, compiled as callable functions.
 @njit(cache=True)
-def start_game(st, par, table, scratch, seed, turn_limit, move_limit):
+def start_game(st, par, table, scratch, seed, turn_limit, move_limit, log):
     rng = np.zeros(1, dtype=np.uint64)
-    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit)
+    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
 
 
 @njit(cache=True)
-def play_move(st, par, table, scratch, hole, turn_limit, move_limit):
-    apply_move(st, par, table, scratch, hole, turn_limit, move_limit)
+def play_move(st, par, table, scratch, hole, turn_limit, move_limit, log):
+    apply_move(st, par, table, scratch, hole, turn_limit, move_limit, log)
 
 
 @njit(cache=True)
-def settle_position(st, par, table, scratch, turn_limit, move_limit):
-    settle(st, par, table, scratch, turn_limit, move_limit)
+def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True)
@@ -344,36 +397,88 @@ def final_scores(st, par):
     return scores(st, par)
 
 
+@njit(cache=True, inline="always")
+def occupied_mask(st):
+    """The holes that hold counters, as a bit mask."""
+    m = 0
+    for h in range(N_HOLES):
+        m |= (st[h] > 0) << h
+    return m
+
+
+@njit(cache=True, inline="always")
+def play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row):
+    """Random play from ``st`` to the end of the game; the statistics go into ``row``
+    (engine.stats columns DECISIONS .. LAPS, added to what the row holds)."""
+    covered = occupied_mask(st)
+    while st[STATUS] == ONGOING:
+        n = st[N_LEGAL]
+        row[STAT_DECISIONS] += 1
+        row[STAT_CHOICES] += n > 1
+        row[STAT_LEGAL_SUM] += n
+        hole = st[LEGAL + rng_below(rng, n)]
+        apply_move(st, par, table, scratch, hole, turn_limit, move_limit, log)
+        covered |= occupied_mask(st)
+    c = 0
+    while covered:
+        c += covered & 1
+        covered >>= 1
+    row[STAT_COVERED] = c
+
+
 @njit(cache=True)
-def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, base_seed, n_games, turn_limit,
-             move_limit, owned_out):
+def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_log, base_seed, n_games,
+             turn_limit, move_limit, owned_out):
     """Random self-play of ``n_games`` games; game g uses seed derive_seed(base_seed, g).
 
     Both players are the uniform random agent (engine.agents.RandomAgent with the game's seed):
-    at each decision it draws uniformly among the legal moves in ascending order. The caller
-    provides (and so keeps alive) every array: the loop works on borrowed views (engine.borrow).
+    at each decision it draws uniformly among the legal moves in ascending order. One row of
+    ``out`` per game, columns as engine.stats names them. The caller provides (and so keeps
+    alive) every array: the loop works on borrowed views (engine.borrow).
     """
     par = borrow(owned_par)
     table = borrow(owned_table)
     st = borrow(owned_st)
     scratch = borrow(owned_scratch)
     rng = borrow(owned_rng)
+    log = borrow(owned_log)
     out = borrow(owned_out)
     for g in range(n_games):
         seed = derive_seed(np.uint64(base_seed), g)
-        init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit)
+        init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
         rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
-        while st[STATUS] == ONGOING:
-            hole = st[LEGAL + rng_below(rng, st[N_LEGAL])]
-            apply_move(st, par, table, scratch, hole, turn_limit, move_limit)
+        row = out[g]
+        for k in range(STAT_COLUMNS):
+            row[k] = 0
+        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
+        a, b = scores(st, par)
+        row[STAT_STATUS] = st[STATUS]
+        row[STAT_SCORE_1] = a
+        row[STAT_SCORE_2] = b
+        row[STAT_TURNS] = st[TURNS]
+        row[STAT_MOVES] = st[MOVES]
+        row[STAT_FIRST] = st[FIRST] + 1
+        row[STAT_SEED] = seed
+        row[STAT_SITES] = N_HOLES
+        row[STAT_LAPS] = st[MOVES]  # every move in Ludii's sense is a lap here
+        row[STAT_WINNER] = 0 if st[STATUS] != OVER or a == b else (1 if a > b else 2)
+
+
+@njit(cache=True)
+def rollouts(st0, par, table, scratch, log, seed, n_games, turn_limit, move_limit, out):
+    """Random play to the end from ``st0`` (unchanged), ``n_games`` times: status, score 1, score 2."""
+    st = np.empty(STATE_SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    row = np.zeros(STAT_COLUMNS, dtype=np.int64)
+    for g in range(n_games):
+        for i in range(STATE_SIZE):
+            st[i] = st0[i]
+        rng_init(rng, np.uint64(derive_seed(np.uint64(seed), g)), np.uint64(AGENT_STREAM))
+        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
         a, b = scores(st, par)
         out[g, 0] = st[STATUS]
         out[g, 1] = a
         out[g, 2] = b
-        out[g, 3] = st[TURNS]
-        out[g, 4] = st[MOVES]
-        out[g, 5] = st[FIRST] + 1
-        out[g, 6] = seed
 
 
 @dataclass
@@ -385,6 +490,7 @@ class Params:
     scratch: np.ndarray  # a state to probe moves on
     limits: Limits
     values: dict[str, str]
+    log: np.ndarray  # the event log, switched off (see trace_move)
 
 
 class TapUrdy(Rules):
@@ -406,15 +512,18 @@ class TapUrdy(Rules):
             scratch=np.zeros(STATE_SIZE, dtype=np.int64),
             limits=limits,
             values=dict(values),
+            log=np.array([-1, 0], dtype=np.int64),
         )
 
     def _args(self, p: Params) -> tuple:
         return (p.par, p.table, p.scratch)
 
+    def _limits(self, p: Params) -> tuple:
+        return (np.int64(p.limits.turns), np.int64(p.limits.moves))
+
     def initial(self, params: Params, seed: int) -> np.ndarray:
         st = np.zeros(STATE_SIZE, dtype=np.int64)
-        start_game(st, *self._args(params), np.int64(seed), np.int64(params.limits.turns),
-                   np.int64(params.limits.moves))
+        start_game(st, *self._args(params), np.int64(seed), *self._limits(params), params.log)
         return st
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
@@ -444,7 +553,7 @@ class TapUrdy(Rules):
             raise ValueError(f"position to_move must be 1 or 2, not {to_move!r}")
         st[TO_MOVE] = to_move - 1
         st[FIRST] = to_move - 1
-        settle_position(st, *self._args(params), np.int64(params.limits.turns), np.int64(params.limits.moves))
+        settle_position(st, *self._args(params), *self._limits(params), params.log)
         return st
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
@@ -459,8 +568,38 @@ class TapUrdy(Rules):
         return [int(h) for h in st[LEGAL:LEGAL + st[N_LEGAL]]]
 
     def apply(self, params: Params, st: np.ndarray, move: int) -> None:
-        play_move(st, *self._args(params), np.int64(move), np.int64(params.limits.turns),
-                   np.int64(params.limits.moves))
+        play_move(st, *self._args(params), np.int64(move), *self._limits(params), params.log)
+
+    def trace_move(self, params: Params, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+        """Play ``move`` and return its laps and captures, each with the board after it."""
+        capacity = TRACE_CAPACITY
+        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
+        log[1] = capacity
+        mover = int(st[TO_MOVE]) + 1
+        play_move(st, *self._args(params), np.int64(move), *self._limits(params), log)
+        events: list[dict[str, Any]] = []
+        for i in range(int(log[0])):
+            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+            board = self.board(e[4:])
+            if e[0] == LOG_LAP:
+                events.append({"kind": "lap", "from": hole_name(int(e[1]), ROW), "count": int(e[2]),
+                               "last": hole_name(int(e[3]), ROW), "player": mover, "board": board})
+            else:
+                events.append({"kind": "capture", "hole": hole_name(int(e[1]), ROW), "count": int(e[2]),
+                               "player": int(e[3]) + 1, "board": board})
+        if log[0] == capacity:
+            events.append({"kind": "truncated", "after": capacity})
+        return events
+
+    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
+        out = np.zeros((games, 3), dtype=np.int64)
+        rollouts(st, *self._args(params), params.log, np.int64(seed), np.int64(games), *self._limits(params), out)
+        return out
+
+    def evaluate(self, params: Params, st: np.ndarray) -> float:
+        """Player 1's score minus player 2's (captures, plus own row when remaining = owner)."""
+        a, b = final_scores(st, params.par)
+        return float(a - b)
 
     def status(self, st: np.ndarray) -> int:
         return int(st[STATUS])
@@ -495,11 +634,11 @@ class TapUrdy(Rules):
                           to_move, direction)
 
     def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, 7), dtype=np.int64)
+        out = np.zeros((games, STAT_COLUMNS), dtype=np.int64)
         st = np.zeros(STATE_SIZE, dtype=np.int64)
         rng = np.zeros(1, dtype=np.uint64)
-        playouts(params.par, params.table, st, params.scratch, rng, np.int64(seed),
-                 np.int64(games), np.int64(params.limits.turns), np.int64(params.limits.moves), out)
+        playouts(params.par, params.table, st, params.scratch, rng, params.log, np.int64(seed),
+                 np.int64(games), *self._limits(params), out)
         return out
 
 

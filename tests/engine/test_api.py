@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import engine
+from engine import stats
 from engine.agents import RandomAgent, play_out
 from engine.games import GAMES
 from engine.playout import run, simulate
@@ -138,15 +139,25 @@ def test_random_agent_is_deterministic_and_uniform():
 def test_compiled_playouts_are_the_python_api_games(switches):
     game = engine.load_game("tap-urdy", switches=switches)
     rows = run(game, 12, 2024)
+    assert rows.shape == (12, stats.N_COLUMNS)
     for i in range(12):
         seed = batch_seed(2024, i)
         s = game.new_state(seed)
-        play_out(s, RandomAgent(seed))
-        status = {"win": 1, "draw": 1, "endless": 2, "unfinished": 3}[s.result().ending]
-        first = game.new_state(seed).to_move
-        assert rows[i].tolist() == [status, *s.scores(), s.turns, s.moves_made, first, seed]
-        assert (rows[i, 1], rows[i, 2]) == s.scores()
-        assert (rows[i, 3], rows[i, 4]) == (s.turns, s.moves_made)
+        first = s.to_move
+        agent = RandomAgent(seed)
+        decisions = choices = legal_sum = 0
+        covered = {h for h, c in enumerate(s.board()["a"] + s.board()["b"]) if c}
+        while not s.is_terminal():
+            n = len(s.legal_moves())
+            decisions, choices, legal_sum = decisions + 1, choices + (n > 1), legal_sum + n
+            s.apply(agent.choose(s))
+            covered |= {h for h, c in enumerate(s.board()["a"] + s.board()["b"]) if c}
+        result = s.result()
+        status = {"win": 1, "draw": 1, "endless": 2, "unfinished": 3}[result.ending]
+        assert rows[i].tolist() == [
+            status, *s.scores(), s.turns, s.moves_made, first, seed,
+            decisions, choices, legal_sum, len(covered), 12, s.moves_made, result.winner or 0,
+        ]
 
 
 def test_simulate_is_reproducible():
@@ -170,3 +181,38 @@ def test_limits_stop_games_unfinished():
     assert s.result().ending == "unfinished" and s.moves_made == 7
     with pytest.raises(ValueError, match="limit"):
         engine.load_game("tap-urdy", turn_limit=0)
+
+
+def test_traced_move_is_the_same_move_with_its_laps_and_captures():
+    """Ludii's first move b1 from the start (worked by hand): 4 laps, then b3 captured for 5."""
+    plain = engine.new_game("tap-urdy", ruleset="ludii")
+    traced = plain.clone()
+    plain.apply("b1")
+    events = traced.apply_traced("b1")
+    assert traced.same_as(plain)
+    laps = [e for e in events if e["kind"] == "lap"]
+    captures = [e for e in events if e["kind"] == "capture"]
+    assert len(laps) == 4 and laps[0]["from"] == "b1" and laps[0]["count"] == 4
+    assert captures == [{"kind": "capture", "hole": "b3", "count": 5, "player": 1, "board": plain.board()}]
+    assert events[-1]["board"] == plain.board()
+    for lap, after in zip(laps, laps[1:]):
+        assert after["from"] == lap["last"]  # take-up-last: the next lap starts where the last ended
+
+
+def test_rollouts_start_from_the_given_position_and_leave_it():
+    game = engine.load_game("tap-urdy", ruleset="ludii")
+    s = game.new_state(5)
+    s.apply(s.legal_moves()[0])
+    before = s.raw()
+    out = game.rules.rollouts(game.params, s._st, 11, 50)
+    assert np.array_equal(s._st, before)
+    assert out.shape == (50, 3) and set(out[:, 0]) <= {1, 2, 3}
+    assert (out[:, 1] + out[:, 2] <= 48).all()
+    again = game.rules.rollouts(game.params, s._st, 11, 50)
+    assert np.array_equal(out, again)
+
+
+def test_evaluate_is_player_one_minus_player_two():
+    game = engine.load_game("tap-urdy", ruleset="ludii")
+    s = game.state_from_position({"a": [1, 0, 0, 0, 0, 2], "b": [0, 0, 3, 0, 0, 0], "captures": [20, 22]})
+    assert game.rules.evaluate(game.params, s._st) == (20 + 3) - (22 + 3)
