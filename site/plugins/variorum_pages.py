@@ -26,6 +26,23 @@ def short_cite(short: str, locator: str | None) -> str:
     return f"{short}: {page.group(1) if page else locator.strip()}"
 
 
+def _engine_games() -> set[str]:
+    """The games the engine can play (a game of the archive may not be playable yet)."""
+    try:
+        from engine.games import GAMES
+    except ImportError:  # the site can serve an archive without the engine installed
+        return set()
+    return set(GAMES)
+
+
+def _engine_version() -> str | None:
+    try:
+        from engine import ENGINE_VERSION
+    except ImportError:
+        return None
+    return ENGINE_VERSION
+
+
 def _script_json(value: Any) -> str:
     """JSON that is safe inside a <script> element (no closing tag can appear in it)."""
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -55,6 +72,7 @@ async def _citations(datasette, table: str, key: str, game_id: str, join: str) -
 async def game_context(datasette, game_id: str) -> dict[str, Any]:
     """Everything the game page shows, read from the archive."""
     games = await _rows(datasette, "select * from games where id = :id", {"id": game_id})
+    playable = game_id in _engine_games()
     if not games:
         raise NotFound(f"No game with id {game_id!r}")
     game = games[0]
@@ -128,6 +146,7 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
         rel["citations"] = cites["related"].get(rel["id"], [])
     return {
         "game": game,
+        "playable": playable,
         "game_citations": cites["game"].get(game_id, []),
         "statements": statements,
         "switches": switches,
@@ -141,7 +160,23 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
                 for e in evidence
             ],
         ),
-        "rulesets_json": _script_json({r["key"]: r["choices"] for r in rulesets}),
+        "play_json": _script_json(
+            {
+                "game": game_id,
+                "name": game["name"],
+                "engine_version": _engine_version(),
+                "default_ruleset": next((r["key"] for r in rulesets if r["is_default"]), rulesets[0]["key"] if rulesets else None),
+                "rulesets": {r["key"]: {"name": r["name"], "choices": r["choices"],
+                                        "cites": [c["cite"] for c in r["citations"]]} for r in rulesets},
+                "switches": [
+                    {"id": s["id"], "question": s["question"],
+                     "options": {a["option"]: {"label": a["label"],
+                                               "cites": [c["cite"] for c in a["citations"]]}
+                                 for a in s["alternatives"]}}
+                    for s in switches
+                ],
+            }
+        ),
     }
 
 

@@ -1,5 +1,5 @@
-// Evidence places on a Leaflet map (Leaflet comes with datasette-leaflet; tiles need the network,
-// the markers do not).
+// Evidence places on a Leaflet map (Leaflet comes with datasette-leaflet as an ES module; tiles
+// need the network, the markers do not).
 (function () {
   const el = document.getElementById("vr-map");
   const data = document.getElementById("vr-places");
@@ -10,9 +10,7 @@
   css.rel = "stylesheet";
   css.href = leaflet.css;
   document.head.appendChild(css);
-  const script = document.createElement("script");
-  script.src = leaflet.js;
-  script.onload = function () {
+  import(leaflet.js).then(function (L) {
     const map = L.map(el, {scrollWheelZoom: false});
     L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
       maxZoom: 12, attribution: "&copy; OpenStreetMap contributors",
@@ -26,6 +24,5 @@
     if (bounds.length) map.fitBounds(bounds, {maxZoom: 5, padding: [30, 30]});
     else map.setView([10, 20], 2);
     el.dataset.markers = String(bounds.length);
-  };
-  document.head.appendChild(script);
+  });
 })();

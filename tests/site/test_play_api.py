@@ -1,0 +1,103 @@
+"""The play API: a reading and a move list in, the position out; every kind of bad input is a 400."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+
+API = "/-/play/tap-urdy.json"
+
+
+async def get(ds, url, **params):
+    return await ds.client.get(url, params=params)
+
+
+async def test_start_position_under_the_default_ruleset(ds, archive):
+    body = (await get(ds, API)).json()
+    default = next(r for r in archive.games["tap-urdy"].rulesets if r.default)
+    assert body["ruleset"] == default.id
+    assert body["switches"] == default.choices
+    assert body["moves"] == [] and body["last_move"] is None
+    assert body["board"]["a"] == [4] * 6 and body["board"]["b"] == [4] * 6
+    assert len(body["sites"]) == 12
+    assert body["terminal"] is False and body["result"] is None
+    assert body["engine_version"] == engine.ENGINE_VERSION
+
+
+async def test_moves_are_replayed_with_the_last_moves_laps(ds):
+    body = (await get(ds, API, ruleset="ludii", moves="b1")).json()
+    expected = engine.new_game("tap-urdy", ruleset="ludii")
+    expected.apply("b1")
+    assert body["board"] == expected.board()
+    assert body["to_move"] == expected.to_move and body["legal_moves"] == expected.legal_moves_text()
+    events = body["last_move"]["events"]
+    assert [e["kind"] for e in events] == ["lap"] * 4 + ["capture"]
+    assert events[-1]["board"] == expected.board()
+    assert body["text"] == expected.to_text()
+
+
+async def test_switch_values_on_top_of_a_ruleset(ds):
+    body = (await get(ds, API, ruleset="ludii", set="relay:next-hole,tap-urdy.end:cannot-move")).json()
+    assert body["switches"]["tap-urdy.relay"] == "next-hole"
+    assert body["switches"]["tap-urdy.end"] == "cannot-move"
+    assert body["switches"]["tap-urdy.direction"] == "clockwise"
+
+
+async def test_truncate_stops_at_the_first_illegal_move(ds):
+    body = (await get(ds, API, ruleset="ludii", moves="b1,b2", truncate="1")).json()
+    assert body["moves"] == ["b1"]
+    assert body["stopped_at"]["index"] == 1 and body["stopped_at"]["move"] == "b2"
+    assert "illegal move" in body["stopped_at"]["reason"]
+
+
+async def test_random_agent_suggests_a_legal_move(ds):
+    body = (await get(ds, API, ruleset="ludii", agent="random", seed="4")).json()
+    assert body["suggestion"] in body["legal_moves"]
+    again = (await get(ds, API, ruleset="ludii", agent="random", seed="4")).json()
+    assert again["suggestion"] == body["suggestion"]
+
+
+async def test_a_finished_game_reports_its_result(ds):
+    state = engine.new_game("tap-urdy", ruleset="ludii", seed=3)
+    from engine.agents import RandomAgent, play_out
+
+    play_out(state, RandomAgent(3))
+    moves = ",".join(state.move_to_text(m) for m in state.history())
+    body = (await get(ds, API, ruleset="ludii", seed="3", moves=moves)).json()
+    assert body["terminal"] is True and body["legal_moves"] == []
+    assert body["result"] == state.result().to_dict()
+
+
+@pytest.mark.parametrize(
+    ("url", "params", "parameter", "words"),
+    [
+        ("/-/play/no-such-game.json", {}, "game", "unknown game 'no-such-game'"),
+        ("/-/play/Tap_Urdy.json", {}, "game", "unknown game"),
+        (API, {"moves": "zz99"}, "moves", "unknown move 'zz99'"),
+        (API, {"ruleset": "ludii", "moves": "b1,b2"}, "moves", "move 2 ('b2'): illegal move"),
+        (API, {"ruleset": "nope"}, "ruleset", "unknown ruleset 'nope'"),
+        (API, {"set": "nope:x"}, "set", "unknown switch 'nope'"),
+        (API, {"set": "relay:sideways"}, "set", "unknown value 'sideways' for switch 'tap-urdy.relay'"),
+        (API, {"set": "relay"}, "set", "malformed switch setting 'relay'"),
+        (API, {"seed": "-1"}, "seed", "seed must be a non-negative integer"),
+        (API, {"seed": "abc"}, "seed", "seed must be a non-negative integer"),
+        (API, {"seed": "99999999999999999999"}, "seed", "seed must be"),
+        (API, {"moves": ",".join(["b1"] * 2001)}, "moves", "at most 2000 moves"),
+        (API, {"colour": "red"}, "colour", "unknown parameter 'colour'"),
+        (API, {"compare": "nope"}, "compare", "unknown ruleset 'nope'"),
+        (API, {"compare": "ludii;relay:sideways"}, "compare", "unknown value 'sideways'"),
+        (API, {"agent": "grandmaster"}, "agent", "grandmaster"),
+    ],
+)
+async def test_bad_input_is_a_400_naming_the_problem(ds, url, params, parameter, words):
+    response = await get(ds, url, **params)
+    assert response.status_code == 400, response.text
+    body = response.json()
+    assert body["parameter"] == parameter
+    assert words in body["error"]
+
+
+async def test_zz99_is_400(ds):
+    response = await ds.client.get("/-/play/tap-urdy.json?moves=zz99")
+    assert response.status_code == 400
