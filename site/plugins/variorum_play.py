@@ -30,7 +30,6 @@ from datasette.utils.asgi import Response
 
 import engine
 from engine import rulesets
-from engine.agents import RandomAgent
 from engine.games import GAMES
 
 MAX_MOVES = 2000
@@ -85,6 +84,13 @@ def load(game_id: str, ruleset: str | None, sets: dict[str, str], parameter: str
         raise BadRequest(parameter, str(exc)) from None
 
 
+def reading_of(game) -> str:
+    """A game's reading as engine.compare.divergence writes one: ``RULESET,SWITCH=VALUE,...``."""
+    base = rulesets.ruleset(game.id, game.ruleset).choices
+    changed = [f"{k}={v}" for k, v in game.switches.items() if base.get(k) != v]
+    return ",".join([game.ruleset, *changed])
+
+
 def parse_reading(game_id: str, text: str, parameter: str):
     """``RULESET`` or ``RULESET;SWITCH:VALUE,...`` (ruleset may be empty: the default)."""
     ruleset, _, sets = text.partition(";")
@@ -113,28 +119,30 @@ def replay(game, seed: int, moves: list[str], truncate: bool):
 
 
 def divergence(game_a, game_b, seed: int, moves: list[str]) -> dict[str, Any] | None:
-    """The first move after which reading B's position or legal moves differ from reading A's."""
-    from engine.compare.divergence import first_divergence
+    """Where reading B's game first differs from reading A's on ``moves`` (None: nowhere)."""
+    from engine.compare.divergence import diverge
 
-    found = first_divergence(game_a, game_b, moves, seed=seed)
-    return found.to_dict() if found is not None else None
+    try:
+        found = diverge(game_a.id, reading_of(game_a), reading_of(game_b), moves=moves, seed=seed)
+    except ValueError as exc:
+        raise BadRequest("moves", str(exc)) from None
+    if not found.diverged:
+        return None
+    d = found.to_dict()
+    keep = ("index", "kind", "move", "illegal_in", "differing_switches", "board_a", "board_b", "legal_a", "legal_b")
+    return {"summary": found.describe(), **{k: d[k] for k in keep}}
 
 
-def agent_move(game, state, spec: str, seed: int) -> str | None:
+def agent_move(state, spec: str, seed: int) -> str | None:
     """The move the agent ``spec`` would play in ``state`` (None when the game is over)."""
+    from engine.agents import make_agent
+
     if state.is_terminal():
         return None
-    if spec == "random":
-        agent = RandomAgent(seed + len(state.history()))
-    else:
-        try:
-            from engine.compare.agents import make_agent
-        except ImportError:
-            raise BadRequest("agent", f"unknown agent {spec!r}; agents: random") from None
-        try:
-            agent = make_agent(spec, seed=seed + len(state.history()))
-        except ValueError as exc:
-            raise BadRequest("agent", str(exc)) from None
+    try:
+        agent = make_agent(spec, seed=seed + len(state.history()))
+    except ValueError as exc:
+        raise BadRequest("agent", str(exc)) from None
     return state.move_to_text(agent.choose(state))
 
 
@@ -200,7 +208,7 @@ def answer(game_id: str, args: dict[str, str]) -> dict[str, Any]:
         other = parse_reading(game_id, args["compare"], "compare")
         out["divergence"] = divergence(other, game, seed, moves)
     if args.get("agent"):
-        out["suggestion"] = agent_move(game, state, args["agent"].strip(), seed)
+        out["suggestion"] = agent_move(state, args["agent"].strip(), seed)
     return out
 
 
