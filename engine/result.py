@@ -12,8 +12,10 @@ ENDLESS = 2
 """Status: a move was proved endless (a repeated configuration within it) and that ended the game."""
 UNFINISHED = 3
 """Status: a turn or move limit stopped the game with no result."""
+REPETITION = 4
+"""Status: a position occurred for the second time and a rule ended the game there (neither a win nor a draw)."""
 
-ENDINGS = ("win", "draw", "endless", "unfinished")
+ENDINGS = ("win", "draw", "endless", "unfinished", "repetition")
 """The ways a game can end, as records and reports name them."""
 
 
@@ -51,6 +53,8 @@ def result_of(status: int, scores: tuple[int, int]) -> Result | None:
         return Result("endless", None, scores)
     if status == UNFINISHED:
         return Result("unfinished", None, scores)
+    if status == REPETITION:
+        return Result("repetition", None, scores)
     if scores[0] == scores[1]:
         return Result("draw", None, scores)
     return Result("win", 1 if scores[0] > scores[1] else 2, scores)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from engine.cli import archive
+from engine.cli import compare
 from engine.cli import games
 
 
@@ -16,3 +17,4 @@ def main() -> None:
 
 archive.register(main)
 games.register(main)
+compare.register(main)

@@ -1,0 +1,329 @@
+"""The comparator's commands: ``variorum compare``, ``variorum diverge`` and ``variorum compare-defaults``.
+
+``register(group)`` adds them to the ``variorum`` click group. Bad input (an unknown game,
+ruleset, switch, value or agent, a bad number) exits with code 2 and a message naming the
+parameter, as click does for its own checks.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from engine.cli.games import BadInput
+
+KEY_MEASURES = ("advantage_p1", "completion", "drawishness", "timeouts", "endless", "duration_turns",
+                "branching_factor", "decision_moves")
+"""Measures shown in the console table when there are too many variants for all of them."""
+WIDE = 8
+"""Up to this many variants, the table shows every measure (one column per variant)."""
+SHOWN = 60
+"""Variant rows shown in the console table (all are in --json and --csv)."""
+
+
+def _bad(param: str, exc: Exception | str) -> click.BadParameter:
+    return click.BadParameter(str(exc), param_hint=f"'{param}'")
+
+
+def _fmt(x: float | None) -> str:
+    if x is None:
+        return "-"
+    return f"{x:.1f}" if abs(x) >= 10 else f"{x:.3f}"
+
+
+def _cell(iv: Any) -> str:
+    return f"{_fmt(iv.value)} [{_fmt(iv.low)}, {_fmt(iv.high)}]"
+
+
+def _check(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], base: str | None,
+           settings: tuple[str, ...], agent: str, vs: str | None, games: int, jobs: int, seed: int,
+           resamples: int, block: int | None, plot: str | None) -> dict[str, str | None]:
+    """Check every parameter on its own, so that an error names it; the parsed settings."""
+    import engine
+    from engine import rulesets as archive
+    from engine.agents import parse_agent
+    from engine.compare.comparison import _switch
+    from engine.games import rules_of
+    from engine.rng import check_seed
+    from engine.switches import parse_assignments
+
+    try:
+        rules = rules_of(game_id)
+    except ValueError as exc:
+        raise _bad("GAME", exc) from None
+    for name, spec in (("--agent", agent), ("--vs", vs)):
+        if spec is not None:
+            try:
+                parse_agent(spec)
+            except ValueError as exc:
+                raise _bad(name, exc) from None
+    for name, value, least in (("--games", games, 2), ("--jobs", jobs, 1), ("--resamples", resamples, 1),
+                               ("--block", block, 1)):
+        if value is not None and value < least:
+            raise _bad(name, f"must be at least {least}, not {value}")
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise _bad("--seed", exc) from None
+    try:
+        parsed = parse_assignments(settings)
+        engine.resolve(game_id, None, parsed)
+    except ValueError as exc:
+        raise _bad("--set", exc) from None
+    if base is not None:
+        try:
+            archive.ruleset(game_id, base)
+        except ValueError as exc:
+            raise _bad("--base", exc) from None
+    for rid in rulesets:
+        try:
+            archive.ruleset(game_id, rid)
+        except ValueError as exc:
+            raise _bad("--ruleset", exc) from None
+    for s in switches:
+        try:
+            _switch(rules, s)
+        except ValueError as exc:
+            raise _bad("--switch", exc) from None
+    if plot is not None and Path(plot).suffix.lower() not in (".svg", ".png"):
+        raise _bad("--plot", f"the file must end in .svg or .png, not {plot!r}")
+    return parsed
+
+
+def _progress(console: Console, enabled: bool):
+    progress = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                        TimeElapsedColumn(), console=console, transient=True, disable=not enabled)
+    task = progress.add_task("games", total=None)
+
+    def update(done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total)
+
+    return progress, update
+
+
+def _print_table(console: Console, c: Any, seconds: float) -> None:
+    st = c.stats
+    chosen = f"factorial over {len(c.factors)} switch(es), the rest from {c.base or 'the engine defaults'}" \
+        if c.factors else "rulesets of the archive"
+    console.print(
+        f"{c.game}: {len(c.variants)} variant(s) x {c.games_per_variant} games, "
+        f"{' vs '.join(c.agents)}, seed {c.seed}; {chosen}; "
+        f"{st.played} cell(s) played, {st.resumed} resumed; {seconds:.1f} s", highlight=False)
+    if len(c.variants) <= WIDE:
+        t = Table(title="measures (95% intervals)")
+        t.add_column("measure")
+        for v in c.variants:
+            t.add_column(v.label, justify="right")
+        for m in c.measures:
+            t.add_row(m, *(_cell(v.metrics[m]) for v in c.variants))
+    else:
+        shown = [m for m in KEY_MEASURES if m in c.measures]
+        t = Table(title=f"key measures (95% intervals); all {len(c.measures)} in --json / --csv")
+        t.add_column("variant")
+        for m in shown:
+            t.add_column(m, justify="right")
+        for v in c.variants[:SHOWN]:
+            t.add_row(v.label, *(_cell(v.metrics[m]) for m in shown))
+        if len(c.variants) > SHOWN:
+            t.caption = f"... and {len(c.variants) - SHOWN} more variants"
+    console.print(t)
+    if c.effects:
+        e = Table(title="largest per-switch effects (option vs reference, averaged over the other switches; 95%)")
+        e.add_column("measure")
+        e.add_column("switch")
+        e.add_column("option vs reference")
+        e.add_column("effect", justify="right")
+        for eff in c.effects:
+            if eff.rank <= 3:
+                e.add_row(eff.measure, eff.switch.split(".", 1)[1], f"{eff.option} vs {eff.reference}",
+                          f"{eff.value:+.3f} [{eff.low:+.3f}, {eff.high:+.3f}]")
+        console.print(e)
+
+
+def register(group: click.Group) -> None:
+    """Add the comparator's commands to ``group``."""
+
+    @group.command("compare")
+    @click.argument("game_id", metavar="GAME")
+    @click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Compare these rulesets of the archive (repeatable).")
+    @click.option("--switch", "switches", multiple=True, metavar="SWITCH",
+                  help="Play every combination of these switches' options (repeatable); the rest from --base.")
+    @click.option("--all-switches", is_flag=True, help="Play every combination of every switch (a full factorial).")
+    @click.option("--base", default=None, metavar="ID", help="Ruleset for the switches not varied (default: the archive's default ruleset).")
+    @click.option("--set", "settings", multiple=True, metavar="SWITCH=VALUE", help="Set a switch in every variant (repeatable).")
+    @click.option("--games", type=int, default=1000, show_default=True, help="Games per variant.")
+    @click.option("--agent", default="random", show_default=True, help="Agent: random, greedy, uct:ITERATIONS, alphabeta:DEPTH.")
+    @click.option("--vs", default=None, help="The opposing agent (default: the same as --agent); seats are swapped in half the games.")
+    @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (each cell derives its own).")
+    @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes (joblib/loky).")
+    @click.option("--scheduler", default=None, metavar="ADDRESS", help="Run the cells on a Dask cluster (e.g. tcp://host:8786).")
+    @click.option("--block", type=int, default=None, help="Games per cell (default 1000 for random self-play, 10 with agents).")
+    @click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval.")
+    @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+                  help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
+    @click.option("--turn-limit", type=int, default=None, help="Stop a game unfinished after this many turns; default 2,500.")
+    @click.option("--move-limit", type=int, default=None, help="Stop a game unfinished after this many moves; default 10,000.")
+    @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+    @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per variant.")
+    @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a chart of every measure (.svg or .png).")
+    @click.option("--save", is_flag=True, help="Save the comparison into the results database.")
+    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
+    @click.option("--quiet", is_flag=True, help="No progress bar.")
+    def compare_cmd(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], all_switches: bool,
+                    base: str | None, settings: tuple[str, ...], games: int, agent: str, vs: str | None, seed: int,
+                    jobs: int, scheduler: str | None, block: int | None, resamples: int, checkpoint: str | None,
+                    turn_limit: int | None, move_limit: int | None, as_json: bool, as_csv: bool, plot: str | None,
+                    save: bool, results: str | None, quiet: bool) -> None:
+        """Play a game's readings and measure them (Ludii's measures with 95% intervals); over a
+        factorial of switches, the effect of each switch.
+
+        Without --ruleset, --switch or --all-switches: every ruleset of the archive. An effect is
+        the change from the --base ruleset's option of a switch to another option, averaged over
+        every combination of the other switches varied.
+        """
+        from engine.compare import compare, results as db
+        from engine.compare.plot import save_plot
+
+        if as_json and as_csv:
+            raise click.UsageError("choose one of --json and --csv")
+        if sum(bool(x) for x in (rulesets, switches, all_switches)) > 1:
+            raise click.UsageError("choose one of --ruleset, --switch and --all-switches")
+        if scheduler is not None and jobs != 1:
+            raise _bad("--jobs", "--jobs is for local processes; with --scheduler the Dask cluster decides")
+        parsed = _check(game_id, rulesets, switches, base, settings, agent, vs, games, jobs, seed, resamples,
+                        block, plot)
+        err = Console(stderr=True, highlight=False)
+        progress, update = _progress(err, not quiet)
+        t0 = time.perf_counter()
+        try:
+            with progress:
+                c = compare(game_id, rulesets=rulesets, switches=switches, all_switches=all_switches, base=base,
+                            settings=parsed, games=games, agent=agent, vs=vs, seed=seed, jobs=jobs,
+                            scheduler=scheduler, checkpoint=checkpoint, progress=update, n_resamples=resamples,
+                            block=block, turn_limit=turn_limit, move_limit=move_limit)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+        seconds = time.perf_counter() - t0
+        if plot:
+            save_plot(c, plot)
+        if save:
+            run_id = db.save(c, results)
+            err.print(f"saved as run {run_id} in {results or db.default_path()}", highlight=False)
+        if as_json:
+            click.echo(json.dumps(c.to_dict(), indent=2))
+        elif as_csv:
+            click.echo(c.to_csv(), nl=False)
+        else:
+            _print_table(Console(highlight=False), c, seconds)
+
+    @group.command("diverge")
+    @click.argument("game_id", metavar="GAME")
+    @click.option("--a", "reading_a", default=None, metavar="READING",
+                  help="Reading A: a ruleset id and/or SWITCH=VALUE,... (default with --record: the record's switches).")
+    @click.option("--b", "reading_b", required=True, metavar="READING", help="Reading B, as --a.")
+    @click.option("--record", type=click.Path(exists=True, dir_okay=False), default=None,
+                  help="A game record (JSON) whose moves are replayed.")
+    @click.option("--seed", type=int, default=None, help="Replay a random game (under reading A) with this seed.")
+    @click.option("--json", "as_json", is_flag=True, help="Print the divergence as JSON.")
+    def diverge_cmd(game_id: str, reading_a: str | None, reading_b: str, record: str | None, seed: int | None,
+                    as_json: bool) -> None:
+        """Replay one move list under two readings: the first move where the positions or the legal
+        moves differ (or a move becomes illegal), with both boards."""
+        from engine.compare.divergence import diverge, parse_reading
+        from engine.game import Limits
+        from engine.games import rules_of
+        from engine.record import GameRecord
+        from engine.rng import check_seed
+
+        try:
+            rules_of(game_id)
+        except ValueError as exc:
+            raise _bad("GAME", exc) from None
+        if (record is None) == (seed is None):
+            raise click.UsageError("give exactly one of --record FILE and --seed S")
+        moves = start = limits = None
+        if record is not None:
+            try:
+                rec = GameRecord.from_json(Path(record).read_text(encoding="utf-8"))
+                if rec.game != game_id:
+                    raise ValueError(f"the record is a game of {rec.game}, not {game_id}")
+                limits = Limits(int(rec.limits["turns"]), int(rec.limits["moves"]))
+                seed = check_seed(rec.seed)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise _bad("--record", exc) from None
+            moves, start = rec.moves, rec.start
+            if reading_a is None:
+                reading_a = ",".join(f"{k}={v}" for k, v in rec.switches.items())
+        elif reading_a is None:
+            raise click.UsageError("--a is needed with --seed")
+        else:
+            try:
+                check_seed(seed)
+            except ValueError as exc:
+                raise _bad("--seed", exc) from None
+        readings = {}
+        for name, text in (("--a", reading_a), ("--b", reading_b)):
+            try:
+                readings[name] = parse_reading(game_id, text)
+            except ValueError as exc:
+                raise _bad(name, exc) from None
+        try:
+            d = diverge(game_id, readings["--a"], readings["--b"], moves=moves, seed=int(seed), start=start,
+                        limits=limits)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+        if as_json:
+            click.echo(json.dumps(d.to_dict(), indent=2))
+            return
+        console = Console(highlight=False)
+        console.print(d.describe(), markup=False)
+        differing = d.to_dict()["differing_switches"]
+        if differing:
+            console.print("switches that differ: " + "; ".join(f"{k}: A {a}, B {b}" for k, (a, b) in differing.items()),
+                          markup=False)
+        t = Table(show_header=True)
+        t.add_column(f"A: {d.a.text}")
+        t.add_column(f"B: {d.b.text}")
+        t.add_row(d.board_a, d.board_b)
+        t.add_row("legal: " + (", ".join(d.legal_a) or "none"), "legal: " + (", ".join(d.legal_b) or "none"))
+        if d.result_a or d.result_b:
+            t.add_row(f"result: {d.result_a}", f"result: {d.result_b}")
+        console.print(t)
+        if d.index is not None:
+            console.print("moves: " + " ".join(d.moves[:d.index + (1 if d.kind == "illegal-move" else 0)]), markup=False)
+
+    @group.command("compare-defaults")
+    @click.option("--games", type=int, default=2000, show_default=True, help="Games per ruleset.")
+    @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the runs.")
+    @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes.")
+    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
+    @click.option("--game", "game_ids", multiple=True, metavar="GAME", help="Only this game (repeatable; default: every game).")
+    def compare_defaults_cmd(games: int, seed: int, jobs: int, results: str | None, game_ids: tuple[str, ...]) -> None:
+        """Bake the default comparison: every game's rulesets, random self-play, into the results database."""
+        from engine.compare.results import compare_defaults, default_path
+
+        if games < 2:
+            raise _bad("--games", f"must be at least 2, not {games}")
+        if jobs < 1:
+            raise _bad("--jobs", f"must be at least 1, not {jobs}")
+        from engine.games import rules_of
+
+        for game_id in game_ids:
+            try:
+                rules_of(game_id)
+            except ValueError as exc:
+                raise _bad("--game", exc) from None
+        err = Console(stderr=True, highlight=False)
+        try:
+            compare_defaults(results, games=games, seed=seed, jobs=jobs, game_ids=game_ids or None,
+                             log=lambda s: err.print(s, markup=False))
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+        err.print(f"results in {results or default_path()}", markup=False)
