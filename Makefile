@@ -6,6 +6,8 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PORT   ?= 8001
+RESULTS := site/results.db
+SOURCES := $(shell find data engine -name '*.yaml' -o -name '*.py' 2>/dev/null)
 
 .PHONY: install build serve test schema clean
 
@@ -20,7 +22,13 @@ install: $(STAMP)
 build: install
 	$(BIN)/variorum build
 
-serve: install
+# The default comparison of every game's rulesets (random self-play), baked when the records or
+# the engine change, so the game pages have figures out of the box.
+$(RESULTS): $(STAMP) $(SOURCES)
+	$(BIN)/variorum compare-defaults --jobs 2 --results $(RESULTS)
+	touch $(RESULTS)
+
+serve: install $(RESULTS)
 	$(BIN)/variorum serve --port $(PORT)
 
 test: install

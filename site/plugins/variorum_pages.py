@@ -180,6 +180,81 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
     }
 
 
+COMPARISON_MEASURES = (
+    ("advantage_p1", "AdvantageP1"),
+    ("balance", "Balance"),
+    ("completion", "Completion"),
+    ("drawishness", "Drawishness"),
+    ("timeouts", "Timeouts"),
+    ("endless", "Endless"),
+    ("duration_turns", "DurationTurns"),
+    ("branching_factor", "BranchingFactor"),
+    ("decision_moves", "DecisionMoves"),
+    ("laps_per_move", "Laps per move"),
+)
+"""The measures the game page shows (all are in the results database and its chart)."""
+
+
+async def comparison_context(datasette, game_id: str) -> dict[str, Any] | None:
+    """The latest default comparison of a game's rulesets, from the results database, if served."""
+    if "results" not in datasette.databases:
+        return None
+    db = datasette.get_database("results")
+    if "compare_runs" not in await db.table_names():
+        return None
+    runs = await db.execute(
+        "select * from compare_runs where game = :g and kind = 'defaults' order by created desc limit 1", {"g": game_id}
+    )
+    if not runs.rows:
+        return None
+    run = dict(runs.rows[0])
+    variants = [dict(r) for r in (await db.execute(
+        "select * from compare_variants where run_id = :r order by variant", {"r": run["id"]})).rows]
+    metrics: dict[int, dict[str, dict]] = defaultdict(dict)
+    for r in (await db.execute("select * from compare_metrics where run_id = :r", {"r": run["id"]})).rows:
+        metrics[r["variant"]][r["measure"]] = {"value": r["value"], "low": r["low"], "high": r["high"]}
+    for v in variants:
+        v["metrics"] = metrics[v["variant"]]
+    present = {k for v in variants for k in v["metrics"]}
+    return {
+        "run": run,
+        "variants": variants,
+        "measures": [(k, name) for k, name in COMPARISON_MEASURES if k in present],
+    }
+
+
+async def comparison_chart(datasette, request) -> Response:
+    """The chart of a saved comparison (matplotlib SVG, drawn once per run and kept)."""
+    run_id = request.url_vars["run_id"]
+    if run_id not in _charts:
+        if "results" not in datasette.databases:
+            raise NotFound("no results database")
+        db = datasette.get_database("results")
+        variants = [dict(r) for r in (await db.execute(
+            "select * from compare_variants where run_id = :r order by variant", {"r": run_id})).rows]
+        if not variants:
+            raise NotFound(f"no comparison run {run_id!r}")
+        metrics: dict[int, dict[str, dict]] = defaultdict(dict)
+        for r in (await db.execute("select * from compare_metrics where run_id = :r", {"r": run_id})).rows:
+            metrics[r["variant"]][r["measure"]] = {"value": r["value"], "low": r["low"], "high": r["high"]}
+        data = {"variants": [{"ruleset": v["ruleset"], "label": v["label"], "switches": json.loads(v["switches"]),
+                              "metrics": metrics[v["variant"]]} for v in variants]}
+        from engine.compare.plot import figure
+
+        keys = [k for k, _ in COMPARISON_MEASURES if k in data["variants"][0]["metrics"]]
+        fig = figure(data, measures=keys, columns=5)
+        import io
+
+        buffer = io.StringIO()
+        fig.savefig(buffer, format="svg", bbox_inches="tight")
+        _charts[run_id] = buffer.getvalue()
+    return Response(_charts[run_id], content_type="image/svg+xml; charset=utf-8")
+
+
+_charts: dict[str, str] = {}
+"""Charts drawn so far, by run id (a saved run never changes)."""
+
+
 async def games_index(datasette, request) -> Response:
     games = await _rows(
         datasette,
@@ -198,6 +273,7 @@ async def game_page(datasette, request) -> Response:
     if not GAME_ID.match(game_id):
         raise NotFound("Not a game id")
     context = await game_context(datasette, game_id)
+    context["comparison"] = await comparison_context(datasette, game_id)
     html = await datasette.render_template("variorum_game.html", context, request=request)
     return Response.html(html)
 
@@ -225,4 +301,5 @@ def register_routes():
         (r"^/games$", games_index),
         (r"^/games/(?P<game_id>[^/]+)$", game_page),
         (r"^/-/bibliography\.(?P<fmt>bib|json)$", bibliography),
+        (r"^/-/compare/(?P<run_id>[0-9a-f]{32})\.svg$", comparison_chart),
     ]

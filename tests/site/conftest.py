@@ -11,7 +11,7 @@ from datasette.app import Datasette
 from schema.paths import SITE_DIR
 
 
-def make_datasette(db: Path) -> Datasette:
+def make_datasette(db: Path, results: Path | None = None) -> Datasette:
     metadata = yaml.safe_load((SITE_DIR / "metadata.yaml").read_text(encoding="utf-8"))
     kwargs = {}
     if (SITE_DIR / "templates").is_dir():
@@ -21,16 +21,26 @@ def make_datasette(db: Path) -> Datasette:
     if (SITE_DIR / "static").is_dir():
         kwargs["static_mounts"] = [("static", str(SITE_DIR / "static"))]
     return Datasette(
-        immutables=[str(db)],
+        immutables=[str(db)] + ([str(results)] if results else []),
         metadata=metadata,
         settings={"default_allow_sql": False},
         **kwargs,
     )
 
 
+@pytest.fixture(scope="session")
+def results_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A results database with Tap-urdy's default comparison (few games: it checks the plumbing)."""
+    from engine.compare.results import compare_defaults
+
+    path = tmp_path_factory.mktemp("results") / "results.db"
+    compare_defaults(path, games=200, game_ids=["tap-urdy"])
+    return path
+
+
 @pytest.fixture()
-async def ds(built_db: Path) -> Datasette:
-    datasette = make_datasette(built_db)
+async def ds(built_db: Path, results_db: Path) -> Datasette:
+    datasette = make_datasette(built_db, results_db)
     await datasette.invoke_startup()
     return datasette
 

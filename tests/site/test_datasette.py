@@ -36,6 +36,22 @@ async def test_every_table_page_renders(ds, table):
     assert isinstance(data, list)
 
 
+def test_every_results_table_and_column_is_described(results_db, metadata):
+    tables = metadata["databases"]["results"]["tables"]
+    conn = sqlite3.connect(results_db)
+    names = [r[0] for r in conn.execute("select name from sqlite_master where type='table'")]
+    assert set(names) == set(tables)
+    for table in names:
+        columns = [r[1] for r in conn.execute(f"pragma table_info({table})")]
+        assert not [c for c in columns if c not in tables[table]["columns"]], table
+
+
+async def test_results_are_served_beside_the_archive(ds):
+    runs = (await ds.client.get("/results/compare_runs.json?_shape=array")).json()
+    assert [r["game"] for r in runs] == ["tap-urdy"] and runs[0]["kind"] == "defaults"
+    assert (await ds.client.get("/results.json?sql=select+1")).status_code == 403
+
+
 def test_every_table_and_column_is_described(built_db, metadata):
     tables = metadata["databases"]["archive"]["tables"]
     conn = sqlite3.connect(built_db)

@@ -60,3 +60,24 @@ async def test_bibliography_downloads(ds, archive):
     csl = await ds.client.get("/-/bibliography.json")
     items = json.loads(csl.text)
     assert {i["id"] for i in items} == set(archive.sources)
+
+
+async def test_game_page_shows_the_comparison_of_its_rulesets(ds, archive):
+    html = (await ds.client.get("/games/tap-urdy")).text
+    section = html.split('id="compare"', 1)[1].split("</section>", 1)[0]
+    for rs in archive.games["tap-urdy"].rulesets:
+        assert f"<td>{rs.id}</td>" in section
+    assert "AdvantageP1" in section and "[" in section  # an interval
+    chart = re.search(r'src="(/-/compare/[0-9a-f]{32}\.svg)"', section).group(1)
+    response = await ds.client.get(chart)
+    assert response.status_code == 200 and response.headers["content-type"].startswith("image/svg+xml")
+    assert "<svg" in response.text
+
+
+async def test_game_without_a_baked_comparison_says_so(ds):
+    html = (await ds.client.get("/games/lobudok")).text
+    assert "No comparison has been baked" in html
+
+
+async def test_unknown_chart_is_404(ds):
+    assert (await ds.client.get("/-/compare/" + "0" * 32 + ".svg")).status_code == 404
