@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine.game import Game
-from engine.result import ENDLESS, OVER, UNFINISHED
+from engine.result import ENDLESS, OVER, REPETITION, UNFINISHED
 from engine.rng import check_seed
 from engine.stats import FIRST, MOVES, SCORE_1, SCORE_2, STATUS, TURNS
 
@@ -34,11 +34,13 @@ class Summary:
     p2_wins: int
     draws: int
     unfinished: int
-    """Games with no result: stopped by a limit, or by an endless move."""
+    """Games with no result: stopped by a limit, by an endless move or by a repeated position."""
     endless: int
     """Games ended by an endless move (counted in ``unfinished`` too)."""
     limit_stops: int
     """Games stopped by the turn or move limit (counted in ``unfinished`` too)."""
+    repetitions: int
+    """Games ended by a repeated position (a repetition rule; counted in ``unfinished`` too)."""
     first_player_wins: int
     mean_turns: float
     mean_moves: float
@@ -79,9 +81,10 @@ def summarise(game: Game, rows: np.ndarray, seed: int, seconds: float) -> Summar
         p1_wins=p1,
         p2_wins=p2,
         draws=int(np.sum(over & (s1 == s2))),
-        unfinished=int(np.sum((status == ENDLESS) | (status == UNFINISHED))),
+        unfinished=int(np.sum((status == ENDLESS) | (status == UNFINISHED) | (status == REPETITION))),
         endless=int(np.sum(status == ENDLESS)),
         limit_stops=int(np.sum(status == UNFINISHED)),
+        repetitions=int(np.sum(status == REPETITION)),
         first_player_wins=first_wins,
         mean_turns=round(float(rows[:, TURNS].mean()), 4),
         mean_moves=round(float(rows[:, MOVES].mean()), 4),
