@@ -65,7 +65,7 @@ def _interactive(console: Console, state, human: int, seed: int) -> None:
     from engine.agents import RandomAgent
 
     agent = RandomAgent(seed)
-    console.print(f"You are player {human}; the random agent plays the other side. Type a hole name, or q to quit.")
+    console.print(f"You are player {human}; the random agent plays the other side. Type a move (its notation, as the legal moves are listed), or q to quit.")
     while not state.is_terminal():
         _show(console, state)
         if state.to_move == human:
@@ -145,7 +145,7 @@ def register(group: click.Group) -> None:
         table = Table(title=f"{game_id}: {n_games} random games, seed {seed}")
         table.add_column("measure")
         table.add_column("value", justify="right")
-        for key in ("ruleset", "games", "p1_wins", "p2_wins", "draws", "unfinished", "endless", "limit_stops",
+        for key in ("ruleset", "games", "p1_wins", "p2_wins", "draws", "unfinished", "endless", "repetitions", "limit_stops",
                     "first_player_wins", "mean_turns", "mean_moves", "playouts_per_second"):
             table.add_row(key, str(data[key]))
         Console().print(table)
