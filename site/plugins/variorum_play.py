@@ -185,6 +185,9 @@ def answer(game_id: str, args: dict[str, str]) -> dict[str, Any]:
         raise BadRequest("moves", f"at most {MAX_MOVES} moves, not {len(moves)}")
     truncate = args.get("truncate", "") in ("1", "true", "yes")
     state, events, stopped = replay(game, seed, moves, truncate)
+    for event in events:  # each step of the animation is drawn like the board itself
+        if isinstance(event.get("board"), dict):
+            event["sites"] = sites(game_id, event["board"])
     result = state.result()
     out: dict[str, Any] = {
         "game": game_id,

@@ -175,19 +175,11 @@
     const events = (state.last_move && state.last_move.events) || [];
     if (reduceMotion || events.length < 2) return;
     for (const e of events.slice(0, 40)) {
-      if (!e.board || !e.board.a) continue;
-      const hot = e.kind === "lap" ? [e.from, e.last] : [e.hole];
-      draw(sitesOf(e.board), [], hot);
+      if (!e.sites) continue; // the API lays out each step's board as it lays out the board
+      const hot = e.kind === "lap" ? [e.from, e.last] : [e.hole || e.point || e.to];
+      draw(e.sites, [], hot);
       await sleep(e.kind === "capture" ? 420 : 260);
     }
-  }
-
-  function sitesOf(board) {
-    // Two-row boards animate lap by lap; the API gives the layout of the final board.
-    if (!board.a) return last.sites;
-    const n = board.a.length;
-    return board.b.map((c, i) => ({name: `b${i + 1}`, row: 0, col: n - 1 - i, count: c, owner: 2}))
-      .concat(board.a.map((c, i) => ({name: `a${i + 1}`, row: 1, col: i, count: c, owner: 1})));
   }
 
   function render(state) {
