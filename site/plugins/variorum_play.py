@@ -148,13 +148,13 @@ def agent_move(state, spec: str, seed: int) -> str | None:
 
 def sites(game_id: str, board: dict[str, Any]) -> list[dict[str, Any]]:
     """The board's sites for drawing: name (the notation a click plays), row, column, contents."""
-    if "a" in board and "b" in board and len(board) == 3:  # two-row mancala, seen from player 1
+    if "sites" in board:  # a game module that lays out its own sites
+        return list(board["sites"])
+    if "a" in board and "b" in board:  # two-row mancala, seen from player 1
         n = len(board["a"])
         top = [{"name": f"b{i + 1}", "row": 0, "col": n - 1 - i, "count": c, "owner": 2} for i, c in enumerate(board["b"])]
         bottom = [{"name": f"a{i + 1}", "row": 1, "col": i, "count": c, "owner": 1} for i, c in enumerate(board["a"])]
         return top + bottom
-    if "sites" in board:  # a game module that lays out its own sites
-        return list(board["sites"])
     raise ValueError(f"no board layout for {game_id}")
 
 

@@ -1,0 +1,848 @@
+"""Lobudok (Bari, South Sudan; 4 x 8 holes, 32 counters a side in a fixed layout): every disputed
+point as a switch.
+
+Holes follow Beaton's numbering (engine.mancala.fourrow): each player's holes 1-16 along their
+anticlockwise track from the leftmost hole of their outer row, ``a1 .. a16`` for player 1 and
+``b1 .. b16`` for player 2. The corners are holes 1, 8, 9 and 16 (9 and 16 hold the 8-counter
+reserves at the start); the other twelve are the middle holes. Only holes with two or more
+counters are sown. A lap whose last counter lands in an occupied hole H relays from H, unless H
+is in the player's inner row and both opposite holes are occupied: then both are captured and
+their counters sown again on the player's own side. At first a player is *restricted* to the
+middle holes; the switches decide how the corners behave then, how and when a player is
+released, whether release lasts, whether captures are limited while the opponent is restricted,
+where captured counters are re-sown and what follows, the end of the game, and endless moves.
+
+Captured counters stay in play (64 in all); the game is won by a rule, so a player's score is 1
+for a win and 0 otherwise. Laps are *restricted* (corners passed over, with skip-corners) or
+*released* (every hole sown). Under Ludii's per-turn release a lap that ends in a corner, when no
+middle hole holds two, lets the player choose: a restricted lap from it (move ``a9``) or a released
+one (move ``a9+``). Moves are ints (engine.mancala.fourrow). The kernels follow the pattern of
+engine.games.tap_urdy (inlined kernels, borrowed views, two-pass endless detection); restricted
+laps under skip-corners run on a compacted track of the twelve middle holes.
+
+Where neither the sources nor the archive's descriptions settle a combination of switches:
+
+- per-turn release with in-use-holes: the opponent counts as restricted while one of their
+  middle holes holds two or more (their next turn would start restricted);
+- end = cannot-move: the game ends, the player to move losing, as soon as they have no legal
+  move (Ludii first records a forced pass: one more turn and move in its counts);
+- endless = illegal and every kind of lap from a corner endless: the player has no legal move
+  (a pass under capture-all, a loss under cannot-move), in the middle of the turn too;
+- counts: ``moves`` are Ludii's moves (laps taken up from a hole, passes); a re-sowing is part of
+  the capturing lap's move but is counted among the laps (``LAPS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engine.borrow import borrow
+from engine.game import Limits, Rules
+from engine.mancala import fourrow
+from engine.mancala.fourrow import (
+    G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_POSITION, G_TRACKS, PASS, PLAYER_MOVES, RELEASED, TRACK_SLOT,
+)
+from engine.mancala.sowing import TRACK_HOLES, idx, sow
+from engine.repetition import QUICK_LAPS, begin_move, new_table, restore, seen_before
+from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
+from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
+from engine.stats import CHOICES as STAT_CHOICES
+from engine.stats import COVERED as STAT_COVERED
+from engine.stats import DECISIONS as STAT_DECISIONS
+from engine.stats import FIRST as STAT_FIRST
+from engine.stats import LAPS as STAT_LAPS
+from engine.stats import LEGAL_SUM as STAT_LEGAL_SUM
+from engine.stats import MOVES as STAT_MOVES
+from engine.stats import N_COLUMNS as STAT_COLUMNS
+from engine.stats import SCORE_1 as STAT_SCORE_1
+from engine.stats import SCORE_2 as STAT_SCORE_2
+from engine.stats import SEED as STAT_SEED
+from engine.stats import SITES as STAT_SITES
+from engine.stats import STATUS as STAT_STATUS
+from engine.stats import TURNS as STAT_TURNS
+from engine.stats import WINNER as STAT_WINNER
+from engine.switches import Switch, option_slot, switch_slot
+
+GAME_ID = "lobudok"
+NAME = "Lobudök"
+PER_ROW = 8
+HOLES = 2 * PER_ROW  # per player
+SITES = 4 * PER_ROW
+START = (0, 0, 1, 0, 0, 1, 6, 0, 8, 0, 1, 0, 0, 1, 6, 8)
+"""Each player's holes 1-16 at the start (Beaton, as DLP.Evidence.1881 gives it)."""
+CORNERS = (0, 7, 8, 15)
+"""Positions of the corner holes 1, 8, 9, 16."""
+MIDDLE = tuple(p for p in range(HOLES) if p not in CORNERS)
+"""Positions of the middle holes 2-7 and 10-15."""
+RESERVES = (8, 15)
+"""Positions of the reserve holes 9 and 16."""
+
+SWITCHES: tuple[Switch, ...] = (
+    Switch("lobudok.restricted-sowing", ("skip-corners", "start-only"), "skip-corners",
+           "While restricted, how the corner holes behave",
+           ("neither sown from nor into: every lap passes over them",
+            "only the first lap of a move must start from a middle hole; laps sow into corners")),
+    Switch("lobudok.release", ("reserve-holes", "all-holes"), "reserve-holes",
+           "A restricted player with no middle hole holding two",
+           ("starts that turn from hole 9 or 16, then uses the full half",
+            "may start from any hole holding two, and uses the full half")),
+    Switch("lobudok.release-permanent", ("permanent", "per-turn"), "permanent",
+           "Once released, does a player stay released",
+           ("yes, for the rest of the game",
+            "no, decided afresh every turn (Ludii 1.3.13: a corner relay may choose)")),
+    Switch("lobudok.restricted-capture", ("in-use-holes", "unrestricted"), "in-use-holes",
+           "Captures while the opponent is restricted",
+           ("a lap ending in the player's hole 9 or 16 captures nothing", "every column captures")),
+    Switch("lobudok.resow-from", ("lap-start", "move-start"), "lap-start",
+           "Where captured counters are sown again",
+           ("from the hole after the capturing lap's starting hole",
+            "from the hole after the hole the turn started from")),
+    Switch("lobudok.after-resow", ("end-turn", "relay"), "end-turn",
+           "After the re-sowing",
+           ("the turn ends", "the re-sowing is a lap: capture, relay or end as any lap")),
+    Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all",
+           "How the game is lost",
+           ("a player left with no counters loses; a stuck player passes, two passes in a row draw",
+            "a player with no legal move at the start of their turn loses")),
+    Switch("lobudok.endless", ("end-game", "illegal"), "end-game",
+           "A move proved endless (a configuration repeats within it)",
+           ("ends the game with the ending 'endless'", "is not a legal move")),
+)
+
+S_SOWING = switch_slot(SWITCHES, "lobudok.restricted-sowing")
+START_ONLY = option_slot(SWITCHES, "lobudok.restricted-sowing", "start-only")
+S_RELEASE = switch_slot(SWITCHES, "lobudok.release")
+RESERVE_HOLES = option_slot(SWITCHES, "lobudok.release", "reserve-holes")
+S_PERMANENT = switch_slot(SWITCHES, "lobudok.release-permanent")
+PER_TURN = option_slot(SWITCHES, "lobudok.release-permanent", "per-turn")
+S_CAPTURE = switch_slot(SWITCHES, "lobudok.restricted-capture")
+IN_USE_HOLES = option_slot(SWITCHES, "lobudok.restricted-capture", "in-use-holes")
+S_RESOW = switch_slot(SWITCHES, "lobudok.resow-from")
+MOVE_START = option_slot(SWITCHES, "lobudok.resow-from", "move-start")
+S_AFTER = switch_slot(SWITCHES, "lobudok.after-resow")
+RESOW_RELAY = option_slot(SWITCHES, "lobudok.after-resow", "relay")
+S_END = switch_slot(SWITCHES, "lobudok.end")
+CANNOT_MOVE = option_slot(SWITCHES, "lobudok.end", "cannot-move")
+S_ENDLESS = switch_slot(SWITCHES, "lobudok.endless")
+ILLEGAL = option_slot(SWITCHES, "lobudok.endless", "illegal")
+
+RESTRICTED_LAP = 0
+RELEASED_LAP = 1
+
+# Layout of the parameter array: switch option indices, tables, the geometry block.
+P_CORNER = len(SWITCHES)  # + site: 1 if the site is a corner
+P_MIDDLE = P_CORNER + SITES  # + 12 * player + i: the sites of a player's middle holes, in hole order
+P_RESERVE = P_MIDDLE + 2 * len(MIDDLE)  # + 2 * player + i: the sites of holes 9 and 16
+GEO = P_RESERVE + 4
+T0 = GEO + G_TRACKS  # the track of (kind, player) is at T0 + (2 * kind + player) * TRACK_SLOT
+T_FULL = T0 + 2 * TRACK_SLOT  # + player * TRACK_SLOT: the released track, positions = hole numbers - 1
+P_START = T0 + 4 * TRACK_SLOT  # + position: the counts of holes 1-16 at the start
+
+# Layout of the state: the board (32 sites), then these fields.
+F = SITES
+MOVES = F + 0  # moves in Ludii's sense: laps taken up from a hole, and decisions that are not laps
+LAPS = F + 1  # sowing laps, re-sowings included
+SIDE = F + 2  # + player: counters in the player's sixteen holes
+SNAPSHOT = F + 4  # what a run of laps changes: the board and the four values above
+TO_MOVE = F + 4
+STATUS = F + 5
+TURNS = F + 6
+PHASE = F + 7
+RELAY = F + 8  # PHASE_CHOICE: the corner where the last lap ended
+KIND = F + 9  # PHASE_START: the kind of lap the listed starts sow
+TURN_START = F + 10  # the site the turn started from
+RELEASED_FLAG = F + 11  # + player: 1 once released (release-permanent = permanent)
+PASSES = F + 13
+WINNER = F + 14
+COVER = F + 15  # + player: the player's holes occupied at some point (bit mask of positions)
+N_LEGAL = F + 17
+LEGAL = F + 18
+STATE_SIZE = LEGAL + HOLES + 2
+
+PHASE_START = 0  # the start of a turn
+PHASE_CHOICE = 1  # per-turn release: a restricted or a released lap from a corner
+
+MOVE_DONE = 0
+MOVE_CHOICE = 1  # the player chooses the kind of the next lap
+MOVE_GAME_OVER = 2  # the opponent has no counters left (end = capture-all)
+MOVE_ENDLESS = 3
+MOVE_OUT_OF_LAPS = 4
+
+# The event log of a traced move (as in engine.games.tap_urdy): kind, a, b, c, the board.
+LOG_LAP = 1  # a = hole taken up, b = counters, c = landing site (a released lap: LOG_LAP_FULL)
+LOG_LAP_FULL = 2
+LOG_CAPTURE = 3  # a = site, b = counters, c = player
+LOG_RESOW = 4  # a = the site after which the re-sowing starts, b = counters, c = landing site
+LOG_PASS = 5
+LOG_HEADER = 2
+LOG_WIDTH = 4 + SITES
+TRACE_CAPACITY = 4096
+
+
+@njit(cache=True, inline="always")
+def log_event(log, st, kind, a, b, c):
+    n = log[0]
+    if n < 0 or n >= log[1]:
+        return
+    at = LOG_HEADER + n * LOG_WIDTH
+    log[at] = kind
+    log[at + 1] = a
+    log[at + 2] = b
+    log[at + 3] = c
+    for i in range(SITES):
+        log[at + 4 + i] = st[i]
+    log[0] = n + 1
+
+
+@njit(cache=True, inline="always")
+def side_total(st, p):
+    """Counters in player ``p``'s sixteen holes (kept up to date at every capture)."""
+    return st[idx(SIDE + p)]
+
+
+@njit(cache=True, inline="always")
+def middle_has_two(st, par, p):
+    """True if one of player ``p``'s middle holes holds two or more counters."""
+    at = P_MIDDLE + len(MIDDLE) * p
+    for i in range(len(MIDDLE)):
+        if st[idx(par[idx(at + i)])] > 1:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def restricted(st, par, p):
+    """True if player ``p`` is restricted: not yet released (permanent), or (per-turn) their next
+    turn would start from a middle hole."""
+    if par[S_PERMANENT] == PER_TURN:
+        return middle_has_two(st, par, p)
+    return st[idx(RELEASED_FLAG + p)] == 0
+
+
+@njit(cache=True, inline="always")
+def laps(st, par, table, origin, kind, lap_cap, logged, log):
+    """Sow the laps of one run from the site ``origin`` (laps of ``kind``), at most ``lap_cap``.
+
+    A lap ending in H: if H holds two or more, is in the mover's inner row and both opposite
+    holes are occupied (and the capture is allowed), both are taken and sown again from the hole
+    after the re-sowing origin, skipping as the lap did; then the turn ends, or the re-sowing is
+    treated as a lap (after-resow = relay). Otherwise, if H holds two or more, the next lap starts
+    from H (under per-turn release, a corner with no middle hole holding two: MOVE_CHOICE);
+    otherwise the turn ends. With ``logged``, a lap about to start from a (hole, kind, board)
+    configuration already seen in this run proves it endless.
+    """
+    mover = st[TO_MOVE]
+    opp = 1 - mover
+    t = T0 + (2 * kind + mover) * TRACK_SLOT
+    per_turn = par[S_PERMANENT] == PER_TURN
+    guard_corners = par[S_CAPTURE] == IN_USE_HOLES
+    resow_relay = par[S_AFTER] == RESOW_RELAY
+    from_turn_start = par[S_RESOW] == MOVE_START
+    capture_all = par[S_END] != CANNOT_MOVE
+    choose = per_turn and par[S_SOWING] != START_ONLY
+    if logged:
+        seen_before(table, origin + kind * SITES, st)
+    n = 0
+    resowings = 0
+    cover = 0
+    while True:
+        count = st[idx(origin)]
+        st[idx(origin)] = 0
+        last = sow(st, par, t, origin, count, True)
+        n += 1
+        cover |= fourrow.lap_cover(par, GEO, kind, mover, origin, count, last)
+        landed = par[idx(t + TRACK_HOLES + last)]
+        if log[0] >= 0:
+            log_event(log, st, LOG_LAP + kind, origin, count, landed)
+        resow_from = st[TURN_START] if from_turn_start else origin
+        while st[idx(landed)] > 1 and par[idx(GEO + G_INNER + landed)] != 0:
+            inner = par[idx(GEO + G_OPPOSITE + landed)]
+            outer = par[idx(GEO + G_OPPOSITE_OUTER + landed)]
+            if st[idx(inner)] == 0 or st[idx(outer)] == 0:
+                break
+            if guard_corners and par[idx(P_CORNER + landed)] != 0 and restricted(st, par, opp):
+                break
+            taken = st[idx(inner)] + st[idx(outer)]
+            if log[0] >= 0:
+                a = st[outer]
+                st[outer] = 0
+                log_event(log, st, LOG_CAPTURE, outer, a, mover)
+                a = st[inner]
+                st[inner] = 0
+                log_event(log, st, LOG_CAPTURE, inner, a, mover)
+            st[idx(inner)] = 0
+            st[idx(outer)] = 0
+            st[idx(SIDE + mover)] += taken
+            st[idx(SIDE + opp)] -= taken
+            last = sow(st, par, t, resow_from, taken, True)
+            resowings += 1
+            cover |= fourrow.lap_cover(par, GEO, kind, mover, resow_from, taken, last)
+            landed = par[idx(t + TRACK_HOLES + last)]
+            if log[0] >= 0:
+                log_event(log, st, LOG_RESOW, resow_from, taken, landed)
+            if (capture_all and st[idx(SIDE + opp)] == 0) or not resow_relay:
+                break
+        if capture_all and st[idx(SIDE + opp)] == 0:
+            outcome = MOVE_GAME_OVER
+            break
+        if st[idx(landed)] < 2 or (resowings > 0 and not resow_relay):
+            outcome = MOVE_DONE
+            break
+        if choose:
+            if par[idx(P_CORNER + landed)] != 0 and not middle_has_two(st, par, mover):
+                st[RELAY] = landed
+                outcome = MOVE_CHOICE
+                break
+            if kind != RESTRICTED_LAP:
+                kind = RESTRICTED_LAP
+                t = T0 + mover * TRACK_SLOT
+        if logged and seen_before(table, landed + kind * SITES, st):
+            outcome = MOVE_ENDLESS
+            break
+        if n >= lap_cap:
+            outcome = MOVE_OUT_OF_LAPS
+            break
+        origin = landed
+    st[MOVES] += n
+    st[LAPS] += n + resowings
+    st[idx(COVER + mover)] |= cover
+    return outcome
+
+
+@njit(cache=True)
+def replay_logged(st, par, table, origin, kind, lap_budget, log):
+    """The slow pass of a long run: from the snapshot, every configuration logged (out of line:
+    few runs get here)."""
+    restore(table, st, SNAPSHOT)
+    return laps(st, par, table, origin, kind, lap_budget, True, log)
+
+
+@njit(cache=True, inline="always")
+def run_move(st, par, table, origin, kind, lap_budget, log):
+    """One run of laps: a quick pass, replayed with logging if it grows long (engine.repetition)."""
+    begin_move(table, st, SNAPSHOT)
+    logged_before = log[0]
+    quick = lap_budget if lap_budget < QUICK_LAPS else QUICK_LAPS
+    outcome = laps(st, par, table, origin, kind, quick, False, log)
+    if outcome != MOVE_OUT_OF_LAPS:
+        return outcome
+    log[0] = logged_before  # the replay logs the run again from its start
+    return replay_logged(st, par, table, origin, kind, lap_budget, log)
+
+
+@njit(cache=True)
+def probe_endless(st, par, table, scratch, origin, kind, lap_budget, log):
+    """True if the run of laps from ``origin`` is proved endless (played on ``scratch``)."""
+    for i in range(STATE_SIZE):
+        scratch[i] = st[i]
+    logging = log[0]
+    log[0] = -1
+    endless = run_move(scratch, par, table, origin, kind, lap_budget, log) == MOVE_ENDLESS
+    log[0] = logging
+    return endless
+
+
+@njit(cache=True, inline="always")
+def move_site(par, move):
+    """The site a hole's move names (a released lap's move too)."""
+    p = move // PLAYER_MOVES
+    pos = move - p * PLAYER_MOVES
+    if pos >= RELEASED:
+        pos -= RELEASED
+    return par[idx(T_FULL + p * TRACK_SLOT + TRACK_HOLES + pos)]
+
+
+@njit(cache=True, inline="always")
+def drop_endless(st, par, table, scratch, n, move_limit, log):
+    """Remove from the legal list the moves whose run is proved endless; the new length."""
+    k = 0
+    for i in range(n):
+        m = st[LEGAL + i]
+        if st[PHASE] == PHASE_CHOICE:
+            kind = RELEASED_LAP if m - (m // PLAYER_MOVES) * PLAYER_MOVES >= RELEASED else RESTRICTED_LAP
+        else:
+            kind = st[KIND]
+        if probe_endless(st, par, table, scratch, move_site(par, m), kind, move_limit - st[MOVES], log):
+            continue
+        st[LEGAL + k] = m
+        k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def list_starts(st, par):
+    """The holes the player to move may start the turn from, and the kind of their laps."""
+    p = st[TO_MOVE]
+    base = p * PLAYER_MOVES
+    n = 0
+    releasing = False
+    if par[S_PERMANENT] == PER_TURN or st[idx(RELEASED_FLAG + p)] == 0:
+        at = P_MIDDLE + len(MIDDLE) * p
+        for i in range(len(MIDDLE)):
+            site = par[idx(at + i)]
+            st[idx(LEGAL + n)] = base + par[idx(GEO + G_POSITION + site)]
+            n += st[idx(site)] > 1
+        if n > 0:
+            st[KIND] = RESTRICTED_LAP
+            return n
+        if par[S_PERMANENT] != PER_TURN:
+            st[idx(RELEASED_FLAG + p)] = 1  # released for good
+        releasing = True
+    st[KIND] = RELEASED_LAP
+    if releasing and par[S_RELEASE] == RESERVE_HOLES:
+        at = P_RESERVE + 2 * p
+        for i in range(2):
+            site = par[idx(at + i)]
+            st[idx(LEGAL + n)] = base + par[idx(GEO + G_POSITION + site)]
+            n += st[idx(site)] > 1
+        return n
+    holes = T_FULL + p * TRACK_SLOT + TRACK_HOLES
+    for pos in range(HOLES):
+        st[idx(LEGAL + n)] = base + pos
+        n += st[idx(par[idx(holes + pos)])] > 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def end_turn(st):
+    st[TURNS] += 1
+    st[TO_MOVE] = 1 - st[TO_MOVE]
+    st[PHASE] = PHASE_START
+
+
+@njit(cache=True, inline="always")
+def game_over(st, winner):
+    st[STATUS] = OVER
+    st[WINNER] = winner
+    st[N_LEGAL] = 0
+
+
+@njit(cache=True, inline="always")
+def settle(st, par, table, scratch, turn_limit, move_limit, log):
+    """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
+    st[N_LEGAL] = 0
+    p = st[TO_MOVE]
+    if st[PHASE] == PHASE_CHOICE:
+        relay = p * PLAYER_MOVES + par[GEO + G_POSITION + st[RELAY]]
+        st[LEGAL] = relay
+        st[LEGAL + 1] = relay + RELEASED
+        n = 2
+    else:
+        if par[S_END] != CANNOT_MOVE and side_total(st, p) == 0:
+            game_over(st, 2 - p)
+            return
+        n = list_starts(st, par)
+    if n > 0 and par[S_ENDLESS] == ILLEGAL:
+        n = drop_endless(st, par, table, scratch, n, move_limit, log)
+    if n == 0:
+        if par[S_END] == CANNOT_MOVE:
+            game_over(st, 2 - p)
+            return
+        st[LEGAL] = PASS
+        n = 1
+    st[N_LEGAL] = n
+    if st[MOVES] >= move_limit or (st[PHASE] == PHASE_START and st[TURNS] >= turn_limit):
+        st[N_LEGAL] = 0
+        st[STATUS] = UNFINISHED
+
+
+@njit(cache=True, inline="always")
+def init_state(st, par, table, scratch, turn_limit, move_limit, log):
+    """Beaton's layout on both sides; player 1 moves first."""
+    for i in range(STATE_SIZE):
+        st[i] = 0
+    for p in range(2):
+        for pos in range(HOLES):
+            st[par[T_FULL + p * TRACK_SLOT + TRACK_HOLES + pos]] = par[P_START + pos]
+            st[SIDE + p] += par[P_START + pos]
+            if par[P_START + pos] > 0:
+                st[COVER + p] |= 1 << pos
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True, inline="always")
+def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
+    """Play a legal move (the caller checked it) and settle the game."""
+    p = st[TO_MOVE]
+    if move == PASS:
+        st[MOVES] += 1
+        st[PASSES] += 1
+        if log[0] >= 0:
+            log_event(log, st, LOG_PASS, -1, 0, p)
+        if st[PASSES] >= 2:
+            st[TURNS] += 1
+            game_over(st, 0)
+            return
+        end_turn(st)
+    else:
+        site = move_site(par, move)
+        if st[PHASE] == PHASE_CHOICE:
+            kind = RELEASED_LAP if move - p * PLAYER_MOVES >= RELEASED else RESTRICTED_LAP
+        else:
+            kind = st[KIND]
+            st[TURN_START] = site
+            st[PASSES] = 0
+        outcome = run_move(st, par, table, site, kind, move_limit - st[MOVES], log)
+        if outcome == MOVE_DONE:
+            end_turn(st)
+        elif outcome == MOVE_CHOICE:
+            st[PHASE] = PHASE_CHOICE
+        elif outcome == MOVE_GAME_OVER:
+            st[TURNS] += 1
+            game_over(st, p + 1)
+            return
+        else:
+            st[TURNS] += 1
+            st[N_LEGAL] = 0
+            st[STATUS] = ENDLESS if outcome == MOVE_ENDLESS else UNFINISHED
+            return
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True, inline="always")
+def scores(st):
+    """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
+    w = st[WINNER]
+    a = 1 if w == 1 else 0
+    b = 1 if w == 2 else 0
+    return a, b
+
+
+# Entry points for the Python API: the same kernels, compiled as callable functions.
+@njit(cache=True)
+def start_game(st, par, table, scratch, turn_limit, move_limit, log):
+    init_state(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True)
+def play_move(st, par, table, scratch, move, turn_limit, move_limit, log):
+    apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
+
+
+@njit(cache=True)
+def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True, inline="always")
+def bits(m):
+    """The number of bits set in ``m`` (>= 0)."""
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row):
+    """Random play from ``st`` to the end; DECISIONS, CHOICES and LEGAL_SUM added into ``row``, and
+    COVERED: the holes occupied at some point (at the start, or sown by a lap or a re-sowing:
+    Ludii's states after every move, each lap being one)."""
+    decisions = 0
+    choices = 0
+    legal_sum = 0
+    while st[STATUS] == ONGOING:
+        n = st[N_LEGAL]
+        decisions += 1
+        choices += n > 1
+        legal_sum += n
+        move = st[idx(LEGAL + rng_below(rng, n))]
+        apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
+    row[STAT_DECISIONS] += decisions
+    row[STAT_CHOICES] += choices
+    row[STAT_LEGAL_SUM] += legal_sum
+    row[STAT_COVERED] = bits(st[COVER]) + bits(st[COVER + 1])
+
+
+@njit(cache=True)
+def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_log, base_seed, n_games,
+             turn_limit, move_limit, owned_out):
+    """Random self-play of ``n_games`` games; game g uses seed derive_seed(base_seed, g) (the
+    uniform random agent on both sides, as engine.agents.RandomAgent); one row of ``out`` per
+    game, columns as engine.stats names them. The loop works on borrowed views (engine.borrow)."""
+    par = borrow(owned_par)
+    table = borrow(owned_table)
+    st = borrow(owned_st)
+    scratch = borrow(owned_scratch)
+    rng = borrow(owned_rng)
+    log = borrow(owned_log)
+    out = borrow(owned_out)
+    for g in range(n_games):
+        seed = derive_seed(np.uint64(base_seed), g)
+        init_state(st, par, table, scratch, turn_limit, move_limit, log)
+        rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
+        row = out[g]
+        for k in range(STAT_COLUMNS):
+            row[k] = 0
+        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
+        a, b = scores(st)
+        row[STAT_STATUS] = st[STATUS]
+        row[STAT_SCORE_1] = a
+        row[STAT_SCORE_2] = b
+        row[STAT_TURNS] = st[TURNS]
+        row[STAT_MOVES] = st[MOVES]
+        row[STAT_FIRST] = 1
+        row[STAT_SEED] = seed
+        row[STAT_SITES] = SITES
+        row[STAT_LAPS] = st[LAPS]
+        row[STAT_WINNER] = st[WINNER]
+
+
+@njit(cache=True)
+def rollouts(st0, par, table, scratch, log, seed, n_games, turn_limit, move_limit, out):
+    """Random play to the end from ``st0`` (unchanged), ``n_games`` times: status, score 1, score 2."""
+    st = np.empty(STATE_SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    row = np.zeros(STAT_COLUMNS, dtype=np.int64)
+    for g in range(n_games):
+        for i in range(STATE_SIZE):
+            st[i] = st0[i]
+        rng_init(rng, np.uint64(derive_seed(np.uint64(seed), g)), np.uint64(AGENT_STREAM))
+        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
+        a, b = scores(st)
+        out[g, 0] = st[STATUS]
+        out[g, 1] = a
+        out[g, 2] = b
+
+
+def _parameters(values: Mapping[str, str]) -> np.ndarray:
+    sw = [s.index(values[s.id]) for s in SWITCHES]
+    corner = [0] * SITES
+    middle: list[int] = []
+    reserve: list[int] = []
+    for p in (0, 1):
+        for pos in CORNERS:
+            corner[fourrow.site_of(PER_ROW, p, pos)] = 1
+        middle += [fourrow.site_of(PER_ROW, p, pos) for pos in MIDDLE]
+        reserve += [fourrow.site_of(PER_ROW, p, pos) for pos in RESERVES]
+    restricted_skips = CORNERS if values["lobudok.restricted-sowing"] == "skip-corners" else ()
+    geo = fourrow.geometry(PER_ROW, (restricted_skips, ()))
+    par = np.concatenate([np.array(sw + corner + middle + reserve, dtype=np.int64), geo,
+                          np.array(START, dtype=np.int64)])
+    if par.size != P_START + HOLES:
+        raise RuntimeError("the Lobudok parameter layout is inconsistent")  # a programming error, not input
+    return par
+
+
+@dataclass
+class Params:
+    """Everything the kernels need for one setting of the switches."""
+
+    par: np.ndarray
+    table: np.ndarray  # repetition table (scratch)
+    scratch: np.ndarray  # a state to probe moves on
+    limits: Limits
+    values: dict[str, str]
+    log: np.ndarray  # the event log, switched off (see trace_move)
+
+
+class Lobudok(Rules):
+    """The engine's Lobudök."""
+
+    id = GAME_ID
+    name = NAME
+    switches = SWITCHES
+
+    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
+        return Params(
+            par=_parameters(values),
+            table=new_table(SITES, int(limits.moves) + 2, SNAPSHOT),
+            scratch=np.zeros(STATE_SIZE, dtype=np.int64),
+            limits=limits,
+            values=dict(values),
+            log=np.array([-1, 0], dtype=np.int64),
+        )
+
+    def _args(self, p: Params) -> tuple:
+        return (p.par, p.table, p.scratch)
+
+    def _limits(self, p: Params) -> tuple:
+        return (np.int64(p.limits.turns), np.int64(p.limits.moves))
+
+    def initial(self, params: Params, seed: int) -> np.ndarray:
+        st = np.zeros(STATE_SIZE, dtype=np.int64)
+        start_game(st, *self._args(params), *self._limits(params), params.log)
+        return st
+
+    def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
+        """``{"a": [16 counts, holes a1..a16], "b": [...], "to_move": 1 | 2}`` and, optionally,
+        ``"released": [bool, bool]`` (release-permanent = permanent), ``"relay_from": hole`` (per-turn:
+        the lap of the player to move ended in that corner and they choose its kind),
+        ``"turn_start": hole`` (the hole the turn started from, for resow-from = move-start),
+        ``"passes": 0 | 1``."""
+        if not isinstance(spec, Mapping):
+            raise ValueError(f"a position is a mapping, not {spec!r}")
+        known = {"a", "b", "to_move", "released", "relay_from", "turn_start", "passes"}
+        unknown = set(spec) - known
+        if unknown:
+            raise ValueError(f"unknown position field(s) {sorted(unknown)}; fields: {', '.join(sorted(known))}")
+        st = np.zeros(STATE_SIZE, dtype=np.int64)
+        st[:SITES] = fourrow.board_from_holes(PER_ROW, spec)
+        to_move = spec.get("to_move", 1)
+        if to_move not in (1, 2) or isinstance(to_move, bool):
+            raise ValueError(f"position to_move must be 1 or 2, not {to_move!r}")
+        p = to_move - 1
+        st[TO_MOVE] = p
+        st[SIDE], st[SIDE + 1] = int(st[:HOLES].sum()), int(st[HOLES:SITES].sum())
+        st[COVER], st[COVER + 1] = (fourrow.occupied_positions(PER_ROW, st[:SITES], q) for q in (0, 1))
+        released = spec.get("released", [False, False])
+        if not isinstance(released, (list, tuple)) or len(released) != 2 or not all(isinstance(r, bool) for r in released):
+            raise ValueError(f"position released must be two booleans, not {released!r}")
+        if any(released) and params.values["lobudok.release-permanent"] != "permanent":
+            raise ValueError("position released: release is remembered only with lobudok.release-permanent = permanent")
+        st[RELEASED_FLAG], st[RELEASED_FLAG + 1] = (int(r) for r in released)
+
+        def own_hole(field: str) -> int:
+            text = spec[field]
+            m = fourrow.parse_move(text, HOLES) if isinstance(text, str) else -1
+            if m < 0 or m >= PASS or m // PLAYER_MOVES != p:
+                raise ValueError(f"position {field} must name a hole of the player to move, not {text!r}")
+            return fourrow.site_of(PER_ROW, p, m % PLAYER_MOVES)
+
+        if "relay_from" in spec:
+            site = own_hole("relay_from")
+            choice = (params.values["lobudok.release-permanent"] == "per-turn"
+                      and params.values["lobudok.restricted-sowing"] == "skip-corners")
+            middle = any(st[fourrow.site_of(PER_ROW, p, pos)] > 1 for pos in MIDDLE)
+            if not choice or fourrow.owner_and_position(PER_ROW, site)[1] not in CORNERS or st[site] < 2 or middle:
+                raise ValueError(f"position relay_from {spec['relay_from']!r}: no choice of lap there under these switches "
+                                 "(per-turn release with skip-corners, a corner holding 2+, no middle hole holding 2+)")
+            st[PHASE] = PHASE_CHOICE
+            st[RELAY] = site
+            st[TURN_START] = site
+        if "turn_start" in spec:
+            st[TURN_START] = own_hole("turn_start")
+        passes = spec.get("passes", 0)
+        if passes not in (0, 1) or isinstance(passes, bool):
+            raise ValueError(f"position passes must be 0 or 1, not {passes!r}")
+        st[PASSES] = passes
+        settle_position(st, *self._args(params), *self._limits(params), params.log)
+        return st
+
+    def position_spec(self, st: np.ndarray) -> dict[str, Any]:
+        spec: dict[str, Any] = dict(fourrow.counts_by_hole(PER_ROW, st[:SITES]))
+        spec["to_move"] = int(st[TO_MOVE]) + 1
+        spec["released"] = [bool(st[RELEASED_FLAG]), bool(st[RELEASED_FLAG + 1])]
+        if st[PHASE] == PHASE_CHOICE:
+            spec["relay_from"] = fourrow.site_name(PER_ROW, int(st[RELAY]))
+            spec["turn_start"] = fourrow.site_name(PER_ROW, int(st[TURN_START]))
+        if st[PASSES]:
+            spec["passes"] = int(st[PASSES])
+        return spec
+
+    def legal_moves(self, st: np.ndarray) -> list[int]:
+        return [int(m) for m in st[LEGAL:LEGAL + st[N_LEGAL]]]
+
+    def apply(self, params: Params, st: np.ndarray, move: int) -> None:
+        play_move(st, *self._args(params), np.int64(move), *self._limits(params), params.log)
+
+    def trace_move(self, params: Params, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+        """Play ``move`` and return its laps (``restricted``: corners passed over or not), captures,
+        re-sowings and passes, each with the board after it."""
+        capacity = TRACE_CAPACITY
+        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
+        log[1] = capacity
+        mover = int(st[TO_MOVE]) + 1
+        skip_corners = params.values["lobudok.restricted-sowing"] == "skip-corners"
+        play_move(st, *self._args(params), np.int64(move), *self._limits(params), log)
+        events: list[dict[str, Any]] = []
+        last_lap_restricted = False
+
+        def name(site: int) -> str:
+            return fourrow.site_name(PER_ROW, int(site))
+
+        released = [bool(st[RELEASED_FLAG]), bool(st[RELEASED_FLAG + 1])]  # set between moves only
+        for i in range(int(log[0])):
+            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+            kind = int(e[0])
+            board = self._board(e[4:4 + SITES], released)
+            if kind in (LOG_LAP, LOG_LAP_FULL):
+                last_lap_restricted = kind == LOG_LAP and skip_corners
+                events.append({"kind": "lap", "from": name(e[1]), "count": int(e[2]), "last": name(e[3]),
+                               "player": mover, "restricted": last_lap_restricted, "board": board})
+            elif kind == LOG_CAPTURE:
+                events.append({"kind": "capture", "hole": name(e[1]), "count": int(e[2]), "player": int(e[3]) + 1,
+                               "board": board})
+            elif kind == LOG_RESOW:
+                events.append({"kind": "resow", "after": name(e[1]), "count": int(e[2]), "last": name(e[3]),
+                               "player": mover, "restricted": last_lap_restricted, "board": board})
+            else:
+                events.append({"kind": "pass", "player": mover, "board": board})
+        if log[0] == capacity:
+            events.append({"kind": "truncated", "after": capacity})
+        return events
+
+    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
+        out = np.zeros((games, 3), dtype=np.int64)
+        rollouts(st, *self._args(params), params.log, np.int64(seed), np.int64(games), *self._limits(params), out)
+        return out
+
+    def evaluate(self, params: Params, st: np.ndarray) -> float:
+        """Counters on player 1's side minus player 2's; +-1000 once the game is won."""
+        if st[STATUS] == OVER:
+            w = int(st[WINNER])
+            return 0.0 if w == 0 else (1000.0 if w == 1 else -1000.0)
+        return float(st[:HOLES].sum() - st[HOLES:SITES].sum())
+
+    def status(self, st: np.ndarray) -> int:
+        return int(st[STATUS])
+
+    def to_move(self, st: np.ndarray) -> int:
+        return int(st[TO_MOVE]) + 1
+
+    def counters(self, st: np.ndarray) -> dict[str, int]:
+        return {"turns": int(st[TURNS]), "moves": int(st[MOVES])}
+
+    def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
+        a, b = scores(st)
+        return int(a), int(b)
+
+    def move_to_text(self, move: int) -> str:
+        return fourrow.move_name(move)
+
+    def text_to_move(self, text: str) -> int:
+        return fourrow.parse_move(text, HOLES, released=True)
+
+    def board(self, st: np.ndarray) -> dict[str, Any]:
+        """Counts by hole (``a``, ``b``), who is released (release-permanent = permanent) and the
+        holes for drawing (``sites``, engine.mancala.fourrow.board_sites)."""
+        return self._board(st[:SITES], [bool(st[RELEASED_FLAG]), bool(st[RELEASED_FLAG + 1])])
+
+    @staticmethod
+    def _board(cells: np.ndarray, released: list[bool]) -> dict[str, Any]:
+        out: dict[str, Any] = dict(fourrow.counts_by_hole(PER_ROW, cells))
+        out["released"] = released
+        out["sites"] = fourrow.board_sites(PER_ROW, cells)
+        return out
+
+    def render(self, params: Params, st: np.ndarray) -> str:
+        to_move = None if st[STATUS] != ONGOING else int(st[TO_MOVE]) + 1
+        marks = {fourrow.site_of(PER_ROW, p, pos): "'" for p in (0, 1) for pos in CORNERS}
+        per_turn = params.values["lobudok.release-permanent"] == "per-turn"
+        notes = ["", ""]
+        for p in (0, 1):
+            total = int(st[p * HOLES:(p + 1) * HOLES].sum())
+            state = "" if per_turn else ("released" if st[RELEASED_FLAG + p] else "restricted") + ", "
+            notes[p] = f"{state}{total} counters"
+        footer = ["' corner (holes 1, 8, 9, 16)" + ("; release is decided afresh each turn" if per_turn else "")]
+        if to_move is not None and st[PHASE] == PHASE_CHOICE:
+            hole = fourrow.site_name(PER_ROW, int(st[RELAY]))
+            footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
+        return fourrow.board_text(PER_ROW, st[:SITES], to_move, marks, notes, footer)
+
+    def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
+        out = np.zeros((games, STAT_COLUMNS), dtype=np.int64)
+        st = np.zeros(STATE_SIZE, dtype=np.int64)
+        rng = np.zeros(1, dtype=np.uint64)
+        playouts(params.par, params.table, st, params.scratch, rng, params.log, np.int64(seed),
+                 np.int64(games), *self._limits(params), out)
+        return out
+
+
+RULES = Lobudok()

@@ -1,0 +1,910 @@
+"""Tsoro (Additional Capture) (Zimbabwe; 4 x 6-21 holes, 2 counters in each outer hole): every
+disputed point as a switch.
+
+Each player sows anticlockwise round their own two rows (engine.mancala.fourrow: holes ``a1 ..
+a2N`` of player 1 and ``b1 .. b2N`` of player 2, numbered along the track from the leftmost outer
+hole). A move starts from a hole with two or more counters if the player has one; otherwise from
+a single counter whose next hole is empty. A lap whose last counter lands in an occupied hole
+relays from it (a lap of 2N or more also sows its own starting hole). A lap ending in an empty
+hole of the player's inner row takes the opponent's inner hole in that column, if it holds
+counters, and then the outer hole behind it; the player then takes the whole contents of a
+number of further opponent holes, each one its own decision (one hole per move, the same player
+to move again). The switches decide the board's width, the number of extra captures, special
+holes (heads where a lap may stop; misoro safe from the extra captures), the end of the game,
+whether a single counter captures, what a player with no move does, and endless moves.
+
+The game is decided by a rule, not by counting: a player's score is 1 for a win and 0 otherwise
+(captures are on the board, ``board()["captures"]``).
+
+Moves are ints (engine.mancala.fourrow): a hole ``100 * player + position`` (a start, a relay at a
+head, an extra capture of an opponent's hole, a misoro choice), ``PASS``, ``STOP``. The rules are
+compiled kernels over an int64 state array: the board (4N sites) first, then the fields below at a
+constant offset; the Python API and the compiled playout loop call the same kernels (see
+engine.games.tap_urdy for the speed notes: inlining, borrowed views, two-pass endless detection;
+here the quick pass writes down its laps and undoes them instead of copying the state first).
+
+``moves`` are Ludii's moves: every lap, extra capture, pass, stop and misoro choice; a turn is
+everything one player does before the other moves (a misoro choice is a turn of its own, as the
+players alternate). A capture-all game ends as soon as a capture takes the opponent's last counter,
+extra captures still due or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engine.borrow import borrow
+from engine.game import Limits, Rules
+from engine.mancala import fourrow
+from engine.mancala.fourrow import (
+    G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, PASS, PLAYER_MOVES, STOP, TRACK_SLOT, G_TRACKS,
+)
+from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
+from engine.repetition import QUICK_LAPS, begin_move, new_table, seen_before
+from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
+from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
+from engine.stats import CHOICES as STAT_CHOICES
+from engine.stats import COVERED as STAT_COVERED
+from engine.stats import DECISIONS as STAT_DECISIONS
+from engine.stats import FIRST as STAT_FIRST
+from engine.stats import LAPS as STAT_LAPS
+from engine.stats import LEGAL_SUM as STAT_LEGAL_SUM
+from engine.stats import MOVES as STAT_MOVES
+from engine.stats import N_COLUMNS as STAT_COLUMNS
+from engine.stats import SCORE_1 as STAT_SCORE_1
+from engine.stats import SCORE_2 as STAT_SCORE_2
+from engine.stats import SEED as STAT_SEED
+from engine.stats import SITES as STAT_SITES
+from engine.stats import STATUS as STAT_STATUS
+from engine.stats import TURNS as STAT_TURNS
+from engine.stats import WINNER as STAT_WINNER
+from engine.switches import Switch, option_slot, switch_slot
+
+GAME_ID = "tsoro-additional-capture"
+NAME = "Tsoro (Additional Capture)"
+WIDTHS = tuple(range(6, 22))
+START_COUNT = 2
+
+SWITCHES: tuple[Switch, ...] = (
+    Switch("tsoro-additional-capture.holes", tuple(str(n) for n in WIDTHS), "8",
+           "Holes per row",
+           tuple(f"four rows of {n} holes ({2 * n} per player)" for n in WIDTHS)),
+    Switch("tsoro-additional-capture.extra-captures", ("1", "2", "3"), "2",
+           "Further opponent holes taken after a column capture (each its own decision)",
+           ("one", "two", "three")),
+    Switch("tsoro-additional-capture.heads", ("none", "stop-hole", "immune"), "none",
+           "Special holes",
+           ("none",
+            "each player's rightmost outer hole is a head: a lap ending there occupied may relay or stop",
+            "each player first chooses two outer holes (misoro): safe from extra captures; a lap may stop there")),
+    Switch("tsoro-additional-capture.end", ("capture-all", "cannot-move"), "capture-all",
+           "How the game is lost",
+           ("a player left with no counters loses (checked after every capture)",
+            "a player with no legal move at the start of their turn loses")),
+    Switch("tsoro-additional-capture.singleton-capture", ("yes", "no"), "yes",
+           "Can a lap of a single counter capture",
+           ("yes", "no: it ends the turn in the empty hole it reaches")),
+    Switch("tsoro-additional-capture.no-move", ("pass", "lose"), "pass",
+           "A player with counters but no legal move (end = capture-all)",
+           ("passes; two passes in a row are a draw", "loses")),
+    Switch("tsoro-additional-capture.endless", ("end-game", "illegal"), "end-game",
+           "A move proved endless (a configuration repeats within it)",
+           ("ends the game with the ending 'endless'", "is not a legal move")),
+)
+
+S_HOLES = switch_slot(SWITCHES, "tsoro-additional-capture.holes")
+S_EXTRA = switch_slot(SWITCHES, "tsoro-additional-capture.extra-captures")
+S_HEADS = switch_slot(SWITCHES, "tsoro-additional-capture.heads")
+STOP_HOLE = option_slot(SWITCHES, "tsoro-additional-capture.heads", "stop-hole")
+IMMUNE = option_slot(SWITCHES, "tsoro-additional-capture.heads", "immune")
+S_END = switch_slot(SWITCHES, "tsoro-additional-capture.end")
+CANNOT_MOVE = option_slot(SWITCHES, "tsoro-additional-capture.end", "cannot-move")
+S_SINGLETON = switch_slot(SWITCHES, "tsoro-additional-capture.singleton-capture")
+SINGLETON_NO = option_slot(SWITCHES, "tsoro-additional-capture.singleton-capture", "no")
+S_NO_MOVE = switch_slot(SWITCHES, "tsoro-additional-capture.no-move")
+NO_MOVE_LOSE = option_slot(SWITCHES, "tsoro-additional-capture.no-move", "lose")
+S_ENDLESS = switch_slot(SWITCHES, "tsoro-additional-capture.endless")
+ILLEGAL = option_slot(SWITCHES, "tsoro-additional-capture.endless", "illegal")
+
+# Layout of the parameter array: switch option indices, derived values, the geometry block.
+P_SITES = len(SWITCHES)  # 4N: the board's sites, and where the state's fields begin
+P_LENGTH = P_SITES + 1  # 2N: holes per player
+P_PER_ROW = P_SITES + 2  # N
+P_EXTRA = P_SITES + 3  # extra captures after a column capture
+P_STOP = P_SITES + 4  # + player: positions where a lap may stop (bit mask; heads = stop-hole)
+GEO = 16
+T0 = GEO + G_TRACKS  # player p's track block is at T0 + p * TRACK_SLOT
+
+# Layout of the state: the board (4N sites, room for the widest board), then these fields at
+# constant offsets (so that the kernels' accesses to them need no arithmetic at run time).
+F = fourrow.MAX_SITES
+MOVES = F + 0  # moves in Ludii's sense: laps and decisions that are not laps
+LAPS = F + 1  # sowing laps
+STORE = F + 2  # + player: counters captured
+TO_MOVE = F + 4  # 0 or 1
+STATUS = F + 5
+TURNS = F + 6
+PHASE = F + 7  # what the player to move decides (below)
+PENDING = F + 8  # extra captures still to take this turn
+RELAY = F + 9  # the site of a head or misoro where a lap ended (PHASE_STOP)
+PASSES = F + 10  # passes in a row
+MISORO = F + 11  # + player: the player's misoro, a bit mask of positions
+CHOSEN = F + 13  # misoro chosen so far
+WINNER = F + 14  # 0, 1 or 2
+SIDE = F + 15  # + player: counters in the player's two rows
+COVER = F + 17  # + player: the player's holes occupied at some point (bit mask of positions)
+PER_ROW = F + 19  # N (for the Python side, which reads states without the parameters)
+N_LEGAL = F + 20
+LEGAL = F + 21
+MAX_LEGAL = 2 * fourrow.MAX_TRACK + 2
+UNDO = LEGAL + MAX_LEGAL  # the quick pass's laps (hole, counters), to undo it if it grows long
+STATE_SIZE = UNDO + 2 * QUICK_LAPS
+
+PHASE_START = 0  # the start of a turn: a hole to sow from (or pass)
+PHASE_EXTRA = 1  # an extra capture: an opponent hole
+PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or stop
+PHASE_SETUP = 3  # choosing a misoro (heads = immune)
+MISORO_EACH = 2
+
+# What a run of laps came to.
+MOVE_DONE = 0  # the turn ends
+MOVE_CAPTURED = 1  # a column capture: extra captures follow
+MOVE_STOP = 2  # the lap ended in an occupied head or misoro: the player decides
+MOVE_ENDLESS = 3
+MOVE_OUT_OF_LAPS = 4
+
+# The event log a traced move fills (as in engine.games.tap_urdy): log[0] = entries (-1: off),
+# log[1] = capacity, then entries of LOG_WIDTH values: kind, a, b, c, the board, the two stores.
+LOG_LAP = 1  # a = hole taken up, b = counters sown, c = site where the last counter landed
+LOG_CAPTURE = 2  # a = site, b = counters, c = player (the column capture)
+LOG_EXTRA = 3  # a = site, b = counters, c = player (an extra capture)
+LOG_STOP = 4  # a = site where the turn stops
+LOG_PASS = 5
+LOG_MISORO = 6  # a = site chosen, c = player
+LOG_HEADER = 2
+LOG_WIDTH = 4 + fourrow.MAX_SITES + 2
+TRACE_CAPACITY = 4096
+
+
+@njit(cache=True, inline="always")
+def log_event(log, st, par, kind, a, b, c):
+    n = log[0]
+    if n < 0 or n >= log[1]:
+        return
+    at = LOG_HEADER + n * LOG_WIDTH
+    log[at] = kind
+    log[at + 1] = a
+    log[at + 2] = b
+    log[at + 3] = c
+    for i in range(par[P_SITES]):
+        log[at + 4 + i] = st[i]
+    log[at + 4 + fourrow.MAX_SITES] = st[STORE]
+    log[at + 5 + fourrow.MAX_SITES] = st[STORE + 1]
+    log[0] = n + 1
+
+
+@njit(cache=True, inline="always")
+def laps(st, par, table, origin, lap_cap, logged, log):
+    """Sow the laps of one run from the site ``origin``, at most ``lap_cap`` laps.
+
+    A lap ending in an occupied hole relays from it, unless the hole is one where the mover may
+    stop (MOVE_STOP); a lap ending in an empty inner hole captures the opposite inner hole if it
+    holds counters, then the opposite outer hole if it does (MOVE_CAPTURED); any other empty
+    landing ends the turn (MOVE_DONE). With ``logged``, a lap about to start from a (hole,
+    board) configuration already seen in this run proves it endless (MOVE_ENDLESS); without, each
+    lap is written down (hole, counters) so that the run can be undone (run_move).
+    """
+    mover = st[TO_MOVE]
+    t = T0 + mover * TRACK_SLOT
+    holes = t + TRACK_HOLES
+    may_stop = par[idx(P_STOP + mover)] | st[idx(MISORO + mover)]
+    no_capture = st[idx(origin)] == 1 and par[S_SINGLETON] == SINGLETON_NO
+    if logged:
+        seen_before(table, origin, st)
+    n = 0
+    cover = 0
+    while True:
+        count = st[idx(origin)]
+        st[idx(origin)] = 0
+        if not logged:
+            st[idx(UNDO + 2 * n)] = origin
+            st[idx(UNDO + 2 * n + 1)] = count
+        last = sow(st, par, t, origin, count, True)
+        n += 1
+        cover |= fourrow.lap_cover(par, GEO, 0, mover, origin, count, last)
+        landed = par[idx(holes + last)]
+        if log[0] >= 0:
+            log_event(log, st, par, LOG_LAP, origin, count, landed)
+        if st[idx(landed)] > 1:
+            if (may_stop >> last) & 1:
+                st[RELAY] = landed
+                outcome = MOVE_STOP
+                break
+            if logged and seen_before(table, landed, st):
+                outcome = MOVE_ENDLESS
+                break
+            if n >= lap_cap:
+                outcome = MOVE_OUT_OF_LAPS
+                break
+            origin = landed
+            continue
+        outcome = MOVE_DONE
+        if par[idx(GEO + G_INNER + landed)] != 0 and not no_capture:
+            inner = par[idx(GEO + G_OPPOSITE + landed)]
+            taken = st[idx(inner)]
+            if taken > 0:
+                outcome = MOVE_CAPTURED
+                st[idx(inner)] = 0
+                st[idx(STORE + mover)] += taken
+                st[idx(SIDE + 1 - mover)] -= taken
+                if log[0] >= 0:
+                    log_event(log, st, par, LOG_CAPTURE, inner, taken, mover)
+                outer = par[idx(GEO + G_OPPOSITE_OUTER + landed)]
+                taken = st[idx(outer)]
+                if taken > 0:
+                    st[idx(outer)] = 0
+                    st[idx(STORE + mover)] += taken
+                    st[idx(SIDE + 1 - mover)] -= taken
+                    if log[0] >= 0:
+                        log_event(log, st, par, LOG_CAPTURE, outer, taken, mover)
+        break
+    st[MOVES] += n
+    st[LAPS] += n
+    st[idx(COVER + mover)] |= cover
+    return outcome
+
+
+@njit(cache=True)
+def replay_logged(st, par, table, origin, quick, lap_budget, log):
+    """The slow pass of a long run (out of line: few runs get here): undo the ``quick`` laps of the
+    quick pass, then play the run again with every configuration logged."""
+    t = T0 + st[TO_MOVE] * TRACK_SLOT
+    for i in range(quick - 1, -1, -1):
+        unsow(st, par, t, st[UNDO + 2 * i], st[UNDO + 2 * i + 1], True)
+    st[MOVES] -= quick
+    st[LAPS] -= quick
+    begin_move(table, st, par[P_SITES])  # a new log (the table's snapshot is not used)
+    return laps(st, par, table, origin, lap_budget, True, log)
+
+
+@njit(cache=True, inline="always")
+def run_move(st, par, table, origin, lap_budget, log):
+    """One run of laps from ``origin``, at most ``lap_budget``: a quick pass of at most QUICK_LAPS
+    laps, and if the run is longer, the run played again with every configuration logged
+    (engine.repetition; the answer is the same as logging from the start)."""
+    logged_before = log[0]
+    quick = lap_budget if lap_budget < QUICK_LAPS else QUICK_LAPS
+    outcome = laps(st, par, table, origin, quick, False, log)
+    if outcome != MOVE_OUT_OF_LAPS:
+        return outcome
+    log[0] = logged_before  # the replay logs the run again from its start
+    return replay_logged(st, par, table, origin, quick, lap_budget, log)
+
+
+@njit(cache=True)
+def probe_endless(st, par, table, scratch, origin, lap_budget, log):
+    """True if the run of laps from ``origin`` is proved endless (played on ``scratch``)."""
+    for i in range(LEGAL):
+        scratch[i] = st[i]
+    logging = log[0]
+    log[0] = -1
+    endless = run_move(scratch, par, table, origin, lap_budget, log) == MOVE_ENDLESS
+    log[0] = logging
+    return endless
+
+
+@njit(cache=True, inline="always")
+def drop_endless(st, par, table, scratch, n, move_limit, log):
+    """Remove from the legal list the moves whose run is proved endless; the new length."""
+    k = 0
+    for i in range(n):
+        m = st[LEGAL + i]
+        if m < PASS:
+            p = m // PLAYER_MOVES
+            site = par[T0 + p * TRACK_SLOT + TRACK_HOLES + m - p * PLAYER_MOVES]
+            if probe_endless(st, par, table, scratch, site, move_limit - st[MOVES], log):
+                continue
+        st[LEGAL + k] = m
+        k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def list_starts(st, par):
+    """The holes the player to move may start from, in st[LEGAL:] (branch-free); their number."""
+    p = st[TO_MOVE]
+    length = par[P_LENGTH]
+    holes = T0 + p * TRACK_SLOT + TRACK_HOLES
+    base = p * PLAYER_MOVES
+    n = 0
+    for pos in range(length):
+        st[idx(LEGAL + n)] = base + pos
+        n += st[idx(par[idx(holes + pos)])] > 1
+    if n == 0:  # no hole holds two: a single counter may move, into an empty hole only
+        for pos in range(length):
+            nxt = pos + 1 if pos + 1 < length else 0
+            st[idx(LEGAL + n)] = base + pos
+            n += (st[idx(par[idx(holes + pos)])] == 1) & (st[idx(par[idx(holes + nxt)])] == 0)
+    return n
+
+
+@njit(cache=True, inline="always")
+def list_targets(st, par):
+    """The opponent's holes an extra capture may take (non-empty, not misoro); their number."""
+    q = 1 - st[TO_MOVE]
+    length = par[P_LENGTH]
+    holes = T0 + q * TRACK_SLOT + TRACK_HOLES
+    safe = st[idx(MISORO + q)]
+    base = q * PLAYER_MOVES
+    n = 0
+    for pos in range(length):
+        st[idx(LEGAL + n)] = base + pos
+        n += (st[idx(par[idx(holes + pos)])] > 0) & (((safe >> pos) & 1) == 0)
+    return n
+
+
+@njit(cache=True, inline="always")
+def end_turn(st):
+    st[TURNS] += 1
+    st[TO_MOVE] = 1 - st[TO_MOVE]
+    st[PENDING] = 0
+    if st[PHASE] == PHASE_SETUP and st[CHOSEN] < 2 * MISORO_EACH:
+        return
+    st[PHASE] = PHASE_START
+
+
+@njit(cache=True, inline="always")
+def game_over(st, winner):
+    """The game ends by its rules; ``winner`` is 1, 2 or 0 (a draw)."""
+    st[STATUS] = OVER
+    st[WINNER] = winner
+    st[N_LEGAL] = 0
+
+
+@njit(cache=True, inline="always")
+def settle(st, par, table, scratch, turn_limit, move_limit, log):
+    """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
+    st[N_LEGAL] = 0
+    phase = st[PHASE]
+    if phase == PHASE_EXTRA:
+        n = list_targets(st, par)
+        if n > 0:
+            st[N_LEGAL] = n
+            if st[MOVES] >= move_limit:
+                st[N_LEGAL] = 0
+                st[STATUS] = UNFINISHED
+            return
+        end_turn(st)  # nothing left to take: the turn ends
+        phase = st[PHASE]
+    elif phase == PHASE_STOP:
+        p = st[TO_MOVE]
+        st[LEGAL] = p * PLAYER_MOVES + par[GEO + fourrow.G_POSITION + st[RELAY]]
+        st[LEGAL + 1] = STOP
+        n = 2
+        if par[S_ENDLESS] == ILLEGAL:
+            n = drop_endless(st, par, table, scratch, n, move_limit, log)
+        st[N_LEGAL] = n
+        if st[MOVES] >= move_limit:
+            st[N_LEGAL] = 0
+            st[STATUS] = UNFINISHED
+        return
+    p = st[TO_MOVE]
+    if phase == PHASE_SETUP:
+        chosen = st[MISORO + p]
+        n = 0
+        for pos in range(par[P_PER_ROW]):
+            if not (chosen >> pos) & 1:
+                st[LEGAL + n] = p * PLAYER_MOVES + pos
+                n += 1
+        st[N_LEGAL] = n
+    else:
+        if par[S_END] != CANNOT_MOVE and st[idx(SIDE + p)] == 0:
+            game_over(st, 2 - p)
+            return
+        n = list_starts(st, par)
+        if n > 0 and par[S_ENDLESS] == ILLEGAL:
+            n = drop_endless(st, par, table, scratch, n, move_limit, log)
+        if n == 0:
+            if par[S_END] == CANNOT_MOVE or par[S_NO_MOVE] == NO_MOVE_LOSE:
+                game_over(st, 2 - p)
+                return
+            st[LEGAL] = PASS
+            n = 1
+        st[N_LEGAL] = n
+    if st[MOVES] >= move_limit or st[TURNS] >= turn_limit:
+        st[N_LEGAL] = 0
+        st[STATUS] = UNFINISHED
+
+
+@njit(cache=True, inline="always")
+def init_state(st, par, table, scratch, turn_limit, move_limit, log):
+    """The start: two counters in every outer hole; player 1 moves (or chooses a misoro) first."""
+    n = par[P_PER_ROW]
+    for i in range(4 * n):
+        st[i] = 0
+    for i in range(F, LEGAL):
+        st[i] = 0
+    for c in range(n):
+        st[c] = START_COUNT
+        st[3 * n + c] = START_COUNT
+    st[PER_ROW] = n
+    st[SIDE] = n * START_COUNT
+    st[SIDE + 1] = n * START_COUNT
+    st[COVER] = (1 << n) - 1  # the outer rows: holes 1..N
+    st[COVER + 1] = (1 << n) - 1
+    if par[S_HEADS] == IMMUNE:
+        st[PHASE] = PHASE_SETUP
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True, inline="always")
+def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
+    """Play a legal move (the caller checked it) and settle the game."""
+    p = st[TO_MOVE]
+    phase = st[PHASE]
+    if move == PASS:
+        st[MOVES] += 1
+        st[PASSES] += 1
+        if log[0] >= 0:
+            log_event(log, st, par, LOG_PASS, -1, 0, p)
+        if st[PASSES] >= 2:
+            st[TURNS] += 1
+            game_over(st, 0)
+            return
+        end_turn(st)
+    elif move == STOP:
+        st[MOVES] += 1
+        if log[0] >= 0:
+            log_event(log, st, par, LOG_STOP, st[RELAY], 0, p)
+        end_turn(st)
+    else:
+        q = move // PLAYER_MOVES
+        pos = move - q * PLAYER_MOVES
+        site = par[idx(T0 + q * TRACK_SLOT + TRACK_HOLES + pos)]
+        if phase == PHASE_SETUP:
+            st[idx(MISORO + p)] |= 1 << pos
+            st[CHOSEN] += 1
+            st[MOVES] += 1
+            if log[0] >= 0:
+                log_event(log, st, par, LOG_MISORO, site, 0, p)
+            end_turn(st)
+        elif phase == PHASE_EXTRA:
+            taken = st[idx(site)]
+            st[idx(site)] = 0
+            st[idx(STORE + p)] += taken
+            st[idx(SIDE + 1 - p)] -= taken
+            st[MOVES] += 1
+            st[PENDING] -= 1
+            if log[0] >= 0:
+                log_event(log, st, par, LOG_EXTRA, site, taken, p)
+            if par[S_END] != CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
+                st[TURNS] += 1
+                game_over(st, p + 1)
+                return
+            if st[PENDING] == 0:
+                end_turn(st)
+        else:  # a sowing move: a start, or a relay from a head or misoro
+            st[PASSES] = 0
+            outcome = run_move(st, par, table, site, move_limit - st[MOVES], log)
+            if outcome == MOVE_DONE:
+                end_turn(st)
+            elif outcome == MOVE_CAPTURED:
+                if par[S_END] != CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
+                    st[TURNS] += 1
+                    game_over(st, p + 1)
+                    return
+                st[PHASE] = PHASE_EXTRA
+                st[PENDING] = par[P_EXTRA]
+            elif outcome == MOVE_STOP:
+                st[PHASE] = PHASE_STOP
+            else:
+                st[TURNS] += 1
+                st[N_LEGAL] = 0
+                st[STATUS] = ENDLESS if outcome == MOVE_ENDLESS else UNFINISHED
+                return
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True, inline="always")
+def scores(st):
+    """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
+    w = st[WINNER]
+    a = 1 if w == 1 else 0
+    b = 1 if w == 2 else 0
+    return a, b
+
+
+# Entry points for the Python API: the same kernels, compiled as callable functions.
+@njit(cache=True)
+def start_game(st, par, table, scratch, turn_limit, move_limit, log):
+    init_state(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True)
+def play_move(st, par, table, scratch, move, turn_limit, move_limit, log):
+    apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
+
+
+@njit(cache=True)
+def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True)
+def final_scores(st):
+    return scores(st)
+
+
+@njit(cache=True, inline="always")
+def bits(m):
+    """The number of bits set in ``m`` (>= 0)."""
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row):
+    """Random play from ``st`` to the end; DECISIONS, CHOICES and LEGAL_SUM added into ``row``, and
+    COVERED: the holes occupied at some point (at the start, or sown by a lap: Ludii's states after
+    every move, each lap being one)."""
+    decisions = 0
+    choices = 0
+    legal_sum = 0
+    while st[STATUS] == ONGOING:
+        n = st[N_LEGAL]
+        decisions += 1
+        choices += n > 1
+        legal_sum += n
+        move = st[idx(LEGAL + rng_below(rng, n))]
+        apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
+    row[STAT_DECISIONS] += decisions
+    row[STAT_CHOICES] += choices
+    row[STAT_LEGAL_SUM] += legal_sum
+    row[STAT_COVERED] = bits(st[COVER]) + bits(st[COVER + 1])
+
+
+@njit(cache=True)
+def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_log, base_seed, n_games,
+             turn_limit, move_limit, owned_out):
+    """Random self-play of ``n_games`` games; game g uses seed derive_seed(base_seed, g) (the
+    uniform random agent on both sides, as engine.agents.RandomAgent); one row of ``out`` per
+    game, columns as engine.stats names them. The loop works on borrowed views (engine.borrow)."""
+    par = borrow(owned_par)
+    table = borrow(owned_table)
+    st = borrow(owned_st)
+    scratch = borrow(owned_scratch)
+    rng = borrow(owned_rng)
+    log = borrow(owned_log)
+    out = borrow(owned_out)
+    for g in range(n_games):
+        seed = derive_seed(np.uint64(base_seed), g)
+        init_state(st, par, table, scratch, turn_limit, move_limit, log)
+        rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
+        row = out[g]
+        for k in range(STAT_COLUMNS):
+            row[k] = 0
+        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
+        a, b = scores(st)
+        row[STAT_STATUS] = st[STATUS]
+        row[STAT_SCORE_1] = a
+        row[STAT_SCORE_2] = b
+        row[STAT_TURNS] = st[TURNS]
+        row[STAT_MOVES] = st[MOVES]
+        row[STAT_FIRST] = 1
+        row[STAT_SEED] = seed
+        row[STAT_SITES] = par[P_SITES]
+        row[STAT_LAPS] = st[LAPS]
+        row[STAT_WINNER] = st[WINNER]
+
+
+@njit(cache=True)
+def rollouts(st0, par, table, scratch, log, seed, n_games, turn_limit, move_limit, out):
+    """Random play to the end from ``st0`` (unchanged), ``n_games`` times: status, score 1, score 2."""
+    st = np.empty(STATE_SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    row = np.zeros(STAT_COLUMNS, dtype=np.int64)
+    for g in range(n_games):
+        for i in range(STATE_SIZE):
+            st[i] = st0[i]
+        rng_init(rng, np.uint64(derive_seed(np.uint64(seed), g)), np.uint64(AGENT_STREAM))
+        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
+        a, b = scores(st)
+        out[g, 0] = st[STATUS]
+        out[g, 1] = a
+        out[g, 2] = b
+
+
+@dataclass
+class Params:
+    """Everything the kernels need for one setting of the switches."""
+
+    par: np.ndarray  # option index of each switch, derived values, the geometry block
+    table: np.ndarray  # repetition table (scratch)
+    scratch: np.ndarray  # a state to probe moves on
+    limits: Limits
+    values: dict[str, str]
+    log: np.ndarray  # the event log, switched off (see trace_move)
+    per_row: int
+
+
+def _per_row(st: np.ndarray) -> int:
+    return int(st[PER_ROW])
+
+
+class Tsoro(Rules):
+    """The engine's Tsoro (Additional Capture)."""
+
+    id = GAME_ID
+    name = NAME
+    switches = SWITCHES
+
+    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
+        sw = [s.index(values[s.id]) for s in SWITCHES]
+        n = int(values["tsoro-additional-capture.holes"])
+        head = 1 << (n - 1) if sw[S_HEADS] == STOP_HOLE else 0  # the rightmost outer hole: position N-1
+        header = sw + [4 * n, 2 * n, n, int(values["tsoro-additional-capture.extra-captures"]), head, head]
+        header += [0] * (GEO - len(header))
+        par = np.concatenate([np.array(header, dtype=np.int64), fourrow.geometry(n)])
+        return Params(
+            par=par,
+            table=new_table(4 * n, int(limits.moves) + 2, 4 * n),
+            scratch=np.zeros(STATE_SIZE, dtype=np.int64),
+            limits=limits,
+            values=dict(values),
+            log=np.array([-1, 0], dtype=np.int64),
+            per_row=n,
+        )
+
+    def _args(self, p: Params) -> tuple:
+        return (p.par, p.table, p.scratch)
+
+    def _limits(self, p: Params) -> tuple:
+        return (np.int64(p.limits.turns), np.int64(p.limits.moves))
+
+    def initial(self, params: Params, seed: int) -> np.ndarray:
+        st = np.zeros(STATE_SIZE, dtype=np.int64)
+        start_game(st, *self._args(params), *self._limits(params), params.log)
+        return st
+
+    def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
+        """``{"a": [2N counts, holes a1..], "b": [...], "captures": [p1, p2], "to_move": 1 | 2}`` and,
+        optionally, ``"misoro": {"a": [holes], "b": [holes]}`` (heads = immune; fewer than two each:
+        the choosing goes on), ``"extra_captures": k`` (the player to move still takes k holes),
+        ``"stop_at": hole`` (the player to move decides whether to relay from that head or misoro),
+        ``"passes": 0 | 1``."""
+        n = params.per_row
+        if not isinstance(spec, Mapping):
+            raise ValueError(f"a position is a mapping, not {spec!r}")
+        known = {"a", "b", "captures", "to_move", "misoro", "extra_captures", "stop_at", "passes"}
+        unknown = set(spec) - known
+        if unknown:
+            raise ValueError(f"unknown position field(s) {sorted(unknown)}; fields: {', '.join(sorted(known))}")
+        f = 4 * n
+        st = np.zeros(STATE_SIZE, dtype=np.int64)
+        st[:f] = fourrow.board_from_holes(n, spec)
+        st[PER_ROW] = n
+        caps = spec.get("captures", [0, 0])
+        if not isinstance(caps, (list, tuple)) or len(caps) != 2 or any(
+            isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0 for c in caps
+        ):
+            raise ValueError(f"position captures must be two non-negative integers, not {caps!r}")
+        st[STORE], st[STORE + 1] = caps
+        st[SIDE], st[SIDE + 1] = int(st[:2 * n].sum()), int(st[2 * n:f].sum())
+        st[COVER], st[COVER + 1] = (fourrow.occupied_positions(n, st[:f], q) for q in (0, 1))
+        to_move = spec.get("to_move", 1)
+        if to_move not in (1, 2) or isinstance(to_move, bool):
+            raise ValueError(f"position to_move must be 1 or 2, not {to_move!r}")
+        p = to_move - 1
+        st[TO_MOVE] = p
+        immune = params.values["tsoro-additional-capture.heads"] == "immune"
+        misoro = spec.get("misoro")
+        if misoro is not None:
+            if not immune:
+                raise ValueError("position misoro: only with tsoro-additional-capture.heads = immune")
+            if not isinstance(misoro, Mapping) or set(misoro) - {"a", "b"}:
+                raise ValueError(f"position misoro must be {{'a': [holes], 'b': [holes]}}, not {misoro!r}")
+            for q, key in enumerate(fourrow.ROW_LETTERS):
+                holes = misoro.get(key, [])
+                if not isinstance(holes, (list, tuple)) or len(holes) > MISORO_EACH or len(set(holes)) != len(holes):
+                    raise ValueError(f"position misoro {key!r}: at most two different holes, not {holes!r}")
+                for h in holes:
+                    m = fourrow.parse_move(h, 2 * n) if isinstance(h, str) else -1
+                    if m < 0 or m // PLAYER_MOVES != q or m % PLAYER_MOVES >= n:
+                        raise ValueError(f"position misoro {key!r}: {h!r} is not a hole of {key}'s outer row ({key}1-{key}{n})")
+                    st[MISORO + q] |= 1 << (m % PLAYER_MOVES)
+                st[CHOSEN] += len(holes)
+        phase = PHASE_START
+        if immune and st[CHOSEN] < 2 * MISORO_EACH:
+            phase = PHASE_SETUP
+            counts = [bin(int(st[MISORO + q])).count("1") for q in (0, 1)]
+            chooser = 0 if counts[0] == counts[1] else (1 if counts[0] == counts[1] + 1 else -1)
+            if chooser != p:
+                raise ValueError(f"position: misoro are chosen in turn, player 1 first; player {to_move} is not the one to choose")
+        extra = spec.get("extra_captures", 0)
+        if isinstance(extra, bool) or not isinstance(extra, (int, np.integer)) or extra < 0:
+            raise ValueError(f"position extra_captures must be a non-negative integer, not {extra!r}")
+        stop_at = spec.get("stop_at")
+        if (extra or stop_at is not None) and phase == PHASE_SETUP:
+            raise ValueError("position: no extra capture or stop while misoro are still being chosen")
+        if extra and stop_at is not None:
+            raise ValueError("position: extra_captures and stop_at cannot both be given")
+        if extra:
+            phase = PHASE_EXTRA
+            st[PENDING] = extra
+        if stop_at is not None:
+            m = fourrow.parse_move(stop_at, 2 * n) if isinstance(stop_at, str) else -1
+            pos = m % PLAYER_MOVES
+            if m < 0 or m >= PASS or m // PLAYER_MOVES != p:
+                raise ValueError(f"position stop_at must name a hole of the player to move, not {stop_at!r}")
+            site = fourrow.site_of(n, p, pos)
+            may_stop = int(params.par[P_STOP + p]) | int(st[MISORO + p])
+            if not (may_stop >> pos) & 1 or st[site] < 2:
+                raise ValueError(f"position stop_at {stop_at!r}: not a head or misoro of the player to move holding 2 or more")
+            phase = PHASE_STOP
+            st[RELAY] = site
+        passes = spec.get("passes", 0)
+        if passes not in (0, 1) or isinstance(passes, bool):
+            raise ValueError(f"position passes must be 0 or 1, not {passes!r}")
+        st[PASSES] = passes
+        st[PHASE] = phase
+        settle_position(st, *self._args(params), *self._limits(params), params.log)
+        return st
+
+    def position_spec(self, st: np.ndarray) -> dict[str, Any]:
+        n = _per_row(st)
+        f = 4 * n
+        spec: dict[str, Any] = dict(fourrow.counts_by_hole(n, st[:f]))
+        spec["captures"] = [int(st[STORE]), int(st[STORE + 1])]
+        spec["to_move"] = int(st[TO_MOVE]) + 1
+        misoro = self._misoro(st)
+        if misoro["a"] or misoro["b"]:
+            spec["misoro"] = misoro
+        if st[PHASE] == PHASE_EXTRA:
+            spec["extra_captures"] = int(st[PENDING])
+        if st[PHASE] == PHASE_STOP:
+            spec["stop_at"] = fourrow.site_name(n, int(st[RELAY]))
+        if st[PASSES]:
+            spec["passes"] = int(st[PASSES])
+        return spec
+
+    def _misoro(self, st: np.ndarray) -> dict[str, list[str]]:
+        n = _per_row(st)
+        return {key: [fourrow.hole_name(q, pos) for pos in range(n) if (int(st[MISORO + q]) >> pos) & 1]
+                for q, key in enumerate(fourrow.ROW_LETTERS)}
+
+    def legal_moves(self, st: np.ndarray) -> list[int]:
+        return [int(m) for m in st[LEGAL:LEGAL + st[N_LEGAL]]]
+
+    def apply(self, params: Params, st: np.ndarray, move: int) -> None:
+        play_move(st, *self._args(params), np.int64(move), *self._limits(params), params.log)
+
+    def trace_move(self, params: Params, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+        """Play ``move`` and return its laps, captures, passes, stops and misoro choices, each with
+        the board after it."""
+        n = params.per_row
+        capacity = TRACE_CAPACITY
+        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
+        log[1] = capacity
+        mover = int(st[TO_MOVE]) + 1
+        play_move(st, *self._args(params), np.int64(move), *self._limits(params), log)
+        misoro = self._misoro(st)  # only a misoro choice changes them, and it is a move of its own
+        events: list[dict[str, Any]] = []
+        for i in range(int(log[0])):
+            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+            kind = int(e[0])
+            board = self._board(n, e[4:4 + 4 * n], [int(e[4 + fourrow.MAX_SITES]), int(e[5 + fourrow.MAX_SITES])],
+                                misoro)
+            if kind == LOG_LAP:
+                events.append({"kind": "lap", "from": fourrow.site_name(n, int(e[1])), "count": int(e[2]),
+                               "last": fourrow.site_name(n, int(e[3])), "player": mover, "board": board})
+            elif kind in (LOG_CAPTURE, LOG_EXTRA):
+                ev = {"kind": "capture", "hole": fourrow.site_name(n, int(e[1])), "count": int(e[2]),
+                      "player": int(e[3]) + 1, "board": board}
+                if kind == LOG_EXTRA:
+                    ev["extra"] = True
+                events.append(ev)
+            elif kind == LOG_STOP:
+                events.append({"kind": "stop", "hole": fourrow.site_name(n, int(e[1])), "player": mover, "board": board})
+            elif kind == LOG_PASS:
+                events.append({"kind": "pass", "player": mover, "board": board})
+            else:
+                events.append({"kind": "misoro", "hole": fourrow.site_name(n, int(e[1])), "player": mover,
+                               "board": board})
+        if log[0] == capacity:
+            events.append({"kind": "truncated", "after": capacity})
+        return events
+
+    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
+        out = np.zeros((games, 3), dtype=np.int64)
+        rollouts(st, *self._args(params), params.log, np.int64(seed), np.int64(games), *self._limits(params), out)
+        return out
+
+    def evaluate(self, params: Params, st: np.ndarray) -> float:
+        """Counters on player 1's side minus player 2's; +-1000 once the game is won."""
+        f = 4 * _per_row(st)
+        if st[STATUS] == OVER:
+            w = int(st[WINNER])
+            return 0.0 if w == 0 else (1000.0 if w == 1 else -1000.0)
+        half = f // 2
+        return float(st[:half].sum() - st[half:f].sum())
+
+    def status(self, st: np.ndarray) -> int:
+        return int(st[STATUS])
+
+    def to_move(self, st: np.ndarray) -> int:
+        return int(st[TO_MOVE]) + 1
+
+    def counters(self, st: np.ndarray) -> dict[str, int]:
+        return {"turns": int(st[TURNS]), "moves": int(st[MOVES])}
+
+    def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
+        a, b = final_scores(st)
+        return int(a), int(b)
+
+    def move_to_text(self, move: int) -> str:
+        return fourrow.move_name(move)
+
+    def text_to_move(self, text: str) -> int:
+        return fourrow.parse_move(text, fourrow.MAX_TRACK)
+
+    def board(self, st: np.ndarray) -> dict[str, Any]:
+        """Counts by hole (``a``, ``b``), captures, misoro (if chosen) and the holes for drawing
+        (``sites``, engine.mancala.fourrow.board_sites)."""
+        n = _per_row(st)
+        return self._board(n, st[:4 * n], [int(st[STORE]), int(st[STORE + 1])], self._misoro(st))
+
+    @staticmethod
+    def _board(n: int, cells: np.ndarray, captures: list[int], misoro: dict[str, list[str]]) -> dict[str, Any]:
+        out: dict[str, Any] = dict(fourrow.counts_by_hole(n, cells))
+        out["captures"] = captures
+        if misoro["a"] or misoro["b"]:
+            out["misoro"] = misoro
+        out["sites"] = fourrow.board_sites(n, cells)
+        return out
+
+    def render(self, params: Params, st: np.ndarray) -> str:
+        n = _per_row(st)
+        f = 4 * n
+        to_move = None if st[STATUS] != ONGOING else int(st[TO_MOVE]) + 1
+        marks: dict[int, str] = {}
+        for q in (0, 1):
+            safe = int(params.par[P_STOP + q]) | int(st[MISORO + q])
+            for pos in range(n):
+                if (safe >> pos) & 1:
+                    marks[fourrow.site_of(n, q, pos)] = "*"
+        notes = [f"{int(st[SIDE])} counters, captured {int(st[STORE])}",
+                 f"{int(st[SIDE + 1])} counters, captured {int(st[STORE + 1])}"]
+        footer = []
+        heads = params.values["tsoro-additional-capture.heads"]
+        if heads == "stop-hole":
+            footer.append("* head: a lap ending there, occupied, may relay or stop")
+        elif heads == "immune":
+            footer.append("* misoro: safe from extra captures; a lap ending there may stop")
+        phase = int(st[PHASE])
+        if to_move is not None:
+            if phase == PHASE_EXTRA:
+                footer.append(f"player {to_move} takes {int(st[PENDING])} more opponent hole(s)")
+            elif phase == PHASE_STOP:
+                footer.append(f"player {to_move}'s lap ended in {fourrow.site_name(n, int(st[RELAY]))}: relay or stop")
+            elif phase == PHASE_SETUP:
+                footer.append(f"player {to_move} chooses a misoro in their outer row")
+        return fourrow.board_text(n, st[:f], to_move, marks, notes, footer)
+
+    def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
+        out = np.zeros((games, STAT_COLUMNS), dtype=np.int64)
+        st = np.zeros(STATE_SIZE, dtype=np.int64)
+        rng = np.zeros(1, dtype=np.uint64)
+        playouts(params.par, params.table, st, params.scratch, rng, params.log, np.int64(seed),
+                 np.int64(games), *self._limits(params), out)
+        return out
+
+
+RULES = Tsoro()

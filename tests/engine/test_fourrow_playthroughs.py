@@ -1,0 +1,126 @@
+"""Golden playthroughs of the four-row games: one seeded random game per archive ruleset of Tsoro
+(Additional Capture) and of Lobudök, replayed decision by decision.
+
+Each file ``playthroughs/<game>.<ruleset>.json`` holds a game record and, at every decision, the
+player to move, the legal moves, the move played and the board after it. The test replays the
+record's moves with its switch values and compares every step, so any change in behaviour shows
+up here (as test_playthroughs.py does for Tap-urdy).
+
+Regenerate (after a deliberate change of behaviour, or when the archive gains a ruleset)::
+
+    .venv/bin/python tests/engine/test_fourrow_playthroughs.py --regen
+
+and review the diff before committing it (and bump ``engine.ENGINE_VERSION``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine.agents import RandomAgent
+from engine.games import GAMES
+from engine.record import GameRecord
+from engine.switches import resolve_switches
+
+HERE = Path(__file__).resolve().parent / "playthroughs"
+SEED = 2026
+"""The game's seed and the random agent's seed of every playthrough."""
+FOUR_ROW = ("tsoro-additional-capture", "lobudok")
+
+
+def _archive_rulesets(game_id: str):
+    from engine import rulesets
+
+    return rulesets.rulesets(game_id)
+
+
+def counts(board: dict[str, Any]) -> dict[str, Any]:
+    """The board without the holes laid out for drawing (they repeat the counts)."""
+    return {k: v for k, v in board.items() if k != "sites"}
+
+
+def playthrough(game_id: str, ruleset: str, switches: dict[str, str], seed: int = SEED) -> dict[str, Any]:
+    """Play a seeded random game and write down every decision."""
+    game = engine.load_game(game_id, switches=switches)
+    game.ruleset = ruleset
+    state = game.new_state(seed)
+    agent = RandomAgent(seed)
+    steps = []
+    while not state.is_terminal():
+        to_move, legal = state.to_move, state.legal_moves_text()
+        move = agent.choose(state)
+        state.apply(move)
+        steps.append({"to_move": to_move, "legal_moves": legal, "move": state.move_to_text(move),
+                      "board": counts(state.board())})
+    return {"record": state.record().to_dict(), "steps": steps}
+
+
+def dump(data: dict[str, Any]) -> str:
+    """JSON with one step per line, so that a diff shows which step changed."""
+    head = json.dumps(data["record"], indent=2)
+    steps = ",\n".join("    " + json.dumps(s) for s in data["steps"])
+    return '{\n  "record": ' + head.replace("\n", "\n  ") + ',\n  "steps": [\n' + steps + "\n  ]\n}\n"
+
+
+def regenerate() -> list[Path]:
+    written = []
+    for game_id in FOUR_ROW:
+        for r in _archive_rulesets(game_id):
+            path = HERE / f"{game_id}.{r.id}.json"
+            path.write_text(dump(playthrough(game_id, r.id, r.choices)))
+            written.append(path)
+    return written
+
+
+def _files(game_id: str) -> list[Path]:
+    return sorted(HERE.glob(f"{game_id}.*.json"))
+
+
+@pytest.mark.parametrize("game_id", FOUR_ROW)
+def test_every_archive_ruleset_has_a_playthrough(game_id):
+    have = {p.name for p in _files(game_id)}
+    want = {f"{game_id}.{r.id}.json" for r in _archive_rulesets(game_id)}
+    assert want <= have, f"missing playthroughs {sorted(want - have)}: run the regeneration (see the module docstring)"
+
+
+@pytest.mark.parametrize("game_id", FOUR_ROW)
+def test_playthroughs_use_the_archives_current_choices(game_id):
+    current = {r.id: r.choices for r in _archive_rulesets(game_id)}
+    for path in _files(game_id):
+        rec = json.loads(path.read_text())["record"]
+        if rec["ruleset"] in current:
+            assert rec["switches"] == current[rec["ruleset"]], f"{path.name}: the archive's ruleset changed; regenerate"
+
+
+@pytest.mark.parametrize("path", [p for g in FOUR_ROW for p in _files(g)], ids=lambda p: p.stem)
+def test_playthrough_replays_step_by_step(path: Path):
+    data = json.loads(path.read_text())
+    record = GameRecord.from_dict(data["record"])
+    switches = resolve_switches(record.game, GAMES[record.game].switches, None, record.switches)
+    game = engine.load_game(record.game, switches=switches)
+    state = game.new_state(record.seed)
+    assert len(data["steps"]) == len(record.moves) > 0
+    for i, step in enumerate(data["steps"]):
+        assert state.to_move == step["to_move"], f"step {i + 1}"
+        assert state.legal_moves_text() == step["legal_moves"], f"step {i + 1}"
+        assert step["move"] == record.moves[i]
+        state.apply(step["move"])
+        assert counts(state.board()) == step["board"], f"step {i + 1}"
+    assert state.is_terminal()
+    assert state.result().to_dict() == record.result
+    assert record.replay().same_as(state)
+    assert playthrough(record.game, record.ruleset, record.switches, record.seed) == data
+
+
+if __name__ == "__main__":
+    if "--regen" in sys.argv[1:]:
+        for p in regenerate():
+            print("wrote", p)
+    else:
+        print(__doc__)
