@@ -94,7 +94,10 @@ def main() -> None:
                     print(f"{name:40} {statistics.median(ms):8.1f} {p95:8.1f} {ms[-1]:8.1f}")
         finally:
             proc.terminate()
-            proc.wait(timeout=10)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 if __name__ == "__main__":

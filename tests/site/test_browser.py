@@ -58,7 +58,11 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     urllib.request.urlopen(base + "/-/play/tap-urdy.json?moves=b1", timeout=120).read()
     yield base
     proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

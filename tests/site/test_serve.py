@@ -54,4 +54,8 @@ def test_serve_builds_then_serves(tmp_path: Path):
         assert _status(base + "/archive/disputed_points.json?game=tap-urdy") == 200
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
