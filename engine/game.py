@@ -85,7 +85,8 @@ class Rules(ABC):
 
     @abstractmethod
     def counters(self, st: np.ndarray) -> dict[str, int]:
-        """Counts of the game so far: ``turns`` and ``moves`` (laps and decisions)."""
+        """Counts of the game so far: ``turns``, ``moves`` (laps and decisions) and ``laps`` (sowing
+        laps, 0 in games without sowing)."""
 
     @abstractmethod
     def scores(self, params: Any, st: np.ndarray) -> tuple[int, int]:
@@ -125,6 +126,11 @@ class Rules(ABC):
         ``{"kind": "capture", "hole": "a4", "count": 3, "player": 1}``; for placement games
         ``{"kind": "place" | "step" | "remove" | "line", ...}``. Same kernels as apply (a log array
         the kernels fill when asked)."""
+
+    @abstractmethod
+    def occupied(self, st: np.ndarray) -> np.ndarray:
+        """One boolean per board site (hole or point): True where it holds counters or a piece
+        (for BoardCoverage in games played through the API)."""
 
     @abstractmethod
     def evaluate(self, params: Any, st: np.ndarray) -> float:

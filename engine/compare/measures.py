@@ -59,9 +59,6 @@ SEAT_A = S.N_COLUMNS
 """The comparator's extra column: the seat (1 or 2) of agent A in a pairing, 0 in self-play."""
 N_ROW_COLUMNS = S.N_COLUMNS + 1
 
-UNKNOWN = -1
-"""A row value the Python-API player could not measure (coverage without ``Rules.occupied``; laps
-when a traced move was cut short)."""
 
 
 @dataclass(frozen=True)
@@ -127,8 +124,8 @@ def game_columns(rows: np.ndarray) -> np.ndarray:
     out[:, _MOV] = rows[:, S.MOVES]
     out[:, _DEC] = _ratio(rows[:, S.CHOICES], rows[:, S.MOVES])
     out[:, _BF] = _ratio(rows[:, S.LEGAL_SUM], rows[:, S.DECISIONS])
-    out[:, _COV] = _ratio(np.maximum(rows[:, S.COVERED], 0), rows[:, S.SITES])
-    out[:, _LAPS] = _ratio(np.maximum(rows[:, S.LAPS], 0), rows[:, S.TURNS])
+    out[:, _COV] = _ratio(rows[:, S.COVERED], rows[:, S.SITES])
+    out[:, _LAPS] = _ratio(rows[:, S.LAPS], rows[:, S.TURNS])
     out[:, _AGENT] = (u_a + 1) / 2
     return out
 

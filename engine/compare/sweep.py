@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from engine import stats as S
-from engine.compare.measures import N_ROW_COLUMNS, SEAT_A, UNKNOWN
+from engine.compare.measures import N_ROW_COLUMNS, SEAT_A
 from engine.rng import batch_seed, check_seed
 
 DEFAULT_BLOCK = 1000
@@ -232,53 +232,32 @@ def self_play_rows(game, seed: int, games: int) -> np.ndarray:
     return rows
 
 
-LAP_EVENTS = ("lap", "resow")
-"""Kinds of ``Rules.trace_move`` events that sow a lap (a re-sowing of captured counters is one)."""
-
-
-def play_game(game, seed: int, agents: Sequence[Any], sites: int) -> np.ndarray:
+def play_game(game, seed: int, agents: Sequence[Any]) -> np.ndarray:
     """One game through the Python API, ``agents[p - 1]`` playing player p: an engine.stats row
-    (plus SEAT_A, left 0 for the caller).
-
-    Laps: ``Rules.counters(st)["laps"]`` if the game counts them, else the LAP_EVENTS of the
-    traced moves (UNKNOWN if a trace was cut short). Board coverage needs ``Rules.occupied(st)``
-    (the occupied sites, as booleans), else it is UNKNOWN.
-    """
+    (plus SEAT_A, left 0 for the caller). Laps come from ``Rules.counters``; board coverage from
+    ``Rules.occupied`` after every decision."""
     rules, params = game.rules, game.params
-    occupied = getattr(rules, "occupied", None)
     state = game.new_state(seed)
     row = np.zeros(N_ROW_COLUMNS, dtype=np.int64)
     row[S.FIRST] = state.to_move or 0
     row[S.SEED] = seed
-    counted = "laps" in rules.counters(state.raw())
-    covered = np.asarray(occupied(state.raw()), dtype=bool).copy() if occupied else None
-    laps_known = True
+    covered = np.array(rules.occupied(state.raw()), dtype=bool)
     while not state.is_terminal():
         legal = state.legal_moves()
         row[S.DECISIONS] += 1
         row[S.CHOICES] += len(legal) > 1
         row[S.LEGAL_SUM] += len(legal)
-        move = agents[state.to_move - 1].choose(state)
-        if counted:
-            state.apply(move)
-        else:
-            events = state.apply_traced(move)
-            row[S.LAPS] += sum(1 for e in events if e.get("kind") in LAP_EVENTS)
-            laps_known = laps_known and not any(e.get("kind") == "truncated" for e in events)
-        if covered is not None:
-            covered |= np.asarray(occupied(state.raw()), dtype=bool)
+        state.apply(agents[state.to_move - 1].choose(state))
+        covered |= rules.occupied(state.raw())
     st = state.raw()
     s1, s2 = rules.scores(params, st)
     row[S.STATUS] = rules.status(st)
     row[S.SCORE_1], row[S.SCORE_2] = s1, s2
     row[S.TURNS] = state.turns
     row[S.MOVES] = state.moves_made
-    if counted:
-        row[S.LAPS] = rules.counters(st)["laps"]
-    elif not laps_known:
-        row[S.LAPS] = UNKNOWN
-    row[S.COVERED] = int(covered.sum()) if covered is not None else UNKNOWN
-    row[S.SITES] = sites
+    row[S.LAPS] = rules.counters(st)["laps"]
+    row[S.COVERED] = int(covered.sum())
+    row[S.SITES] = len(covered)
     res = state.result()
     row[S.WINNER] = (res.winner or 0) if res else 0
     return row
@@ -289,14 +268,13 @@ def agent_rows(game, seed: int, start: int, games: int, agents: tuple[str, str])
     ``start + i`` is even, else in seat 2; SEAT_A says which."""
     from engine.agents import make_agent
 
-    sites = int(game.rules.playouts(game.params, 0, 1)[0, S.SITES])
     rows = np.zeros((games, N_ROW_COLUMNS), dtype=np.int64)
     for i in range(games):
         gseed = batch_seed(seed, i)
         a = make_agent(agents[0], batch_seed(gseed, 1))
         b = make_agent(agents[1], batch_seed(gseed, 2))
         seat_a = 1 if (start + i) % 2 == 0 else 2
-        rows[i] = play_game(game, gseed, (a, b) if seat_a == 1 else (b, a), sites)
+        rows[i] = play_game(game, gseed, (a, b) if seat_a == 1 else (b, a))
         rows[i, SEAT_A] = seat_a
     return rows
 

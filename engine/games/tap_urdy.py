@@ -608,7 +608,10 @@ class TapUrdy(Rules):
         return int(st[TO_MOVE]) + 1
 
     def counters(self, st: np.ndarray) -> dict[str, int]:
-        return {"turns": int(st[TURNS]), "moves": int(st[MOVES])}
+        return {"turns": int(st[TURNS]), "moves": int(st[MOVES]), "laps": int(st[MOVES])}
+
+    def occupied(self, st: np.ndarray) -> np.ndarray:
+        return st[:N_HOLES] > 0
 
     def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
         a, b = final_scores(st, params.par)

@@ -1157,7 +1157,11 @@ class Tauru(Rules):
         return int(st[TO_MOVE]) + 1
 
     def counters(self, st: np.ndarray) -> dict[str, int]:
-        return {"turns": int(st[TURNS]), "moves": int(st[MOVES])}
+        return {"turns": int(st[TURNS]), "moves": int(st[MOVES]), "laps": 0}
+
+    def occupied(self, st: np.ndarray) -> np.ndarray:
+        both = int(st[BOARD]) | int(st[BOARD + 1])
+        return np.array([(both >> p) & 1 == 1 for p in range(N_POINTS)], dtype=bool)
 
     def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
         a, b = scores(st)

@@ -843,7 +843,10 @@ class Tsoro(Rules):
         return int(st[TO_MOVE]) + 1
 
     def counters(self, st: np.ndarray) -> dict[str, int]:
-        return {"turns": int(st[TURNS]), "moves": int(st[MOVES])}
+        return {"turns": int(st[TURNS]), "moves": int(st[MOVES]), "laps": int(st[LAPS])}
+
+    def occupied(self, st: np.ndarray) -> np.ndarray:
+        return st[:4 * _per_row(st)] > 0
 
     def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
         a, b = final_scores(st)

@@ -143,8 +143,7 @@ def test_plan_of_a_factorial_keeps_the_rest_from_the_base():
 
 @pytest.mark.parametrize("game_id", sorted(__import__("engine.games", fromlist=["GAMES"]).GAMES))
 def test_games_played_through_the_api_give_the_compiled_rows(game_id):
-    """The random agent through the Python API reproduces the compiled playout rows of every game
-    (board coverage aside, unless the game offers ``occupied``)."""
+    """The random agent through the Python API reproduces the compiled playout rows of every game."""
     from engine.compare.sweep import play_game, self_play_rows
     from engine.game import Game, Limits
     from engine.games import rules_of
@@ -152,9 +151,9 @@ def test_games_played_through_the_api_give_the_compiled_rows(game_id):
     rules = rules_of(game_id)
     game = Game(rules, engine.resolve(game_id), None, Limits(300, 600))
     rows = self_play_rows(game, 3, 4)
-    columns = [k for k in range(S.N_COLUMNS) if k != S.COVERED or hasattr(rules, "occupied")]
+    columns = range(S.N_COLUMNS)
     for i in range(4):
         seed = int(rows[i, S.SEED])
         agent = RandomAgent(seed)
-        row = play_game(game, seed, (agent, agent), int(rows[i, S.SITES]))
+        row = play_game(game, seed, (agent, agent))
         assert [int(row[k]) for k in columns] == [int(rows[i, k]) for k in columns], S.NAMES
