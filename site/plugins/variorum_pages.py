@@ -237,7 +237,10 @@ async def comparison_chart(datasette, request) -> Response:
         metrics: dict[int, dict[str, dict]] = defaultdict(dict)
         for r in (await db.execute("select * from compare_metrics where run_id = :r", {"r": run_id})).rows:
             metrics[r["variant"]][r["measure"]] = {"value": r["value"], "low": r["low"], "high": r["high"]}
-        data = {"variants": [{"ruleset": v["ruleset"], "label": v["label"], "switches": json.loads(v["switches"]),
+        run = dict((await db.execute("select * from compare_runs where id = :r", {"r": run_id})).rows[0])
+        data = {"game": run["game"], "games_per_variant": run["games_per_variant"],
+                "agents": [run["agent_a"], run["agent_b"]],
+                "variants": [{"ruleset": v["ruleset"], "label": v["label"], "switches": json.loads(v["switches"]),
                               "metrics": metrics[v["variant"]]} for v in variants]}
         from engine.compare.plot import figure
 

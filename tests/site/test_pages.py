@@ -71,7 +71,7 @@ async def test_game_page_shows_the_comparison_of_its_rulesets(ds, archive):
     chart = re.search(r'src="(/-/compare/[0-9a-f]{32}\.svg)"', section).group(1)
     response = await ds.client.get(chart)
     assert response.status_code == 200 and response.headers["content-type"].startswith("image/svg+xml")
-    assert "<svg" in response.text
+    assert "<svg" in response.text and "tap-urdy: 5 variant(s), 200 games each" in response.text
 
 
 async def test_game_without_a_baked_comparison_says_so(ds):
