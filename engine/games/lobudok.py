@@ -821,7 +821,11 @@ class Lobudok(Rules):
     def _board(cells: np.ndarray, released: list[bool]) -> dict[str, Any]:
         out: dict[str, Any] = dict(fourrow.counts_by_hole(PER_ROW, cells))
         out["released"] = released
-        out["sites"] = fourrow.board_sites(PER_ROW, cells)
+        sites = fourrow.board_sites(PER_ROW, cells)
+        corners = {f"{row}{pos + 1}" for row in "ab" for pos in CORNERS}
+        for site in sites:  # the corner holes, marked on the drawn board
+            site["corner"] = site["name"] in corners
+        out["sites"] = sites
         return out
 
     def render(self, params: Params, st: np.ndarray) -> str:

@@ -1,6 +1,11 @@
 // The playable board of a game page: talks to the play API (/-/play/<game>.json), draws the
 // board as SVG, offers a toggle for every disputed point, and keeps the reading and the moves in
 // the page's address. Plain JavaScript, no network beyond this server.
+//
+// One state: a request (reading, moves, seed, opponent) and the API's answer to it. The board, the
+// controls, the address, the notice and "Cite this" are all drawn from the committed pair, never
+// from anything newer or older. Every request has a number; a newer one supersedes an older one,
+// whose answer (or animation, still running) is dropped.
 (function () {
   "use strict";
   const game = JSON.parse(document.getElementById("vr-game").textContent);
@@ -9,14 +14,15 @@
   const NS = "http://www.w3.org/2000/svg";
   const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-  // The reading and the moves: what the address carries.
-  let reading = {ruleset: game.default_ruleset, overrides: {}};
-  let moves = [];
-  let seed = 0;
-  let agent = "";
-  let last = null; // the last answer of the API
+  let shown = null; // {req, answer}: what the page shows
+  let latest = null; // the newest request asked for (what the controls show meanwhile)
+  let generation = 0; // the number of the newest request
   let selected = null; // the first site of a two-click move (a step "c3-c4")
-  let busy = false;
+
+  function copyReq(r) {
+    return {ruleset: r.ruleset, overrides: Object.assign({}, r.overrides), moves: r.moves.slice(),
+            seed: r.seed, agent: r.agent};
+  }
 
   function choices(r) {
     const out = Object.assign({}, game.rulesets[r.ruleset].choices);
@@ -32,53 +38,84 @@
     return `${r.ruleset};${setParam(r)}`;
   }
 
-  function query(extra) {
+  function query(r, extra) {
     const p = new URLSearchParams();
-    p.set("ruleset", reading.ruleset);
-    const s = setParam(reading);
+    p.set("ruleset", r.ruleset);
+    const s = setParam(r);
     if (s) p.set("set", s);
-    if (moves.length) p.set("moves", moves.join(","));
-    if (seed) p.set("seed", String(seed));
+    if (r.moves.length) p.set("moves", r.moves.join(","));
+    if (r.seed) p.set("seed", String(r.seed));
     for (const [k, v] of Object.entries(extra || {})) if (v !== undefined && v !== "") p.set(k, v);
     return p;
   }
 
-  function writeAddress() {
-    const p = query();
-    if (agent) p.set("agent", agent);
-    const url = `${location.pathname}?${p.toString()}#play`;
-    history.replaceState(null, "", url);
-    $("vr-link").href = url;
+  function addressOf(r) {
+    const p = query(r);
+    if (r.agent) p.set("agent", r.agent);
+    return `${location.pathname}?${p.toString()}#play`;
   }
 
+  // The address as the page was opened, with what was wrong in it said in words.
   function readAddress() {
     const p = new URLSearchParams(location.search);
-    if (p.get("ruleset") && game.rulesets[p.get("ruleset")]) reading.ruleset = p.get("ruleset");
-    for (const item of (p.get("set") || "").split(",").filter(Boolean)) {
-      const [k, v] = item.split(":");
-      const sw = game.switches.find((s) => s.id === k || s.id.endsWith("." + k));
-      if (sw && v in sw.options) reading.overrides[sw.id] = v;
+    const problems = [];
+    const r = {ruleset: game.default_ruleset, overrides: {}, moves: [], seed: 0, agent: ""};
+    const keys = Object.keys(game.rulesets);
+    const asked = p.get("ruleset");
+    if (asked && game.rulesets[asked]) r.ruleset = asked;
+    else if (asked) {
+      problems.push(`The link asks for ruleset "${asked}", which this game does not have (it has ${keys.join(", ")}); ` +
+        `showing the default ruleset, "${game.default_ruleset}", instead.`);
     }
-    moves = (p.get("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
-    seed = Math.max(0, parseInt(p.get("seed") || "0", 10) || 0);
-    agent = p.get("agent") || "";
+    for (const item of (p.get("set") || "").split(",").map((x) => x.trim()).filter(Boolean)) {
+      const cut = item.search(/[:=]/);
+      const k = cut < 0 ? item : item.slice(0, cut);
+      const v = cut < 0 ? "" : item.slice(cut + 1);
+      const sw = game.switches.find((s) => s.id === k || s.id.endsWith("." + k));
+      if (!sw) {
+        problems.push(`The link sets "${k}", which is not a disputed point of this game (they are ${game.switches.map((s) => s.id).join(", ")}); ignored.`);
+      } else if (!(v in sw.options)) {
+        problems.push(`The link sets ${sw.id} to "${v}", which is not one of its readings (${Object.keys(sw.options).join(", ")}); ` +
+          `using the ruleset's reading, "${game.rulesets[r.ruleset].choices[sw.id]}".`);
+      } else if (v !== game.rulesets[r.ruleset].choices[sw.id]) {
+        r.overrides[sw.id] = v;
+      }
+    }
+    r.moves = (p.get("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
+    const seedText = p.get("seed");
+    if (seedText && !/^\d+$/.test(seedText.trim())) {
+      problems.push(`The link's seed "${seedText}" is not a non-negative integer; using seed 0.`);
+    } else if (seedText) {
+      r.seed = Number(seedText.trim());
+    }
+    r.agent = (p.get("agent") || "").trim();
+    return {req: r, problems: problems};
   }
 
-  function showControls() {
-    $("vr-ruleset").value = reading.ruleset;
-    $("vr-seed").value = String(seed);
-    $("vr-agent").value = agent;
-    const c = choices(reading);
+  function showControls(r) {
+    $("vr-ruleset").value = r.ruleset;
+    $("vr-seed").value = String(r.seed);
+    const agentSelect = $("vr-agent");
+    if (r.agent && ![...agentSelect.options].some((o) => o.value === r.agent)) {
+      agentSelect.append(new Option(r.agent, r.agent)); // an opponent named by a link
+    }
+    agentSelect.value = r.agent;
+    const c = choices(r);
     for (const sel of document.querySelectorAll("select[data-switch]")) {
       sel.value = c[sel.dataset.switch];
-      sel.classList.toggle("vr-changed", sel.dataset.switch in reading.overrides);
+      sel.classList.toggle("vr-changed", sel.dataset.switch in r.overrides);
     }
   }
 
-  async function fetchState(extra) {
-    const response = await fetch(`/-/play/${game.game}.json?${query(extra).toString()}`);
-    const body = await response.json();
-    if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
+  async function fetchState(r, extra) {
+    const response = await fetch(`/-/play/${game.game}.json?${query(r, extra).toString()}`);
+    let body = null;
+    try { body = await response.json(); } catch (err) { body = null; }
+    if (!response.ok || !body) {
+      const error = new Error((body && body.error) || `HTTP ${response.status}`);
+      error.parameter = body ? body.parameter : null;
+      throw error;
+    }
     return body;
   }
 
@@ -96,10 +133,18 @@
     return "The game was stopped by the turn limit (unfinished).";
   }
 
+  function isRemoval(m) { return /^x[a-z]+\d+$/.test(m); }
+
+  function moveLabel(m) {
+    return isRemoval(m) ? `remove the enemy piece on ${m.slice(1)}` : "";
+  }
+
   function status(state) {
     const parts = [];
     if (state.terminal) parts.push(describeResult(state.result));
-    else parts.push(`Player ${state.to_move} to move.`);
+    else if (state.legal_moves.length && state.legal_moves.every(isRemoval)) {
+      parts.push(`Player ${state.to_move} formed a line and must remove an enemy piece: click one of the marked pieces (moves x…).`);
+    } else parts.push(`Player ${state.to_move} to move.`);
     parts.push(`Turn ${state.turns}.`);
     if (state.board.captures) parts.push(`Captured: ${state.board.captures.join(" – ")}.`);
     $("vr-status").textContent = parts.join(" ");
@@ -132,13 +177,13 @@
     for (const s of sites) {
       const playable = movesFor(s.name, legal).length > 0;
       const g = el("g", {
-        class: "vr-site" + (playable ? " vr-legal" : "") + (highlight && highlight.includes(s.name) ? " vr-hot" : "")
+        class: "vr-site" + (playable ? " vr-legal" : "") + (s.corner ? " vr-corner" : "") + (highlight && highlight.includes(s.name) ? " vr-hot" : "")
           + (selected === s.name ? " vr-selected" : ""),
         "data-site": s.name,
         transform: `translate(${4 + s.col * cell},${4 + s.row * cell})`,
       });
-      const contents = s.count !== undefined ? `${s.count} counter${s.count === 1 ? "" : "s"}` :
-        s.piece ? `a piece of player ${s.piece}` : "empty";
+      const contents = (s.count !== undefined ? `${s.count} counter${s.count === 1 ? "" : "s"}` :
+        s.piece ? `a piece of player ${s.piece}` : "empty") + (s.corner ? " (a corner hole)" : "");
       g.setAttribute("role", "button");
       g.setAttribute("tabindex", playable ? "0" : "-1");
       g.setAttribute("aria-label", `${s.name}: ${contents}${playable ? ", playable" : ""}`);
@@ -151,7 +196,8 @@
         g.append(el("rect", {x: 2, y: 2, width: cell - 4, height: cell - 4, class: "vr-point"}));
         if (s.piece) g.append(el("circle", {cx: cell / 2, cy: cell / 2, r: cell / 2 - 12, class: `vr-piece vr-piece-${s.piece}`}));
       }
-      g.append(el("text", {x: 4, y: 12, class: "vr-name"}, s.name));
+      g.append(el("text", {x: 5, y: 13, class: "vr-name"}, s.name));
+      if (s.corner) g.append(el("text", {x: cell - 6, y: 13, "text-anchor": "end", class: "vr-corner-mark"}, "◆"));
       g.addEventListener("click", () => choose(s.name));
       g.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(s.name); }
@@ -171,20 +217,28 @@
 
   function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
-  async function animate(state) {
+  // The steps of the last move; false as soon as a newer request supersedes this one.
+  async function animate(state, mine) {
     const events = (state.last_move && state.last_move.events) || [];
-    if (reduceMotion || events.length < 2) return;
+    if (reduceMotion || events.length < 2) return mine === generation;
     for (const e of events.slice(0, 40)) {
+      if (mine !== generation) return false;
       if (!e.sites) continue; // the API lays out each step's board as it lays out the board
       const hot = e.kind === "lap" ? [e.from, e.last] : [e.hole || e.point || e.to];
       draw(e.sites, [], hot);
       await sleep(e.kind === "capture" ? 420 : 260);
     }
+    return mine === generation;
   }
 
-  function render(state) {
-    last = state;
-    moves = state.moves.slice();
+  // Show one request and its answer: board, controls, address, notice and citation together.
+  function commit(req, state, message) {
+    req = copyReq(req);
+    req.moves = state.moves.slice(); // what was played (a link's illegal tail is dropped)
+    shown = {req: req, answer: state};
+    latest = copyReq(req);
+    selected = null;
+    showControls(req);
     draw(state.sites, state.terminal ? [] : state.legal_moves, state.last_move ? [state.last_move.move] : null);
     status(state);
     $("vr-text").textContent = state.text;
@@ -193,115 +247,196 @@
     for (const m of state.terminal ? [] : state.legal_moves) {
       const b = document.createElement("button");
       b.type = "button";
-      b.textContent = m;
+      b.textContent = isRemoval(m) ? `${m} (remove ${m.slice(1)})` : m;
       b.className = "vr-move";
+      if (moveLabel(m)) b.title = moveLabel(m);
       b.addEventListener("click", () => play(m));
       legal.append(b, " ");
     }
+    const legend = [];
+    if (state.sites.some((s) => s.corner)) legend.push("◆ and a dashed rim mark the corner holes.");
+    if (!state.terminal && state.legal_moves.some(isRemoval)) {
+      legend.push("A move written x and a point (xb1) removes the enemy piece on that point: the player who forms a line takes one piece off.");
+    }
+    $("vr-legend").textContent = legend.join(" ");
+    $("vr-legend").hidden = !legend.length;
     if (!legal.childNodes.length) legal.textContent = state.terminal ? "none: the game is over" : "none";
-    $("vr-moves").textContent = moves.length ? moves.map((m, i) => `${i + 1}. ${m}`).join("  ") : "none yet";
-    writeAddress();
+    $("vr-moves").textContent = req.moves.length ? req.moves.map((m, i) => `${i + 1}. ${m}`).join("  ") : "none yet";
+    const url = addressOf(req);
+    history.replaceState(null, "", url);
+    $("vr-link").href = url;
+    notice(message);
+    document.body.dataset.boardState = JSON.stringify({ruleset: req.ruleset, switches: state.switches, moves: req.moves});
     document.dispatchEvent(new CustomEvent("vr:reading", {detail: {
-      ruleset: reading.ruleset, switches: state.switches, overrides: Object.assign({}, reading.overrides),
-      moves: moves.slice(), seed: seed, engine_version: state.engine_version, url: location.href,
+      ruleset: req.ruleset, switches: state.switches, overrides: Object.assign({}, req.overrides),
+      moves: req.moves.slice(), seed: req.seed, engine_version: state.engine_version, url: location.href,
     }}));
   }
 
-  async function refresh(extra, animateIt) {
-    busy = true;
+  // Ask for a request's state; commit it unless a newer request came meanwhile. ``describe`` turns
+  // the answer into the notice; ``animateIt`` plays the last move's steps first.
+  async function ask(req, opts) {
+    opts = opts || {};
+    const mine = ++generation;
+    latest = copyReq(req);
+    document.body.dataset.boardBusy = "1";
     try {
-      const state = await fetchState(Object.assign({truncate: "1"}, extra || {}));
-      if (animateIt) { last = last || state; await animate(state); }
-      render(state);
+      let state;
+      try {
+        state = await fetchState(req, Object.assign({truncate: "1"}, opts.extra || {}));
+      } catch (err) {
+        if (mine !== generation) return null;
+        if (err.parameter === "agent" && req.agent) { // play on without the opponent, and say why
+          const why = `The opponent "${req.agent}" was not accepted (${err.message}); you play both sides instead.`;
+          const describe = opts.describe;
+          const extra = Object.assign({}, opts.extra || {});
+          delete extra.agent;
+          return await ask(Object.assign(copyReq(req), {agent: ""}), Object.assign({}, opts, {
+            extra: extra, describe: (s) => [why, describe ? describe(s) : ""].filter(Boolean).join(" ")}));
+        }
+        failed(req, err);
+        return null;
+      }
+      if (mine !== generation) return null;
+      if (opts.animateIt && !(await animate(state, mine))) return null;
+      if (mine !== generation) return null;
+      commit(req, state, opts.describe ? opts.describe(state) : "");
+      if (!opts.noReply) await agentReply(mine);
       return state;
-    } catch (err) {
-      notice(`Error: ${err.message}`);
-      return null;
     } finally {
-      busy = false;
+      if (mine === generation) delete document.body.dataset.boardBusy;
     }
   }
 
-  async function agentReply() {
-    if (!agent || !last || last.terminal || last.to_move !== 2) return;
-    const state = await fetchState({agent: agent});
-    if (state.suggestion) {
-      moves.push(state.suggestion);
-      const next = await refresh({}, true);
-      if (next) await agentReply();
+  // A request failed: the page goes back to the state it shows, and says why.
+  function failed(req, err) {
+    if (err.parameter === "agent") {
+      dropAgent(req.agent, err.message);
+      return;
     }
+    if (shown) {
+      latest = copyReq(shown.req);
+      showControls(shown.req);
+      draw(shown.answer.sites, shown.answer.terminal ? [] : shown.answer.legal_moves, null);
+    }
+    notice(`Error: ${err.message}`);
   }
 
-  async function play(move) {
-    if (busy) return;
-    selected = null;
-    notice("");
-    moves.push(move);
-    const state = await refresh({}, true);
-    if (state && state.stopped_at) notice(`Move ${move} is not legal: ${state.stopped_at.reason}`);
-    await agentReply();
+  function dropAgent(name, why) {
+    const base = shown ? shown.req : latest;
+    base.agent = "";
+    if (latest) latest.agent = "";
+    if (shown) { showControls(shown.req); history.replaceState(null, "", addressOf(shown.req)); $("vr-link").href = addressOf(shown.req); }
+    $("vr-agent").value = "";
+    notice(`The opponent "${name}" was not accepted (${why}); you play both sides instead.`);
+  }
+
+  async function agentReply(mine) {
+    if (!shown || mine !== generation) return;
+    const req = shown.req;
+    const state = shown.answer;
+    if (!req.agent || state.terminal || state.to_move !== 2) return;
+    let answer;
+    try {
+      answer = await fetchState(req, {agent: req.agent});
+    } catch (err) {
+      if (mine === generation) failed(req, err);
+      return;
+    }
+    if (mine !== generation || !answer.suggestion) return;
+    const next = copyReq(req);
+    next.moves.push(answer.suggestion);
+    await ask(next, {animateIt: true});
+  }
+
+  function play(move) {
+    if (!shown || document.body.dataset.boardBusy) return;
+    const req = copyReq(shown.req);
+    req.moves.push(move);
+    ask(req, {animateIt: true, describe: (s) => s.stopped_at ? `Move ${move} is not legal: ${s.stopped_at.reason}` : ""});
   }
 
   function choose(name) {
-    if (!last || last.terminal || busy) return;
-    const options = movesFor(name, last.legal_moves);
+    if (!shown || shown.answer.terminal || document.body.dataset.boardBusy) return;
+    const legalMoves = shown.answer.legal_moves;
+    const options = movesFor(name, legalMoves);
     if (options.length === 1 && !(options[0].startsWith(name + "-") && !selected)) {
       play(options[0]);
     } else if (!selected && options.some((m) => m.startsWith(name + "-"))) {
       selected = name;
-      draw(last.sites, last.legal_moves, [name]);
+      draw(shown.answer.sites, legalMoves, [name]);
       notice(`Moving from ${name}: choose where to.`);
     } else {
       selected = null;
-      draw(last.sites, last.legal_moves, null);
+      draw(shown.answer.sites, legalMoves, null);
     }
   }
 
   // A new reading: replay the same moves under it and say where the game first differs.
-  async function changeReading(next) {
-    const before = {ruleset: reading.ruleset, overrides: Object.assign({}, reading.overrides)};
-    reading = next;
-    showControls();
-    const played = moves.slice();
-    const state = await refresh({compare: readingSpec(before)});
-    if (!state) return;
-    const msgs = [];
-    const d = state.divergence;
-    if (d) {
-      msgs.push(d.summary || `The readings part at move ${d.index + 1} (${d.move}).`);
-    } else if (played.length) {
-      msgs.push(`The ${played.length} move(s) play out the same under both readings.`);
-    }
-    if (state.stopped_at) {
-      msgs.push(`Move ${state.stopped_at.index + 1} (${state.stopped_at.move}) is not legal under the new reading; the game is shown up to the move before it.`);
-    }
-    notice(msgs.join(" "));
+  function changeReading(ruleset, overrides) {
+    const before = latest || shown.req;
+    const req = copyReq(before);
+    req.ruleset = ruleset;
+    req.overrides = overrides;
+    showControls(req);
+    const played = req.moves.length;
+    ask(req, {extra: {compare: readingSpec(before)}, describe: (state) => {
+      const msgs = [];
+      const d = state.divergence;
+      if (d) msgs.push(d.summary || `The readings part at move ${d.index + 1} (${d.move}).`);
+      else if (played) msgs.push(`The ${played} move(s) play out the same under both readings.`);
+      if (state.stopped_at) {
+        msgs.push(`Move ${state.stopped_at.index + 1} (${state.stopped_at.move}) is not legal under the new reading; the game is shown up to the move before it.`);
+      }
+      return msgs.join(" ");
+    }});
   }
 
   function bind() {
-    $("vr-ruleset").addEventListener("change", (ev) => changeReading({ruleset: ev.target.value, overrides: {}}));
+    $("vr-ruleset").addEventListener("change", (ev) => changeReading(ev.target.value, {}));
     for (const sel of document.querySelectorAll("select[data-switch]")) {
       sel.addEventListener("change", () => {
-        const overrides = Object.assign({}, reading.overrides);
-        const base = game.rulesets[reading.ruleset].choices[sel.dataset.switch];
-        if (sel.value === base) delete overrides[sel.dataset.switch];
+        const base = latest || shown.req;
+        const overrides = Object.assign({}, base.overrides);
+        const rulesetValue = game.rulesets[base.ruleset].choices[sel.dataset.switch];
+        if (sel.value === rulesetValue) delete overrides[sel.dataset.switch];
         else overrides[sel.dataset.switch] = sel.value;
-        changeReading({ruleset: reading.ruleset, overrides: overrides});
+        changeReading(base.ruleset, overrides);
       });
     }
-    $("vr-agent").addEventListener("change", async (ev) => { agent = ev.target.value; writeAddress(); await agentReply(); });
-    $("vr-seed").addEventListener("change", (ev) => {
-      seed = Math.max(0, parseInt(ev.target.value, 10) || 0);
-      moves = [];
-      notice("");
-      refresh();
+    $("vr-agent").addEventListener("change", (ev) => {
+      const req = copyReq(latest || shown.req);
+      req.agent = ev.target.value;
+      ask(req, {extra: req.agent ? {agent: req.agent} : {}});
     });
-    $("vr-undo").addEventListener("click", () => { moves.pop(); notice(""); refresh(); });
-    $("vr-restart").addEventListener("click", () => { moves = []; notice(""); refresh(); });
+    $("vr-seed").addEventListener("change", (ev) => {
+      const req = copyReq(latest || shown.req);
+      req.seed = Math.max(0, parseInt(ev.target.value, 10) || 0);
+      req.moves = [];
+      ask(req);
+    });
+    $("vr-undo").addEventListener("click", () => {
+      const req = copyReq(latest || shown.req);
+      req.moves.pop();
+      ask(req, {noReply: true});
+    });
+    $("vr-restart").addEventListener("click", () => {
+      const req = copyReq(latest || shown.req);
+      req.moves = [];
+      ask(req);
+    });
   }
 
-  readAddress();
-  showControls();
+  const opened = readAddress();
+  showControls(opened.req);
   bind();
-  refresh().then(() => { document.body.dataset.boardReady = "1"; });
+  // The first request names the opponent too, so that one the API refuses is said at once.
+  ask(opened.req, {extra: opened.req.agent ? {agent: opened.req.agent} : {}, describe: (state) => {
+    const msgs = opened.problems.slice();
+    if (state.stopped_at) {
+      msgs.push(`Move ${state.stopped_at.index + 1} of the link (${state.stopped_at.move}) is not legal: ${state.stopped_at.reason}; ` +
+        `the game is shown up to the move before it.`);
+    }
+    return msgs.join(" ");
+  }}).then(() => { document.body.dataset.boardReady = "1"; });
 })();

@@ -163,3 +163,87 @@ def test_cite_this_follows_the_reading(page, server):
 def test_evidence_map_has_its_marker(page, server):
     page.goto(server + "/games/lobudok")
     expect(page.locator("#vr-map")).to_have_attribute("data-markers", "1", timeout=15000)
+
+
+def settle(page, ms: int = 2500) -> None:
+    """Wait until the board has no request in flight, then long enough for any stale animation."""
+    page.wait_for_selector("body:not([data-board-busy])", state="attached", timeout=30000)
+    page.wait_for_timeout(ms)
+    page.wait_for_selector("body:not([data-board-busy])", state="attached", timeout=30000)
+
+
+def shown_counts(page) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for g in page.locator("g[data-site]").all():
+        name = g.get_attribute("data-site")
+        out.setdefault(name[0], []).append((int(name[1:]), g.locator("text.vr-count").text_content()))
+    return {row: [c for _, c in sorted(v)] for row, v in out.items()}
+
+
+@pytest.mark.parametrize("game_id, move, switch, value", [
+    ("tap-urdy", "b1", "tap-urdy.relay", "next-hole"),
+    ("lobudok", "a7", "lobudok.after-resow", "relay"),
+])
+def test_toggle_flipped_while_a_move_animates_keeps_board_address_and_citation_agreeing(page, server, game_id, move, switch, value):
+    import engine
+    from engine import rulesets
+
+    default = next(r.id for r in rulesets.rulesets(game_id) if r.default)
+    open_game(page, server, f"/games/{game_id}?ruleset={default}")
+    select = page.locator(f"select[data-switch='{switch}']")
+    current = select.input_value()
+    assert current != value
+    before = engine.new_game(game_id, ruleset=default)
+    assert len(before.apply_traced(move)) >= 2, "the move must animate for this test to mean anything"
+    page.click(f"g[data-site='{move}']")
+    page.wait_for_selector("#vr-board .vr-hot", state="attached")  # the animation is running
+    select.select_option(value)
+    settle(page)
+    point = switch.split(".", 1)[1]
+    state = engine.new_game(game_id, ruleset=default, switches={point: value})
+    state.apply(move)
+    board = state.board()
+    assert {k: board[k] for k in "ab"} != {k: before.board()[k] for k in "ab"}, "the readings must differ on this move"
+    shown = shown_counts(page)
+    assert shown == {"a": [str(c) for c in board["a"]], "b": [str(c) for c in board["b"]]}
+    expect(select).to_have_value(value)
+    assert f"{point}%3A{value}" in page.url or f"{point}:{value}" in page.url
+    assert f"moves={move}" in page.url
+    cite = page.locator("#vr-cite-text").text_content()
+    assert f"{switch} = {value}" in cite and f"{switch}={value}" in cite, cite
+    assert f"{switch}={current}" not in cite, cite
+
+
+def test_a_bad_link_says_what_was_wrong_and_what_it_used(page, server):
+    open_game(page, server, "/games/tap-urdy?ruleset=nonsense&set=relay:sideways&moves=b1,zz")
+    notice = page.locator("#vr-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text('ruleset "nonsense"')
+    expect(notice).to_contain_text('the default ruleset, "sources"')
+    expect(notice).to_contain_text('"sideways"')
+    expect(notice).to_contain_text("(zz) is not legal")
+    expect(page.locator("#vr-ruleset")).to_have_value("sources")
+    expect(page.locator("#vr-moves")).to_have_text("1. b1")
+    assert "nonsense" not in page.url and "zz" not in page.url
+
+
+def test_an_opponent_the_api_refuses_is_dropped_with_the_reason(page, server):
+    open_game(page, server, "/games/tap-urdy?ruleset=ludii&agent=wizard")
+    expect(page.locator("#vr-notice")).to_contain_text('opponent "wizard" was not accepted')
+    expect(page.locator("#vr-agent")).to_have_value("")
+    assert "agent=" not in page.url
+
+
+def test_the_board_fits_a_390_px_screen(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        for game_id in ("lobudok", "tauru", "tap-urdy"):
+            open_game(page, server, f"/games/{game_id}")
+            box = page.locator("#vr-board").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (game_id, box)
+            last = page.locator("g[data-site]").last.bounding_box()
+            assert last["x"] + last["width"] <= 390, (game_id, last)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, game_id
+    finally:
+        context.close()
