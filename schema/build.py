@@ -167,7 +167,8 @@ def _write(archive: Archive, path: Path) -> dict[str, int]:
 
     db = sqlite_utils.Database(path)
     for table, columns in t.FTS_COLUMNS.items():
-        db[table].enable_fts(columns, fts_version="FTS5", create_triggers=False, replace=True)
+        # the porter stemmer: "relay" finds "relays", "captured" finds "capture"
+        db[table].enable_fts(columns, fts_version="FTS5", create_triggers=False, replace=True, tokenize="porter")
     problems = list(db.execute("PRAGMA foreign_key_check").fetchall())
     if problems:
         raise ValueError(f"foreign key check failed: {problems[:5]}")

@@ -182,8 +182,8 @@ class RulesetCitationRow(CitationColumns, table=True):
 
 FTS_COLUMNS: dict[str, list[str]] = {
     "statements": ["topic", "text"],
-    "switches": ["question", "description"],
-    "alternatives": ["label", "description"],
+    "switches": ["id", "question", "description"],
+    "alternatives": ["id", "label", "description"],
     "evidence": ["quotation", "place", "note"],
     "sources": ["short", "title", "container", "note"],
 }

@@ -63,32 +63,34 @@ N_ROW_COLUMNS = S.N_COLUMNS + 1
 
 @dataclass(frozen=True)
 class Measure:
-    """One measure: its JSON key, Ludii's name, what kind of interval it gets, and a description."""
+    """One measure: its name (the one name used by the CLI, the JSON, the results database and the
+    pages), the Digital Ludeme Project's name for it (None where the DLP has no such measure), the
+    kind of interval it gets, and a one-line definition."""
 
     key: str
-    ludii: str
+    dlp: str | None
     kind: str  # "rate", "bootstrap" or "median"
-    description: str
+    definition: str
 
 
 MEASURES: tuple[Measure, ...] = (
-    Measure("advantage_p1", "AdvantageP1", "bootstrap", "first mover's mean score (win 1, draw 1/2)"),
-    Measure("balance", "Balance", "bootstrap", "1 - gap between the two players' mean scores"),
-    Measure("completion", "Completion", "rate", "share of games with a winner"),
-    Measure("drawishness", "Drawishness", "rate", "share of games drawn by the rules"),
+    Measure("advantage_p1", "AdvantageP1", "bootstrap", "the first mover's mean score: a win 1, a draw or no result 1/2"),
+    Measure("balance", "Balance", "bootstrap", "1 minus the gap between the two players' mean scores"),
+    Measure("completion", "Completion", "rate", "share of games that end with a winner"),
+    Measure("drawishness", "Drawishness", "rate", "share of games that the rules end in a draw"),
     Measure("timeouts", "Timeouts", "rate", "share of games stopped by the turn or move limit"),
-    Measure("endless", "Timeouts (endless)", "rate", "share of games ended by an endless move"),
-    Measure("repetitions", "Timeouts (repetition)", "rate", "share of games ended by a repeated position"),
-    Measure("outcome_uniformity", "OutcomeUniformity", "bootstrap", "1 - variance of the results"),
-    Measure("duration_turns", "DurationTurns", "bootstrap", "mean turns"),
-    Measure("duration_turns_sd", "DurationTurns (sd)", "bootstrap", "standard deviation of turns"),
-    Measure("duration_turns_median", "DurationTurns (median)", "median", "median turns"),
-    Measure("duration_moves", "DurationMoves", "bootstrap", "mean moves (laps and decisions)"),
-    Measure("decision_moves", "DecisionMoves", "bootstrap", "share of moves with a real choice"),
-    Measure("branching_factor", "BranchingFactor", "bootstrap", "mean legal moves per decision"),
-    Measure("board_coverage", "BoardCoverage", "bootstrap", "share of sites ever occupied"),
-    Measure("laps_per_move", "laps per move", "bootstrap", "sowing laps per turn (mancala)"),
-    Measure("agent_score", "agent score", "bootstrap", "agent A's mean score (win 1, draw 1/2)"),
+    Measure("endless", None, "rate", "share of games ended by a move proved endless (Ludii counts these among Timeouts)"),
+    Measure("repetitions", None, "rate", "share of games ended by a repeated position, under a rule that ends them so"),
+    Measure("outcome_uniformity", "OutcomeUniformity", "bootstrap", "1 minus the mean variance of each player's results"),
+    Measure("duration_turns", "DurationTurns", "bootstrap", "mean number of turns in a game"),
+    Measure("duration_turns_sd", None, "bootstrap", "standard deviation of the number of turns"),
+    Measure("duration_turns_median", None, "median", "median number of turns"),
+    Measure("duration_moves", "DurationMoves", "bootstrap", "mean number of moves in a game (sowing laps and decisions)"),
+    Measure("decision_moves", "DecisionMoves", "bootstrap", "share of moves made with more than one legal move to choose from"),
+    Measure("branching_factor", "BranchingFactor", "bootstrap", "mean number of legal moves at a decision"),
+    Measure("board_coverage", "BoardCoverage", "bootstrap", "share of the board's sites occupied at some point of a game"),
+    Measure("laps_per_move", None, "bootstrap", "sowing laps per turn (mancala games)"),
+    Measure("agent_score", None, "bootstrap", "agent A's mean score in a pairing: a win 1, a draw 1/2"),
 )
 BY_KEY = {m.key: m for m in MEASURES}
 

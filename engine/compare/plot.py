@@ -39,7 +39,6 @@ def _label(data: Mapping[str, Any], i: int) -> str:
 
 def figure(comparison: Any, measures: Sequence[str] | None = None, columns: int = 4) -> Figure:
     """A Figure with one panel per measure (default: every measure of the comparison)."""
-    from engine.compare.measures import BY_KEY
 
     data = _data(comparison)
     variants = data["variants"]
@@ -68,7 +67,7 @@ def figure(comparison: Any, measures: Sequence[str] | None = None, columns: int 
             lo.append(0.0 if iv["low"] is None else max(0.0, x - iv["low"]))
             hi.append(0.0 if iv["high"] is None else max(0.0, iv["high"] - x))
         ax.errorbar(vals, ys, xerr=[lo, hi], fmt="o", markersize=3, capsize=2, linewidth=1)
-        ax.set_title(BY_KEY[key].ludii if key in BY_KEY else key, fontsize=9)
+        ax.set_title(key, fontsize=9)
         ax.invert_yaxis()
         ax.tick_params(labelsize=7)
         if labelled and p % cols == 0:

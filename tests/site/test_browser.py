@@ -99,7 +99,7 @@ def test_rule_with_its_citation(page, server):
     rules = page.locator("#rules")
     expect(rules).to_contain_text("Deledicq & Popova 1977: 90")
     link = rules.locator("a.vr-cite", has_text="Deledicq & Popova 1977: 90").first
-    assert link.get_attribute("href").startswith("/archive/sources/")
+    assert link.get_attribute("href").startswith("/sources/")
 
 
 def test_clicking_a_hole_plays_it(page, server):
@@ -247,3 +247,41 @@ def test_the_board_fits_a_390_px_screen(browser, server):
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, game_id
     finally:
         context.close()
+
+
+def test_the_front_page_leads_to_a_game(page, server):
+    page.goto(server + "/")
+    page.click("article#game-tap-urdy h3 a")
+    page.wait_for_selector("body[data-board-ready='1']", timeout=30000)
+    assert page.url.split("?")[0].endswith("/games/tap-urdy")
+    expect(page.locator("h1#game-name")).to_have_text("Tap-urdy")
+
+
+def test_search_finds_a_reading_by_another_word_form_and_leads_to_its_anchor(page, server):
+    page.goto(server + "/")
+    page.fill("#vr-front-q", "relay")
+    page.press("#vr-front-q", "Enter")
+    rules = page.locator("#results-statements")
+    expect(rules.locator("mark", has_text="relays").first).to_be_visible()
+    link = page.locator("#results-alternatives a[href$='#alt-tap-urdy.relay:next-hole']")
+    link.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("#alt-tap-urdy.relay:next-hole")
+    row = page.locator("[id='alt-tap-urdy.relay:next-hole']")
+    expect(row).to_be_visible()
+    expect(row).to_be_in_viewport()
+
+
+def test_a_source_page_shows_its_lineage_and_leads_back_to_a_game(page, server):
+    page.goto(server + "/games/tap-urdy")
+    page.locator("#rules a.vr-cite", has_text="Deledicq & Popova 1977").first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/sources/deledicq-popova-1977")
+    expect(page.locator("#lineage-parents")).to_contain_text("quotes Parolov 1931")
+    graph = page.locator("svg.vr-lineage")
+    expect(graph).to_be_visible()
+    for later in ("Ludii", "Wikimanqala", "DLP.Evidence.1859"):
+        expect(page.locator("#lineage-children")).to_contain_text(later)
+    page.locator("#supports a[href^='/games/tap-urdy#rule-']").first.click()
+    page.wait_for_load_state()
+    assert "/games/tap-urdy#rule-" in page.url

@@ -40,7 +40,7 @@ async def test_game_page_shows_rules_disputes_rulesets_and_evidence(ds, archive,
 async def test_tap_urdy_page_cites_deledicq_and_popova_with_page(ds):
     html = (await ds.client.get("/games/tap-urdy")).text
     rules = html.split('id="rules"', 1)[1].split("</section>", 1)[0]
-    assert re.search(r'<a class="vr-cite[^"]*" href="/archive/sources/[^"]+"[^>]*>Deledicq[^<]*: 90</a>', rules), rules[:2000]
+    assert re.search(r'<a class="vr-cite[^"]*" href="/sources/[^"]+"[^>]*>Deledicq[^<]*: 90</a>', rules), rules[:2000]
 
 
 async def test_reading_shows_evidence_quotation(ds):

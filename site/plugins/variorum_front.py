@@ -1,0 +1,131 @@
+"""Datasette plugin: the archive's front page (``/``) and the measures glossary (``/-/measures``).
+
+The front page leads to every game (place, one line, how many disputed points, sources and
+rulesets), says what is disputed, gives the latest findings of the comparisons (from the results
+database, read afresh on every request, so a run saved with ``variorum compare --save`` shows
+without a restart), the search box, the bibliography downloads and Datasette's tables.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from datasette import hookimpl
+from datasette.utils import module_from_path
+from datasette.utils.asgi import Response
+
+_pages = module_from_path(str(Path(__file__).with_name("variorum_pages.py")), "variorum_pages_shared")
+"""The game pages' helpers (reading rows), shared rather than written twice."""
+
+
+def measures() -> list[dict[str, Any]]:
+    """The measures' names, definitions and DLP names (empty when the engine is not installed)."""
+    try:
+        from engine.compare.measures import MEASURES
+    except ImportError:
+        return []
+    return [{"key": m.key, "dlp": m.dlp, "definition": m.definition, "interval": m.kind} for m in MEASURES]
+
+
+def one_line(text: str) -> str:
+    """The first sentence of a description."""
+    match = re.match(r"(.+?[.!?])(\s|$)", text or "")
+    return match.group(1) if match else (text or "")
+
+
+async def findings(datasette) -> list[dict[str, Any]]:
+    """Per game, the measures on which its rulesets differ most clearly in the latest default run
+    (intervals that do not overlap), and the largest switch effects of the latest saved run."""
+    if "results" not in datasette.databases:
+        return []
+    db = datasette.get_database("results")
+    if "compare_runs" not in await db.table_names():
+        return []
+    out = []
+    by_key = {m["key"]: m for m in measures()}
+    runs = (await db.execute(
+        """select r.* from compare_runs r
+            where r.created = (select max(created) from compare_runs q where q.game = r.game and q.kind = r.kind)
+            order by r.game, r.kind""")).rows
+    for run in map(dict, runs):
+        item: dict[str, Any] = {"run": run, "spreads": [], "effects": []}
+        if run["kind"] == "defaults":
+            values: dict[str, list[dict]] = defaultdict(list)
+            for r in (await db.execute(
+                    """select m.measure, m.value, m.low, m.high, v.ruleset, v.label from compare_metrics m
+                         join compare_variants v on v.run_id = m.run_id and v.variant = m.variant
+                        where m.run_id = :r and m.value is not null""", {"r": run["id"]})).rows:
+                values[r["measure"]].append(dict(r))
+            for key, vs in values.items():
+                low = min(vs, key=lambda v: v["value"])
+                high = max(vs, key=lambda v: v["value"])
+                if low["high"] is not None and high["low"] is not None and high["low"] > low["high"]:
+                    spread = (high["value"] - low["value"]) / (abs(high["value"]) + abs(low["value"]) or 1)
+                    item["spreads"].append({"key": key, "measure": by_key.get(key), "low": low, "high": high,
+                                            "spread": spread})
+            item["spreads"].sort(key=lambda s: -s["spread"])
+            item["spreads"] = item["spreads"][:3]
+        else:
+            item["effects"] = [dict(r) for r in (await db.execute(
+                """select * from compare_effects where run_id = :r and (low > 0 or high < 0)
+                    order by rank limit 3""", {"r": run["id"]})).rows]
+        if item["spreads"] or item["effects"]:
+            out.append(item)
+    return out
+
+
+async def front_page(datasette, request) -> Response:
+    games = await _pages._rows(
+        datasette,
+        """select g.*,
+             (select count(*) from switches s where s.game_id = g.id) as switches,
+             (select count(*) from rulesets r where r.game_id = g.id) as rulesets,
+             (select count(distinct source_id) from (
+                 select c.source_id from game_citations c where c.game_id = g.id
+                 union select c.source_id from statement_citations c join statements t on t.id = c.statement_id where t.game_id = g.id
+                 union select c.source_id from alternative_citations c join alternatives a on a.id = c.alternative_id
+                       join switches w on w.id = a.switch_id where w.game_id = g.id
+                 union select c.source_id from evidence_citations c join evidence e on e.id = c.evidence_id where e.game_id = g.id
+             )) as sources
+           from games g order by g.name""",
+    )
+    switches = await _pages._rows(datasette, "select id, game_id, question from switches order by game_id, seq")
+    by_game: dict[str, list[dict]] = defaultdict(list)
+    for s in switches:
+        by_game[s["game_id"]].append(s)
+    for g in games:
+        g["line"] = one_line(g["description"])
+        g["questions"] = by_game[g["id"]]
+    names = {g["id"]: g["name"] for g in games}
+    tables = await datasette.get_database(_pages.DB).table_names()
+    context = {
+        "games": games,
+        "findings": await findings(datasette),
+        "game_names": names,
+        "tables": [t for t in tables if not re.search(r"_fts(_|$)", t)],
+        "has_results": "results" in datasette.databases,
+        "metadata": datasette.metadata(),  # the footer's licence and source
+    }
+    return Response.html(await datasette.render_template("variorum_front.html", context, request=request))
+
+
+async def glossary(datasette, request) -> Response:
+    return Response.html(await datasette.render_template(
+        "variorum_measures.html", {"measures": measures()}, request=request))
+
+
+@hookimpl
+def extra_template_vars():
+    """Every template can name a measure with its definition (``measure_info[key]``)."""
+    return {"measure_info": {m["key"]: m for m in measures()}}
+
+
+@hookimpl
+def register_routes():
+    return [
+        (r"^/$", front_page),
+        (r"^/-/measures$", glossary),
+    ]
