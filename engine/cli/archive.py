@@ -42,7 +42,9 @@ def datasette_args(db: Path, site: Path, port: int, host: str) -> list[str]:
     args = [sys.executable, "-m", "datasette", "serve", "-i", str(db)]
     results = site / "results.db"
     if results.exists():
-        args += ["-i", str(results)]
+        # not immutable: Datasette reads it through read-only connections, so a run that
+        # `variorum compare --save` adds shows on the site at once, without a restart
+        args += [str(results)]
     args += ["--metadata", str(site / "metadata.yaml"), "--host", host, "--port", str(port)]
     for option, folder in (("--template-dir", site / "templates"), ("--plugins-dir", site / "plugins")):
         if folder.is_dir():
@@ -75,6 +77,9 @@ def register(group: click.Group) -> None:
         db = site_dir / "archive.db"
         if needs_build(data_dir, db):
             run_build(data_dir, db)
+        from engine.compare.results import create
+
+        create(site_dir / "results.db")  # present from the start, so that saved runs show without a restart
         args = datasette_args(db, site_dir, port, host)
         click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops)")
         sys.stdout.flush()

@@ -38,10 +38,6 @@ def _fmt(x: float | None) -> str:
     return f"{x:.1f}" if abs(x) >= 10 else f"{x:.3f}"
 
 
-def _cell(iv: Any) -> str:
-    return f"{_fmt(iv.value)} [{_fmt(iv.low)}, {_fmt(iv.high)}]"
-
-
 def _check(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], base: str | None,
            settings: tuple[str, ...], agent: str, vs: str | None, games: int, jobs: int, seed: int,
            resamples: int, block: int | None, plot: str | None) -> dict[str, str | None]:
@@ -98,6 +94,10 @@ def _check(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], b
 
 
 def _progress(console: Console, enabled: bool):
+    """A progress display on stderr: a live bar in a terminal; plain lines (at most one every
+    ``PLAIN_EVERY`` seconds, and the last) when stderr is piped or redirected."""
+    if enabled and not console.is_terminal:
+        return _PlainProgress(console), _PlainProgress.update_of(console)
     progress = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                         TimeElapsedColumn(), console=console, transient=True, disable=not enabled)
     task = progress.add_task("games", total=None)
@@ -108,6 +108,84 @@ def _progress(console: Console, enabled: bool):
     return progress, update
 
 
+PLAIN_EVERY = 5.0
+"""Seconds between two progress lines when stderr is not a terminal."""
+
+
+class _PlainProgress:
+    """Progress as plain lines on a piped stderr (a live bar would print nothing there)."""
+
+    def __init__(self, console: Console):
+        self.console = console
+
+    def __enter__(self) -> "_PlainProgress":
+        self.console.print("playing: started", markup=False)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def update_of(console: Console):
+        started = time.perf_counter()
+        last = [-PLAIN_EVERY]
+
+        def update(done: int, total: int) -> None:
+            now = time.perf_counter() - started
+            if now - last[0] >= PLAIN_EVERY or (total and done >= total):
+                last[0] = now
+                share = f" ({100 * done / total:.0f}%)" if total else ""
+                console.print(f"playing: {done:,}/{total:,} games{share}, {now:.0f} s", markup=False)
+
+        return update
+
+
+def _cell(iv: Any) -> str:
+    return f"{_fmt(iv.value)}\n[{_fmt(iv.low)}, {_fmt(iv.high)}]"
+
+
+def _chunks(names: list[str], room: int, width: int = 16) -> list[list[str]]:
+    """Split columns so that each table fits ``room`` characters (each column about ``width``)."""
+    per = max(1, room // (width + 3))
+    return [names[i:i + per] for i in range(0, len(names), per)] or [[]]
+
+
+def negligible(effect: Any) -> bool:
+    """An effect whose 95% interval includes 0, or that rounds to 0.000: folded in the console."""
+    return (effect.low <= 0 <= effect.high) or abs(effect.value) < 0.0005
+
+
+def _print_effects(console: Console, c: Any, top: int = 3) -> None:
+    """The per-switch effects first: per measure, the largest ones that are not negligible."""
+    clear = [e for e in c.effects if not negligible(e)]
+    folded = len(c.effects) - len(clear)
+    by_measure: dict[str, list[Any]] = {}
+    for e in sorted(clear, key=lambda e: (e.measure, e.rank)):
+        by_measure.setdefault(e.measure, []).append(e)
+    t = Table(title="per-switch effects, largest first (option vs reference, averaged over the other switches; 95%)",
+              expand=False)
+    t.add_column("measure", no_wrap=True)
+    t.add_column("switch", overflow="fold")
+    t.add_column("option vs reference", overflow="fold")
+    t.add_column("effect", justify="right", no_wrap=True)
+    for m in [m for m in c.measures if m in by_measure]:  # each measure's effects, largest first
+        for i, e in enumerate(by_measure[m][:top]):
+            t.add_row(m if i == 0 else "", e.switch.split(".", 1)[1], f"{e.option} vs {e.reference}",
+                      f"{e.value:+.3f}\n[{e.low:+.3f}, {e.high:+.3f}]")
+    hidden = sum(max(0, len(v) - top) for v in by_measure.values())
+    notes = []
+    if hidden:
+        notes.append(f"{hidden} smaller clear effect(s) not shown")
+    if folded:
+        notes.append(f"{folded} negligible effect(s) folded (95% interval includes 0, or |effect| < 0.0005)")
+    t.caption = "; ".join(notes + ["all in --json"]) if notes else None
+    if by_measure:
+        console.print(t)
+    else:
+        console.print(f"No switch has a clear effect: all {len(c.effects)} effects are negligible "
+                      "(95% interval includes 0); all in --json.", markup=False)
+
+
 def _print_table(console: Console, c: Any, seconds: float) -> None:
     st = c.stats
     chosen = f"factorial over {len(c.factors)} switch(es), the rest from {c.base or 'the engine defaults'}" \
@@ -116,35 +194,84 @@ def _print_table(console: Console, c: Any, seconds: float) -> None:
         f"{c.game}: {len(c.variants)} variant(s) x {c.games_per_variant} games, "
         f"{' vs '.join(c.agents)}, seed {c.seed}; {chosen}; "
         f"{st.played} cell(s) played, {st.resumed} resumed; {seconds:.1f} s", highlight=False)
-    if len(c.variants) <= WIDE:
-        t = Table(title="measures (95% intervals)")
-        t.add_column("measure")
+    if c.effects:
+        _print_effects(console, c)
+    if len(c.variants) <= WIDE and 24 + 18 * len(c.variants) <= console.width:
+        # measures down the side, variants across: split the variants so that each table fits
+        t = Table(title="measures (95% intervals; definitions: variorum measures)")
+        t.add_column("measure", overflow="fold")
         for v in c.variants:
-            t.add_column(v.label, justify="right")
+            t.add_column(v.label, justify="right", overflow="fold")
         for m in c.measures:
             t.add_row(m, *(_cell(v.metrics[m]) for v in c.variants))
+        console.print(t)
     else:
         shown = [m for m in KEY_MEASURES if m in c.measures]
-        t = Table(title=f"key measures (95% intervals); all {len(c.measures)} in --json / --csv")
-        t.add_column("variant")
-        for m in shown:
-            t.add_column(m, justify="right")
-        for v in c.variants[:SHOWN]:
-            t.add_row(v.label, *(_cell(v.metrics[m]) for m in shown))
-        if len(c.variants) > SHOWN:
-            t.caption = f"... and {len(c.variants) - SHOWN} more variants"
-    console.print(t)
-    if c.effects:
-        e = Table(title="largest per-switch effects (option vs reference, averaged over the other switches; 95%)")
-        e.add_column("measure")
-        e.add_column("switch")
-        e.add_column("option vs reference")
-        e.add_column("effect", justify="right")
-        for eff in c.effects:
-            if eff.rank <= 3:
-                e.add_row(eff.measure, eff.switch.split(".", 1)[1], f"{eff.option} vs {eff.reference}",
-                          f"{eff.value:+.3f} [{eff.low:+.3f}, {eff.high:+.3f}]")
-        console.print(e)
+        label_room = min(26, max(len(v.label) for v in c.variants[:SHOWN]))
+        for part in _chunks(shown, console.width - label_room - 4):
+            t = Table(title=f"key measures (95% intervals); all {len(c.measures)} in --json / --csv")
+            t.add_column("variant", overflow="fold", max_width=label_room)
+            for m in part:
+                t.add_column(m, justify="right", overflow="fold")
+            for v in c.variants[:SHOWN]:
+                t.add_row(v.label, *(_cell(v.metrics[m]) for m in part))
+            if len(c.variants) > SHOWN:
+                t.caption = f"... and {len(c.variants) - SHOWN} more variants"
+            console.print(t)
+
+
+def result_text(result: dict[str, Any] | None) -> str:
+    """A game's result in words: ``{"ending": "win", "winner": 1, "scores": [30, 18]}`` ->
+    ``player 1 wins (30 - 18)``."""
+    if not result:
+        return "the game goes on"
+    scores = " - ".join(str(x) for x in result.get("scores") or [])
+    scores = f" ({scores})" if scores else ""
+    ending = result.get("ending")
+    if ending == "win":
+        return f"player {result.get('winner')} wins{scores}"
+    if ending == "draw":
+        return f"a draw{scores}"
+    if ending == "endless":
+        return f"ended by an endless move{scores}"
+    return f"{ending}{scores}"
+
+
+def _print_divergence(console: Console, d: Any) -> None:
+    """Where two readings part, in words, then both boards (side by side when they fit)."""
+    out = console.print
+    out(d.describe(), markup=False)
+    out(f"A: {d.a.text}", markup=False)
+    out(f"B: {d.b.text}", markup=False)
+    differing = d.to_dict()["differing_switches"]
+    if differing:
+        out("Switches that differ:", markup=False)
+        for k, (a, b) in differing.items():
+            out(f"  {k}: A {a}, B {b}", markup=False)
+    if d.index is not None:
+        out("Moves played: " + (" ".join(d.moves[:d.index + (1 if d.kind == "illegal-move" else 0)]) or "none"),
+            markup=False)
+    if not d.diverged:
+        return
+    width = max(len(line) for line in (d.board_a + "\n" + d.board_b).splitlines())
+    sides = [("A", d.board_a, d.legal_a, d.result_a), ("B", d.board_b, d.legal_b, d.result_b)]
+    if 2 * width + 7 <= console.width:
+        t = Table(show_header=True)
+        for name, *_ in sides:
+            t.add_column(f"{name}: {d.a.text if name == 'A' else d.b.text}", no_wrap=True)
+        t.add_row(d.board_a, d.board_b)
+        t.add_row(*("legal: " + (", ".join(legal) or "none") for _, _, legal, _ in sides))
+        if d.result_a or d.result_b:
+            t.add_row(*(f"result: {result_text(r)}" for *_, r in sides))
+        out(t)
+        return
+    for name, board, legal, result in sides:
+        out("")
+        out(f"Board under {name}:", markup=False)
+        out(board, markup=False, overflow="ignore", crop=False)
+        out("legal moves: " + (", ".join(legal) or "none"), markup=False)
+        if result:
+            out(f"result: {result_text(result)}", markup=False)
 
 
 def register(group: click.Group) -> None:
@@ -282,22 +409,7 @@ def register(group: click.Group) -> None:
         if as_json:
             click.echo(json.dumps(d.to_dict(), indent=2))
             return
-        console = Console(highlight=False)
-        console.print(d.describe(), markup=False)
-        differing = d.to_dict()["differing_switches"]
-        if differing:
-            console.print("switches that differ: " + "; ".join(f"{k}: A {a}, B {b}" for k, (a, b) in differing.items()),
-                          markup=False)
-        t = Table(show_header=True)
-        t.add_column(f"A: {d.a.text}")
-        t.add_column(f"B: {d.b.text}")
-        t.add_row(d.board_a, d.board_b)
-        t.add_row("legal: " + (", ".join(d.legal_a) or "none"), "legal: " + (", ".join(d.legal_b) or "none"))
-        if d.result_a or d.result_b:
-            t.add_row(f"result: {d.result_a}", f"result: {d.result_b}")
-        console.print(t)
-        if d.index is not None:
-            console.print("moves: " + " ".join(d.moves[:d.index + (1 if d.kind == "illegal-move" else 0)]), markup=False)
+        _print_divergence(Console(highlight=False), d)
 
     @group.command("compare-defaults")
     @click.option("--games", type=int, default=2000, show_default=True, help="Games per ruleset.")

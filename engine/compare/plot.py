@@ -15,6 +15,7 @@ from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 FORMATS = ("svg", "png")
 LABELLED = 60
@@ -83,13 +84,69 @@ def figure(comparison: Any, measures: Sequence[str] | None = None, columns: int 
     return fig
 
 
+def effects_figure(comparison: Any, measures: Sequence[str] | None = None, columns: int = 4) -> Figure:
+    """A Figure of a factorial comparison's per-switch effects: one panel per measure, one row per
+    switch option (vs its reference), each effect a point with its 95% interval and a line at 0."""
+    data = _data(comparison)
+    effects = data.get("effects") or []
+    if not effects:
+        raise ValueError("nothing to plot: the comparison has no per-switch effects (compare --switch or --all-switches)")
+    present = list(dict.fromkeys(e["measure"] for e in effects))
+    keys = list(measures) if measures else present
+    unknown = [k for k in keys if k not in present]
+    if unknown:
+        raise ValueError(f"unknown measure(s) {', '.join(unknown)}; measures: {', '.join(present)}")
+    rows_of = list(dict.fromkeys((e["switch"], e["option"], e["reference"]) for e in effects))
+    names = [f"{sw.split('.', 1)[-1]}: {opt} vs {ref}" for sw, opt, ref in rows_of]
+    index = {r: i for i, r in enumerate(rows_of)}
+    cols = max(1, min(columns, len(keys)))
+    prows = math.ceil(len(keys) / cols)
+    height = max(1.6, 0.24 * len(rows_of) + 0.9)
+    fig = Figure(figsize=(2.9 * cols + 3.0, height * prows))
+    FigureCanvasAgg(fig)
+    for p, key in enumerate(keys):
+        ax = fig.add_subplot(prows, cols, p + 1)
+        found = [e for e in effects if e["measure"] == key]
+        ys = [index[(e["switch"], e["option"], e["reference"])] for e in found]
+        vals = [e["value"] for e in found]
+        clear = [not (e["low"] <= 0 <= e["high"]) for e in found]
+        lo = [max(0.0, e["value"] - e["low"]) for e in found]
+        hi = [max(0.0, e["high"] - e["value"]) for e in found]
+        ax.axvline(0, color="#888", linewidth=0.8)
+        colours = ["#1f5fa8" if c else "#aaaaaa" for c in clear]
+        # one collection of interval lines and one of points per panel: a small SVG
+        ax.hlines(ys, [v - d for v, d in zip(vals, lo)], [v + d for v, d in zip(vals, hi)], colors=colours, linewidth=1.2)
+        ax.scatter(vals, ys, s=9, c=colours, zorder=3)
+        ax.set_title(key, fontsize=9)
+        ax.set_ylim(len(rows_of) - 0.5, -0.5)
+        ax.tick_params(labelsize=7)
+        ax.xaxis.set_major_locator(MaxNLocator(3))
+        if p % cols == 0:
+            ax.set_yticks(range(len(rows_of)))
+            ax.set_yticklabels(names, fontsize=7)
+        else:
+            ax.set_yticks([])
+    agents = " vs ".join(data.get("agents") or [])
+    fig.suptitle(f"{data.get('game', '')}: effect of each switch option vs its reference, averaged over the other "
+                 f"switches; {data.get('games_per_variant', '?')} games per variant"
+                 f"{', ' + agents if agents else ''}; 95% intervals (grey: includes 0)", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
 def save_plot(comparison: Any, path: str | Path, measures: Sequence[str] | None = None) -> Path:
-    """Write the chart of ``comparison`` to ``path`` (.svg or .png); ValueError for another extension."""
+    """Write the chart of ``comparison`` to ``path`` (.svg or .png); ValueError for another extension.
+    A factorial comparison (with per-switch effects) is drawn as its effects, one panel per
+    measure; a comparison of rulesets as each measure per ruleset. SVG text stays text (small files)."""
+    import matplotlib
+
     path = Path(path)
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in FORMATS:
         raise ValueError(f"plot file {str(path)!r}: the extension must be .svg or .png")
-    fig = figure(comparison, measures)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, format=fmt)
+    data = _data(comparison)
+    with matplotlib.rc_context({"svg.fonttype": "none", "font.family": "sans-serif", "font.sans-serif": ["DejaVu Sans"]}):
+        fig = effects_figure(data, measures) if data.get("effects") else figure(data, measures)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, format=fmt, dpi=80)
     return path

@@ -77,6 +77,16 @@ def _ensure(db: Any) -> None:
             db[table].create_index(["game", "kind"], if_not_exists=True)
 
 
+def create(path: str | Path | None = None) -> Path:
+    """Make the results database with its tables if it does not exist yet; its path."""
+    path = Path(path or default_path())
+    db = _db(path)
+    with db.conn:
+        _ensure(db)
+    db.close()
+    return path
+
+
 def save(comparison: Comparison, path: str | Path | None = None, *, kind: str = "user",
          replace_kind: bool = False) -> str:
     """Write ``comparison`` into the results database at ``path`` in one transaction; its run id.

@@ -110,3 +110,36 @@ async def test_measures_glossary_names_each_measure_once_with_the_dlp_name(ds):
         assert (m.dlp or "—") in row
     assert len({m.key for m in MEASURES}) == len(MEASURES)
     assert len({m.dlp for m in MEASURES if m.dlp}) == len([m for m in MEASURES if m.dlp])
+
+
+async def test_a_run_saved_while_serving_shows_without_a_restart(built_db, results_db, tmp_path):
+    """As `variorum serve` serves it: the archive immutable, the results database read-only but live."""
+    import shutil
+
+    from datasette.app import Datasette
+
+    from engine.cli.archive import datasette_args
+    from engine.compare import compare, results
+    from schema.paths import SITE_DIR
+    from tests.site.conftest import make_datasette
+
+    live = tmp_path / "results.db"
+    shutil.copy(results_db, live)
+    args = datasette_args(built_db, tmp_path, 8123, "127.0.0.1")
+    assert str(live) in args and args[args.index(str(live)) - 1] != "-i"  # not immutable
+    base = make_datasette(built_db)
+    ds = Datasette(immutables=[str(built_db)], files=[str(live)], metadata=base.metadata(),
+                   template_dir=str(SITE_DIR / "templates"), plugins_dir=str(SITE_DIR / "plugins"),
+                   static_mounts=[("static", str(SITE_DIR / "static"))], settings={"default_allow_sql": False})
+    await ds.invoke_startup()
+    before = (await ds.client.get("/")).text
+    c = compare("tap-urdy", switches=["relay"], games=200, seed=3, n_resamples=99)
+    run_id = results.save(c, live)
+    assert run_id not in before
+    after = (await ds.client.get("/")).text
+    assert f'href="/results/compare_runs/{run_id}"' in after
+    runs = (await ds.client.get("/results/compare_runs.json?_shape=array")).json()
+    assert run_id in [r["id"] for r in runs]
+    dbs = {d["name"]: d["is_mutable"] for d in (await ds.client.get("/-/databases.json")).json()}
+    assert dbs == {"archive": False, "results": True}  # mutable for Datasette means "re-read", not "written"
+    assert (await ds.client.get("/results.json?sql=delete+from+compare_runs")).status_code in (400, 403)
