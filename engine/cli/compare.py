@@ -411,6 +411,24 @@ def register(group: click.Group) -> None:
             return
         _print_divergence(Console(highlight=False), d)
 
+    @group.command("measures")
+    @click.option("--json", "as_json", is_flag=True, help="Print the glossary as JSON.")
+    def measures_cmd(as_json: bool) -> None:
+        """The measures the comparisons report: name, one-line definition, the DLP's name."""
+        from engine.compare.measures import MEASURES
+
+        if as_json:
+            click.echo(json.dumps([{"key": m.key, "dlp": m.dlp, "definition": m.definition, "interval": m.kind}
+                                   for m in MEASURES], indent=2))
+            return
+        t = Table(title="measures (the same names in --json, the results database and the site's /-/measures)")
+        t.add_column("measure", no_wrap=True)
+        t.add_column("definition", overflow="fold")
+        t.add_column("DLP name", overflow="fold")
+        for m in MEASURES:
+            t.add_row(m.key, m.definition, m.dlp or "-")
+        Console(highlight=False).print(t)
+
     @group.command("compare-defaults")
     @click.option("--games", type=int, default=2000, show_default=True, help="Games per ruleset.")
     @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the runs.")

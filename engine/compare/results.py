@@ -8,7 +8,9 @@ Tables (every row carries its ``run_id``):
   block, resamples, turn_limit, move_limit, variants, factors (JSON list of the switches varied);
 - ``compare_variants``: run_id, variant (index), label, ruleset, switches (JSON), games;
 - ``compare_metrics``: run_id, variant, measure, value, low, high;
-- ``compare_effects``: run_id, switch, option, reference, measure, value, low, high, cells, rank.
+- ``compare_effects``: run_id, switch, option, reference, measure, value, low, high, cells, rank;
+- ``measures``: key, dlp, definition, interval: the glossary of the measures (their one name, the
+  Digital Ludeme Project's name, a one-line definition), rewritten from engine.compare.measures.
 
 :func:`compare_defaults` bakes the default comparison the site shows: every game's rulesets of
 the archive in random self-play (``make serve`` calls ``variorum compare-defaults``); it replaces
@@ -75,6 +77,15 @@ def _ensure(db: Any) -> None:
         }, pk=("run_id", "switch", "option", "measure"), foreign_keys=[("run_id", "compare_runs", "id")])
         for table in ("compare_runs",):
             db[table].create_index(["game", "kind"], if_not_exists=True)
+    _measures(db)
+
+
+def _measures(db: Any) -> None:
+    """The glossary of the measures, kept equal to engine.compare.measures."""
+    from engine.compare.measures import MEASURES
+
+    rows = [{"key": m.key, "dlp": m.dlp, "definition": m.definition, "interval": m.kind} for m in MEASURES]
+    db["measures"].upsert_all(rows, pk="key", column_order=["key", "dlp", "definition", "interval"])
 
 
 def create(path: str | Path | None = None) -> Path:

@@ -88,3 +88,26 @@ def test_progress_shows_on_a_piped_stderr(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "playing: 30/30 games (100%)" in p.stderr
     json.loads(p.stdout)  # stdout stays clean JSON
+
+
+def test_one_name_per_measure_in_the_cli_the_json_and_the_results_database(cli, tmp_path):
+    import sqlite3
+
+    from engine.compare.measures import MEASURES
+
+    r = run(cli, "measures", "--json")
+    listed = json.loads(r.stdout)
+    assert [m["key"] for m in listed] == [m.key for m in MEASURES]
+    assert all(m["definition"] for m in listed)
+    db = tmp_path / "r.db"
+    r = run(cli, "compare", "tap-urdy", "--ruleset", "ludii", "--games", "20", "--quiet", "--resamples", "49",
+            "--save", "--results", str(db), "--json")
+    data = json.loads(r.stdout)
+    conn = sqlite3.connect(db)
+    glossary = {k: (dlp, d) for k, dlp, d in conn.execute("select key, dlp, definition from measures")}
+    assert glossary == {m.key: (m.dlp, m.definition) for m in MEASURES}
+    saved = {k for (k,) in conn.execute("select distinct measure from compare_metrics")}
+    assert saved == set(data["variants"][0]["metrics"]) and saved <= set(glossary)
+    table = run(cli, "measures").stdout
+    for m in MEASURES:
+        assert m.key in table
