@@ -418,8 +418,7 @@ def register(group: click.Group) -> None:
         from engine.compare.measures import MEASURES
 
         if as_json:
-            click.echo(json.dumps([{"key": m.key, "dlp": m.dlp, "definition": m.definition, "interval": m.kind}
-                                   for m in MEASURES], indent=2))
+            click.echo(json.dumps([m.to_dict() for m in MEASURES], indent=2))
             return
         t = Table(title="measures (the same names in --json, the results database and the site's /-/measures)")
         t.add_column("measure", no_wrap=True)

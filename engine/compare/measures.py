@@ -72,6 +72,10 @@ class Measure:
     kind: str  # "rate", "bootstrap" or "median"
     definition: str
 
+    def to_dict(self) -> dict[str, str | None]:
+        """The glossary entry, as the CLI's JSON, the results database and the site give it."""
+        return {"key": self.key, "dlp": self.dlp, "definition": self.definition, "interval": self.kind}
+
 
 MEASURES: tuple[Measure, ...] = (
     Measure("advantage_p1", "AdvantageP1", "bootstrap", "the first mover's mean score: a win 1, a draw or no result 1/2"),

@@ -84,7 +84,7 @@ def _measures(db: Any) -> None:
     """The glossary of the measures, kept equal to engine.compare.measures."""
     from engine.compare.measures import MEASURES
 
-    rows = [{"key": m.key, "dlp": m.dlp, "definition": m.definition, "interval": m.kind} for m in MEASURES]
+    rows = [m.to_dict() for m in MEASURES]
     db["measures"].upsert_all(rows, pk="key", column_order=["key", "dlp", "definition", "interval"])
 
 

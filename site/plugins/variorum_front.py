@@ -27,7 +27,7 @@ def measures() -> list[dict[str, Any]]:
         from engine.compare.measures import MEASURES
     except ImportError:
         return []
-    return [{"key": m.key, "dlp": m.dlp, "definition": m.definition, "interval": m.kind} for m in MEASURES]
+    return [m.to_dict() for m in MEASURES]
 
 
 def one_line(text: str) -> str:
