@@ -427,6 +427,9 @@
     });
   }
 
+  // On a narrow screen the toggles start folded, so that the board is near the top.
+  if (window.matchMedia && window.matchMedia("(max-width: 600px)").matches) $("vr-toggles-box").open = false;
+
   const opened = readAddress();
   showControls(opened.req);
   bind();
