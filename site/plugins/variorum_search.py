@@ -23,7 +23,7 @@ START, END = "\x02", "\x03"
 KINDS: tuple[tuple[str, str, str, str], ...] = (
     # kind, title, FTS table, query returning title, snippet, href (and rank)
     ("statements", "Agreed rules", "statements_fts", """
-        select t.topic || ' (' || g.name || ')' as title, snippet(statements_fts, -1, :s, :e, '…', 24) as snippet,
+        select t.topic || ' (' || g.name || ')' as title, snippet(statements_fts, 1, :s, :e, '…', 24) as snippet,
                '/games/' || t.game_id || '#rule-' || t.id as href
           from statements_fts join statements t on t.rowid = statements_fts.rowid join games g on g.id = t.game_id
          where statements_fts match :q order by rank limit :n"""),

@@ -143,3 +143,16 @@ async def test_a_run_saved_while_serving_shows_without_a_restart(built_db, resul
     dbs = {d["name"]: d["is_mutable"] for d in (await ds.client.get("/-/databases.json")).json()}
     assert dbs == {"archive": False, "results": True}  # mutable for Datasette means "re-read", not "written"
     assert (await ds.client.get("/results.json?sql=delete+from+compare_runs")).status_code in (400, 403)
+
+
+async def test_the_game_page_names_each_measure_once_with_its_definition_as_a_tooltip(ds):
+    from engine.compare.measures import BY_KEY
+
+    html = (await ds.client.get("/games/tap-urdy")).text
+    section = html.split('id="compare"', 1)[1].split("</section>", 1)[0]
+    heads = re.findall(r'<a href="/-/measures#measure-([a-z0-9_]+)" class="vr-measure" title="([^"]+)">([^<]+)</a>', section)
+    assert heads
+    for key, title, text in heads:
+        assert text == key and BY_KEY[key].definition.replace("'", "&#39;") in title
+        if BY_KEY[key].dlp:
+            assert f"DLP: {BY_KEY[key].dlp}" in title
