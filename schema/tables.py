@@ -181,6 +181,7 @@ class RulesetCitationRow(CitationColumns, table=True):
 
 
 FTS_COLUMNS: dict[str, list[str]] = {
+    "games": ["name", "aliases", "people", "country", "description"],
     "statements": ["topic", "text"],
     "switches": ["id", "question", "description"],
     "alternatives": ["id", "label", "description"],

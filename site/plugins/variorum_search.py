@@ -3,7 +3,7 @@
 Builds on datasette-search-all, which serves ``/-/search`` and finds the tables that have full-text
 search and that the visitor may see; this plugin fills its page (the ``search_all.html`` template,
 overridden in ``site/templates``) with stemmed full-text matches (FTS5, porter tokenizer: "relay"
-finds "relays") over statements, switches (with their ids), readings, evidence and sources,
+finds "relays") over games, statements, switches (with their ids), readings, evidence and sources,
 grouped by kind, each linking to its anchor on the game or source page. ``word*`` matches a prefix.
 """
 
@@ -22,6 +22,10 @@ START, END = "\x02", "\x03"
 
 KINDS: tuple[tuple[str, str, str, str], ...] = (
     # kind, title, FTS table, query returning title, snippet, href (and rank)
+    ("games", "Games", "games_fts", """
+        select g.name as title, snippet(games_fts, -1, :s, :e, '…', 24) as snippet, '/games/' || g.id as href
+          from games_fts join games g on g.rowid = games_fts.rowid
+         where games_fts match :q order by rank limit :n"""),
     ("statements", "Agreed rules", "statements_fts", """
         select t.topic || ' (' || g.name || ')' as title, snippet(statements_fts, 1, :s, :e, '…', 24) as snippet,
                '/games/' || t.game_id || '#rule-' || t.id as href

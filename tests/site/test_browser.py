@@ -285,3 +285,21 @@ def test_a_source_page_shows_its_lineage_and_leads_back_to_a_game(page, server):
     page.locator("#supports a[href^='/games/tap-urdy#rule-']").first.click()
     page.wait_for_load_state()
     assert "/games/tap-urdy#rule-" in page.url
+
+
+def test_tauru_names_the_removal_step(page, server):
+    import random
+
+    import engine
+
+    state, rng, moves = engine.new_game("tauru"), random.Random(1), []
+    while not state.is_terminal() and not all(m.startswith("x") for m in state.legal_moves_text()):
+        move = rng.choice(state.legal_moves_text())
+        state.apply(move)
+        moves.append(move)
+    assert not state.is_terminal(), "the seed must reach a removal"
+    open_game(page, server, "/games/tauru?moves=" + ",".join(moves))
+    expect(page.locator("#vr-status")).to_contain_text(f"Player {state.to_move} formed a line and must remove an enemy piece")
+    expect(page.locator("#vr-legend")).to_contain_text("removes the enemy piece on that point")
+    first = state.legal_moves_text()[0]
+    expect(page.locator("#vr-legal button").first).to_have_text(f"{first} (remove {first[1:]})")

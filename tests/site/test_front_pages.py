@@ -92,6 +92,10 @@ async def test_search_prefix_and_sources(ds):
     assert 'id="results-statements"' in html
     html = (await ds.client.get("/-/search", params={"q": "Parolov"})).text
     assert 'href="/sources/parolov-1931"' in html
+    html = (await ds.client.get("/-/search", params={"q": "Turkmen"})).text
+    assert 'href="/games/tap-urdy"' in html.split('id="results-games"', 1)[1]
+    table = (await ds.client.get("/archive/games.json", params={"_search": "Turkmen", "_shape": "array"})).json()
+    assert [g["id"] for g in table] == ["tap-urdy"]  # the games table's own search works too
 
 
 @pytest.mark.parametrize("q", ['"', "*", "AND OR NOT", "relay)", "  ", "x" * 300])
