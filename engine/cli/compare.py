@@ -26,6 +26,8 @@ WIDE = 8
 """Up to this many variants, the table shows every measure (one column per variant)."""
 SHOWN = 60
 """Variant rows shown in the console table (all are in --json and --csv)."""
+SHOWN_FACTORIAL = 8
+"""Variant rows shown when the run is a factorial (its effects, printed first, sum it up)."""
 
 
 def _bad(param: str, exc: Exception | str) -> click.BadParameter:
@@ -207,16 +209,17 @@ def _print_table(console: Console, c: Any, seconds: float) -> None:
         console.print(t)
     else:
         shown = [m for m in KEY_MEASURES if m in c.measures]
-        label_room = min(26, max(len(v.label) for v in c.variants[:SHOWN]))
+        rows = SHOWN_FACTORIAL if c.effects else SHOWN  # a factorial is read through its effects
+        label_room = min(26, max(len(v.label) for v in c.variants[:rows]))
         for part in _chunks(shown, console.width - label_room - 4):
             t = Table(title=f"key measures (95% intervals); all {len(c.measures)} in --json / --csv")
             t.add_column("variant", overflow="fold", max_width=label_room)
             for m in part:
                 t.add_column(m, justify="right", overflow="fold")
-            for v in c.variants[:SHOWN]:
+            for v in c.variants[:rows]:
                 t.add_row(v.label, *(_cell(v.metrics[m]) for m in part))
-            if len(c.variants) > SHOWN:
-                t.caption = f"... and {len(c.variants) - SHOWN} more variants"
+            if len(c.variants) > rows:
+                t.caption = f"... and {len(c.variants) - rows} more variants (all in --json / --csv)"
             console.print(t)
 
 
