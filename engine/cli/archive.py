@@ -41,6 +41,8 @@ def run_build(data_dir: Path, out: Path) -> None:
     from schema.load import RecordErrors
 
     started = time.perf_counter()
+    if threading.current_thread() is threading.main_thread():  # SIGTERM: the build's cleanup runs
+        signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
     try:
         report = build(data_dir, out)
     except RecordErrors as exc:
@@ -140,12 +142,8 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
     child = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                              preexec_fn=die_with_parent)
 
-    def stop(signum, _frame):
+    def stop(signum, _frame):  # the server stops with us (and would by PR_SET_PDEATHSIG anyway)
         child.terminate()
-        try:
-            child.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            child.kill()
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, stop)
@@ -154,9 +152,10 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, transient=False)
 
-    def relay():  # the server's log, printed above the progress bar
+    def relay():  # the server's log (but the progress polls), printed above the progress bar
         for line in child.stdout:  # type: ignore[union-attr]
-            progress.console.print(line.rstrip("\n"), markup=False)
+            if "GET /-/play.json " not in line:
+                progress.console.print(line.rstrip("\n"), markup=False)
 
     threading.Thread(target=relay, daemon=True).start()
     with progress:

@@ -3,20 +3,21 @@
 On a fresh start ``variorum serve`` serves the archive at once and bakes the default comparisons
 in the background (``VARIORUM_BAKING=1`` in the server's environment), writing
 ``results.db`` beside ``archive.db`` when done. Meanwhile the game pages say the comparison is
-being computed (``comparison_pending``); this plugin watches for the file and adds it to the
-running server, immutable, as the ``results`` database, and the pages fill in.
+being computed (``comparison_pending``); this plugin looks for the file (at most once a second, as
+requests come in) and adds it to the running server, immutable, as the ``results`` database, and
+the pages fill in.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
+import time
 from pathlib import Path
 
 from datasette import hookimpl
 from datasette.database import Database
 
-POLL_SECONDS = 2.0
+POLL_SECONDS = 1.0
 
 
 def baking(datasette) -> bool:
@@ -24,24 +25,27 @@ def baking(datasette) -> bool:
     return os.environ.get("VARIORUM_BAKING") == "1" and "results" not in datasette.databases
 
 
-async def watch(datasette, path: Path) -> None:
-    while "results" not in datasette.databases:
-        if path.exists():
-            datasette.add_database(Database(datasette, path=str(path), is_mutable=False), name="results")
-            return
-        await asyncio.sleep(POLL_SECONDS)
+def _pick_up(datasette, path: Path) -> None:
+    if path.exists():
+        datasette.add_database(Database(datasette, path=str(path), is_mutable=False), name="results")
 
 
 @hookimpl
-def startup(datasette):
-    if os.environ.get("VARIORUM_BAKING") != "1" or "archive" not in datasette.databases:
-        return
-    path = Path(datasette.get_database("archive").path).with_name("results.db")
+def asgi_wrapper(datasette):
+    """While baking, look for the results database at most once a second, as requests come in
+    (in the server's own event loop, whichever loop ran the startup hooks)."""
+    last = [0.0]
 
-    async def inner():
-        datasette._variorum_results_watch = asyncio.get_running_loop().create_task(watch(datasette, path))
+    def wrap(app):
+        async def watching(scope, receive, send):
+            if baking(datasette) and time.monotonic() - last[0] >= POLL_SECONDS and "archive" in datasette.databases:
+                last[0] = time.monotonic()
+                _pick_up(datasette, Path(datasette.get_database("archive").path).with_name("results.db"))
+            return await app(scope, receive, send)
 
-    return inner
+        return watching
+
+    return wrap
 
 
 @hookimpl
