@@ -9,7 +9,8 @@ runs two phases of ``--seconds`` each:
    game, many distinct addresses), ``/archive/sources.json`` and the canned query
    ``/archive/disputed_points.json?game=...``;
 2. **mix + heavy**: the same, while 4 more clients send the heaviest agent requests the play API's
-   ceilings allow (``uct`` at its ceiling and ``alphabeta`` at its ceiling, on every game).
+   ceilings allow (``uct`` at its ceiling and ``alphabeta`` at its ceiling, on every game, each
+   with a seed of its own so that no answer comes from a cache).
 
 It reports, per phase, throughput, p50/p95/p99 per kind of request, the errors (status >= 400
 or no answer) and the 5xx, with the load average (the machine is shared: read figures with it).
@@ -72,8 +73,12 @@ def heavy_urls(ceiling: dict) -> list[str]:
 
 def start(site: Path, port: int) -> tuple[subprocess.Popen, float]:
     started = time.monotonic()
+    command = [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site)]
+    helps = subprocess.run([*command[:4], "--help"], capture_output=True, text=True).stdout
+    if "--no-bake" in helps:  # steady state: no comparison baking in the background meanwhile
+        command.append("--no-bake")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site)],
+        command,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     deadline = time.monotonic() + 600
@@ -118,7 +123,9 @@ async def phase(base: str, clients: int, seconds: float, mix: list, heavy: list)
         t0 = time.monotonic()
         until = t0 + seconds
         tasks = [client_loop(client, lambda r: r.choice(mix), until, log, random.Random(i)) for i in range(clients)]
-        tasks += [client_loop(client, lambda r: r.choice(heavy), until, log, random.Random(1000 + i))
+        # each heavy request its own seed: a fresh search every time, never an answer from a cache
+        tasks += [client_loop(client, lambda r: (lambda k, u: (k, f"{u}&seed={r.randrange(10**12)}"))(*r.choice(heavy)),
+                              until, log, random.Random(1000 + i))
                   for i in range(4 if heavy else 0)]
         await asyncio.gather(*tasks)
         took = time.monotonic() - t0

@@ -321,7 +321,7 @@ def warm(game_id: str) -> float:
 # --- worker processes ---------------------------------------------------------------------------
 
 def die_with_parent() -> None:
-    """Linux: this process gets SIGTERM when its parent dies, even by SIGKILL."""
+    """Linux, in a child about to exec: it gets SIGTERM when this process dies, even by SIGKILL."""
     try:
         import ctypes
 
@@ -330,9 +330,12 @@ def die_with_parent() -> None:
         pass
 
 
-def init_worker(archive_path: str, nice: int = 0) -> None:
-    """A server's worker process: dies with the server, reads the served archive database."""
-    die_with_parent()
+def init_worker(archive_path: str, nice: int = 0, parent: int | None = None) -> None:
+    """A server's worker process: exits with the server (``parent``), reads the served archive
+    database, at niceness ``nice``."""
+    from engine.compare.sweep import exit_with_parent
+
+    exit_with_parent(parent if parent is not None else os.getppid())
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     if nice:
         os.nice(nice)

@@ -152,10 +152,17 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, transient=False)
 
-    def relay():  # the server's log (but the progress polls), printed above the progress bar
+    live = [console.is_terminal]
+
+    def relay():  # the server's log (but the progress polls), above the progress bar while it shows
         for line in child.stdout:  # type: ignore[union-attr]
-            if "GET /-/play.json " not in line:
+            if "GET /-/play.json " in line:
+                continue
+            if live[0]:
                 progress.console.print(line.rstrip("\n"), markup=False)
+            else:
+                sys.stderr.write(line)
+                sys.stderr.flush()
 
     threading.Thread(target=relay, daemon=True).start()
     with progress:
@@ -179,6 +186,7 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
         if bake and child.poll() is None:
             _bake(db, site / "results.db", bake_games, progress)
             progress.console.print(f"comparisons baked {time.monotonic() - started:.1f} s after start", markup=False)
+    live[0] = False
     sys.exit(child.wait())
 
 

@@ -64,7 +64,7 @@ class Engine:
         ctx = multiprocessing.get_context("spawn")  # no fork of a running event loop
         self.pools = {
             kind: ProcessPoolExecutor(WORKERS[kind], mp_context=ctx, initializer=init_worker,
-                                      initargs=(archive_path, 10 if kind == "heavy" else 0))
+                                      initargs=(archive_path, 10 if kind == "heavy" else 0, os.getpid()))
             for kind in WORKERS
         }
         self.queued = {kind: 0 for kind in WORKERS}
