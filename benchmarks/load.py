@@ -72,11 +72,11 @@ def heavy_urls(ceiling: dict) -> list[str]:
 
 
 def start(site: Path, port: int) -> tuple[subprocess.Popen, float]:
-    started = time.monotonic()
     command = [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site)]
     helps = subprocess.run([*command[:4], "--help"], capture_output=True, text=True).stdout
     if "--no-bake" in helps:  # steady state: no comparison baking in the background meanwhile
         command.append("--no-bake")
+    started = time.monotonic()
     proc = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
