@@ -20,7 +20,8 @@ ceiling names the ceiling); never a 500.
 
 The work runs in worker processes (:mod:`engine.play`), never on the event loop: replays and the
 light agents in one pool, the searches (``uct``, ``alphabeta``) in another of one lower-priority
-process, so a cheap request never waits behind a search. Each pool has a bounded queue
+process, so a cheap request never waits behind a search; at start a third process compiles every
+game's kernels into numba's cache, game after game, and exits. Each pool has a bounded queue
 (``QUEUE``): when it is full the API answers 503 with ``Retry-After``; so does a request past its
 time budget (``BUDGET``) or for a game whose kernels are still compiling after ``WARM_WAIT``
 seconds. The workers read the rulesets from the archive database the server opened, so the pages
@@ -35,6 +36,7 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from datasette import hookimpl
@@ -58,51 +60,61 @@ RETRY_AFTER = {"busy": "2", "warming": "10"}
 # --- the server side ----------------------------------------------------------------------------
 
 class Engine:
-    """The two pools, their queues and which games' kernels are ready in each (one per archive)."""
+    """The two pools, their queues, and a third process that compiles every game's kernels at start
+    (one per archive)."""
 
     def __init__(self, archive_path: str) -> None:
-        ctx = multiprocessing.get_context("spawn")  # no fork of a running event loop
+        self.ctx = multiprocessing.get_context("spawn")  # no fork of a running event loop
+        self.archive_path = archive_path
         self.pools = {
-            kind: ProcessPoolExecutor(WORKERS[kind], mp_context=ctx, initializer=init_worker,
+            kind: ProcessPoolExecutor(WORKERS[kind], mp_context=self.ctx, initializer=init_worker,
                                       initargs=(archive_path, 10 if kind == "heavy" else 0, os.getpid()))
             for kind in WORKERS
         }
         self.queued = {kind: 0 for kind in WORKERS}
-        self.ready: dict[str, dict[str, Future]] = {kind: {} for kind in WORKERS}
+        self.ready: dict[str, Future] = {}
         self.warm_seconds: dict[str, float] = {}
         self.started = time.monotonic()
+        self.warmer: ProcessPoolExecutor | None = None
+
+    def kill(self) -> None:
+        """Stop every worker now (the server is stopping: no waiting for a compilation or a search)."""
+        for pool in [*self.pools.values(), self.warmer]:
+            if pool is None:
+                continue
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def warm_all(self, games: list[str]) -> None:
-        """Compile every game's kernels: the light pool first (it writes numba's cache), then the
-        heavy pool (which loads what the light one compiled)."""
-        if self.ready["light"]:
+        """Compile every game's kernels, one game after another, in a process of their own that
+        fills numba's cache: the pools load what it compiled (seconds) on their first request for
+        a game, so a request for a game that is ready never waits behind another's compilation."""
+        if self.ready:
             return
+        warmer = self.warmer = ProcessPoolExecutor(1, mp_context=self.ctx, initializer=init_worker,
+                                                   initargs=(self.archive_path, 5, os.getpid()))
         for game_id in games:
-            self.ready["heavy"][game_id] = Future()
-        for game_id in games:
-            fut = self.ready["light"][game_id] = self.pools["light"].submit(warm, game_id)
+            fut = self.ready[game_id] = warmer.submit(warm, game_id)
             fut.add_done_callback(lambda f, g=game_id: self._warmed(g, f))
+        last = self.ready[games[-1]] if games else None
+        if last is not None:
+            last.add_done_callback(lambda _f: warmer.shutdown(wait=False))
 
     def _warmed(self, game_id: str, fut: Future) -> None:
         if not fut.cancelled() and fut.exception() is None:
             self.warm_seconds[game_id] = time.monotonic() - self.started
-        try:
-            heavy = self.pools["heavy"].submit(warm, game_id)
-        except RuntimeError:  # shut down meanwhile
-            return
-        waiting = self.ready["heavy"][game_id]
-        heavy.add_done_callback(lambda f: waiting.set_result(None) if not waiting.done() else None)
 
     def status(self) -> dict[str, Any]:
         return {
             "kernels": {g: {"ready": g in self.warm_seconds, "seconds": self.warm_seconds.get(g)}
-                        for g in self.ready["light"]},
+                        for g in self.ready},
             "queued": dict(self.queued),
             "limits": {"queue": QUEUE, "budget_seconds": BUDGET},
         }
 
-    async def _wait_ready(self, kind: str, game_id: str) -> bool:
-        fut = self.ready[kind].get(game_id)
+    async def _wait_ready(self, game_id: str) -> bool:
+        fut = self.ready.get(game_id)
         if fut is None:
             return True  # not warmed: the work compiles what it needs
         try:
@@ -118,9 +130,11 @@ class Engine:
             return _unavailable("busy", f"the play API is busy ({QUEUE[kind]} {kind} requests queued); retry shortly")
         self.queued[kind] += 1
         try:
-            if not await self._wait_ready(kind, game_id):
+            if not await self._wait_ready(game_id):
                 return _unavailable("warming", f"the engine for {game_id} is still being compiled; retry shortly")
             outcome, a, b = await asyncio.wrap_future(self.pools[kind].submit(work, game_id, args, BUDGET[kind]))
+        except (BrokenProcessPool, RuntimeError):  # the server is stopping
+            return _unavailable("busy", "the server is stopping; retry shortly")
         finally:
             self.queued[kind] -= 1
         if outcome == "ok":
@@ -186,6 +200,29 @@ async def play_status(datasette) -> Response:
 @hookimpl
 def register_routes():
     return [(r"^/-/play/(?P<game_id>[^/]+)\.json$", play), (r"^/-/play\.json$", play_status)]
+
+
+@hookimpl
+def asgi_wrapper(datasette):
+    """When the server stops (ASGI lifespan shutdown), stop the workers at once."""
+
+    def wrap(app):
+        async def stopping(scope, receive, send):
+            if scope.get("type") != "lifespan":
+                return await app(scope, receive, send)
+
+            async def receive_and_stop():
+                message = await receive()
+                if message.get("type") == "lifespan.shutdown":
+                    for found in _engines.values():
+                        found.kill()
+                return message
+
+            return await app(scope, receive_and_stop, send)
+
+        return stopping
+
+    return wrap
 
 
 @hookimpl
