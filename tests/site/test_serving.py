@@ -148,7 +148,9 @@ async def test_a_cheap_request_is_answered_while_four_maximal_searches_run(ds):
     heaviest = [f"/-/play/{game}.json?agent=uct:{WEB_CEILING.uct_iterations}&seed={i}"
                 for i, game in enumerate(["tauru", "tap-urdy", "lobudok", "tsoro-additional-capture"])]
     deadline = time.monotonic() + 900  # a fresh clone compiles every game's kernels first
-    for url in [u.replace(f"uct:{WEB_CEILING.uct_iterations}", "uct:1") for u in heaviest]:
+    warm = [u.replace(f"uct:{WEB_CEILING.uct_iterations}", "uct:1") for u in heaviest]  # the search pool
+    warm += [u.split("?")[0] + "?seed=99" for u in heaviest]  # the replay pool loads each game's kernels
+    for url in warm:
         while (await ds.client.get(url)).status_code == 503 and time.monotonic() < deadline:
             await asyncio.sleep(1)
     heavy = [asyncio.ensure_future(ds.client.get(url)) for url in heaviest]
