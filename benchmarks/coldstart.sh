@@ -33,4 +33,4 @@ echo "results served: $(el) s"
 kill -TERM $SERVE; wait $SERVE
 sleep 3
 grep -E "ready|baked" "$FRESH/serve.log"
-echo "processes left running after SIGTERM: $(ps -eo args | grep -c "[$]{FRESH:0:1}${FRESH:1}")"
+echo "processes left running after SIGTERM: $(ps -eo args | grep -F -- "$FRESH" | grep -vc grep)"
