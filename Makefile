@@ -9,7 +9,7 @@ PORT   ?= 8001
 RESULTS := site/results.db
 SOURCES := $(shell find data engine -name '*.yaml' -o -name '*.py' 2>/dev/null)
 
-.PHONY: install build serve test schema clean
+.PHONY: install build serve results test schema clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,12 +23,15 @@ build: install
 	$(BIN)/variorum build
 
 # The default comparison of every game's rulesets (random self-play), baked when the records or
-# the engine change, so the game pages have figures out of the box.
+# the engine change, so the game pages have figures out of the box. `make serve` does not wait
+# for it: `variorum serve` serves at once and bakes it in the background when it is stale.
 $(RESULTS): $(STAMP) $(SOURCES)
 	$(BIN)/variorum compare-defaults --jobs 2 --results $(RESULTS)
 	touch $(RESULTS)
 
-serve: install $(RESULTS)
+results: $(RESULTS)
+
+serve: install
 	$(BIN)/variorum serve --port $(PORT)
 
 test: install

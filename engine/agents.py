@@ -19,12 +19,18 @@ The other agents see a game only through :class:`engine.game.Rules` (legal moves
   A win counts 1, a loss 0, anything else (draw, endless, stopped by a limit) 1/2.
 
 Agent specs (``random``, ``greedy``, ``uct:ITERATIONS``, ``alphabeta:DEPTH``) are parsed by
-:func:`parse_agent` and made by :func:`make_agent`.
+:func:`parse_agent` and made by :func:`make_agent`, within a :class:`Ceiling`: the CLI and the
+Python API keep research budgets (:data:`RESEARCH_CEILING`), the web API a small one
+(:data:`WEB_CEILING`). A search's memory is bounded too: a UCT tree stops growing at
+``MAX_TREE_NODES`` nodes (later iterations still play out from its leaves), and alpha-beta's
+recursion is never deeper than its ceiling. An agent whose ``deadline`` (a ``time.monotonic()``
+value) passes mid-search raises TimeoutError.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -76,9 +82,16 @@ def _legal(state: State) -> list[int]:
 class _Seeded:
     """An agent with its own generator (on the agent stream) for tie-breaks and playout seeds."""
 
+    deadline: float | None = None
+    """A ``time.monotonic()`` value past which a search raises TimeoutError (None: no limit)."""
+
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = new_rng(seed, AGENT_STREAM)
+
+    def _check_deadline(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise TimeoutError(f"{type(self).__name__} ran past its time budget")
 
     def _pick(self, moves: list[int]) -> int:
         """One of ``moves`` (sorted), uniformly."""
@@ -126,6 +139,8 @@ class AlphaBetaAgent(_Seeded):
     def _search(self, state: State, st: np.ndarray, depth: int, alpha: float, beta: float, root: int) -> float:
         rules, params = state.rules, state.game.params
         self.nodes += 1
+        if self.nodes % 512 == 0:
+            self._check_deadline()
         if depth == 0 or rules.status(st) != ONGOING:
             return _value(state, st, root)
         maximise = rules.to_move(st) == root
@@ -187,15 +202,22 @@ def _rewards(status: int, s1: int, s2: int) -> tuple[float, float]:
     return 0.5, 0.5
 
 
-class UCTAgent(_Seeded):
-    """Monte Carlo tree search (UCT) with ``iterations`` iterations per move and compiled random playouts."""
+MAX_TREE_NODES = 250_000
+"""The most nodes a UCT tree holds (each keeps a position: a few hundred bytes to a few KB)."""
 
-    def __init__(self, iterations: int, seed: int = 0, exploration: float = math.sqrt(2)) -> None:
+
+class UCTAgent(_Seeded):
+    """Monte Carlo tree search (UCT) with ``iterations`` iterations per move and compiled random
+    playouts; the tree stops growing at ``max_nodes`` nodes."""
+
+    def __init__(self, iterations: int, seed: int = 0, exploration: float = math.sqrt(2),
+                 max_nodes: int = MAX_TREE_NODES) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"UCT iterations must be a positive integer, not {iterations!r}")
         super().__init__(seed)
         self.iterations = iterations
         self.exploration = exploration
+        self.max_nodes = max_nodes
 
     def choose(self, state: State) -> int:
         moves = _legal(state)
@@ -205,7 +227,10 @@ class UCTAgent(_Seeded):
         root = _Node(state.raw(), rules, -1)
         base = int(rng_next(self._rng) >> np.uint64(1))
         c = self.exploration
+        nodes = 1
         for i in range(self.iterations):
+            if i % 256 == 255:
+                self._check_deadline()
             path = [root]
             node = root
             # selection: descend through fully expanded nodes by UCB1
@@ -219,7 +244,8 @@ class UCTAgent(_Seeded):
                 node = best
                 path.append(node)
             # expansion: one untried move, drawn at random
-            if node.untried:
+            if node.untried and nodes < self.max_nodes:
+                nodes += 1
                 k = int(rng_below(self._rng, np.int64(len(node.untried))))
                 m = node.untried.pop(k)
                 st = node.st.copy()
@@ -269,10 +295,35 @@ AGENT_KINDS = ("random", "greedy", "uct:ITERATIONS", "alphabeta:DEPTH")
 """The agent specs the comparator accepts."""
 
 
-def parse_agent(spec: str | AgentSpec) -> AgentSpec:
-    """``"uct:200"`` -> AgentSpec("uct", 200); ValueError naming the spec if it is not one of AGENT_KINDS."""
-    if isinstance(spec, AgentSpec):
+@dataclass(frozen=True)
+class Ceiling:
+    """The most an agent spec may ask for: UCT iterations per move and alpha-beta depth in plies."""
+
+    uct_iterations: int
+    alphabeta_depth: int
+
+    def check(self, spec: AgentSpec) -> AgentSpec:
+        """``spec`` if it is within the ceiling; else ValueError naming the ceiling."""
+        limit = {"uct": self.uct_iterations, "alphabeta": self.alphabeta_depth}.get(spec.kind)
+        if limit is not None and spec.param is not None and spec.param > limit:
+            what = "iterations" if spec.kind == "uct" else "depth"
+            raise ValueError(f"agent {spec} is over the ceiling: {spec.kind} {what} at most {limit} "
+                             f"({spec.kind}:{limit})")
         return spec
+
+
+RESEARCH_CEILING = Ceiling(uct_iterations=10_000_000, alphabeta_depth=64)
+"""The CLI's and the Python API's ceiling: research budgets, with alpha-beta's recursion (one
+Python frame per ply) far from Python's limit."""
+WEB_CEILING = Ceiling(uct_iterations=1000, alphabeta_depth=4)
+"""The play API's ceiling: the heaviest request answers in about a second on one core."""
+
+
+def parse_agent(spec: str | AgentSpec, ceiling: Ceiling = RESEARCH_CEILING) -> AgentSpec:
+    """``"uct:200"`` -> AgentSpec("uct", 200); ValueError naming the spec if it is not one of
+    AGENT_KINDS, or naming the ceiling if it asks for more than ``ceiling``."""
+    if isinstance(spec, AgentSpec):
+        return ceiling.check(spec)
     if not isinstance(spec, str):
         raise ValueError(f"unknown agent {spec!r}; agents: {', '.join(AGENT_KINDS)}")
     text = spec.strip().lower()
@@ -280,13 +331,13 @@ def parse_agent(spec: str | AgentSpec) -> AgentSpec:
     if kind in ("random", "greedy") and not colon:
         return AgentSpec(kind)
     if kind in ("uct", "alphabeta") and colon:
-        if param.isdigit() and int(param) >= 1 and not (len(param) > 1 and param[0] == "0"):
-            return AgentSpec(kind, int(param))
+        if param.isdigit() and len(param) <= 12 and int(param) >= 1 and not (len(param) > 1 and param[0] == "0"):
+            return ceiling.check(AgentSpec(kind, int(param)))
         what = "iterations" if kind == "uct" else "depth"
         raise ValueError(f"bad agent {spec!r}: {kind} needs a positive integer {what}, e.g. {kind}:{100 if kind == 'uct' else 3}")
     raise ValueError(f"unknown agent {spec!r}; agents: {', '.join(AGENT_KINDS)}")
 
 
-def make_agent(spec: str | AgentSpec, seed: int = 0) -> Agent:
-    """The agent a spec names, seeded with ``seed``."""
-    return parse_agent(spec).make(seed)
+def make_agent(spec: str | AgentSpec, seed: int = 0, ceiling: Ceiling = RESEARCH_CEILING) -> Agent:
+    """The agent a spec names, seeded with ``seed``, within ``ceiling``."""
+    return parse_agent(spec, ceiling).make(seed)

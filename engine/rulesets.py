@@ -1,12 +1,21 @@
-"""The archive's rulesets and switch texts, as the engine reads them from ``data/``.
+"""The archive's rulesets, as the engine reads them: from ``data/`` or from a built archive database.
 
-The archive (``schema.load.load_archive``) is the authority for rulesets: the engine never keeps
-its own copy of a ruleset's choices. Reading is cached per data folder and refreshed when a YAML
-file there changes.
+The archive is the authority for rulesets: the engine never keeps its own copy of a ruleset's
+choices. It reads them from one of two sources:
+
+- a folder of YAML records (``data/``, the default, what the CLI and the Python API use), through
+  ``schema.load.load_archive``; cached per folder and refreshed when a YAML file there changes;
+- a built archive database (``archive.db``, what ``variorum serve`` serves): read once per file
+  (the served archive is immutable), so the play API answers from the same records as the pages,
+  whatever happens to ``data/`` meanwhile.
+
+``source`` arguments take either; :func:`use_source` sets the process's default (the play API's
+worker processes set it to the served database).
 """
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +34,49 @@ class ArchiveRuleset:
 
 
 _cache: dict[Path, tuple[tuple[tuple[str, float], ...], Archive]] = {}
+_db_cache: dict[Path, dict[str, list[ArchiveRuleset]]] = {}
+_default_source: Path | None = None
+
+
+def use_source(source: str | Path | None) -> None:
+    """Make ``source`` (a data folder or a built archive database) the default of this process;
+    None: back to the project's ``data/``."""
+    global _default_source
+    if source is not None and not Path(source).exists():
+        raise ValueError(f"no archive at {source}")
+    _default_source = Path(source).resolve() if source is not None else None
+
+
+def _is_database(path: Path) -> bool:
+    return path.is_file() and path.suffix == ".db"
+
+
+def _db_rulesets(db: Path) -> dict[str, list[ArchiveRuleset]]:
+    """Every game's rulesets in a built archive database (opened read-only, read once)."""
+    hit = _db_cache.get(db)
+    if hit is not None:
+        return hit
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
+        try:
+            sets = conn.execute("select id, game_id, key, name, is_default from rulesets order by rowid").fetchall()
+            choices = conn.execute(
+                """select c.ruleset_id, c.switch_id, a.option from ruleset_choices c
+                     join alternatives a on a.id = c.alternative_id order by c.rowid"""
+            ).fetchall()
+            games = [g for (g,) in conn.execute("select id from games order by rowid")]
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise ValueError(f"the archive database {db} cannot be read: {exc}") from exc
+    chosen: dict[str, dict[str, str]] = {}
+    for ruleset_id, switch_id, option in choices:
+        chosen.setdefault(ruleset_id, {})[switch_id] = option
+    out: dict[str, list[ArchiveRuleset]] = {g: [] for g in games}
+    for rid, game_id, key, name, is_default in sets:
+        out.setdefault(game_id, []).append(ArchiveRuleset(key, name, bool(is_default), chosen.get(rid, {})))
+    _db_cache[db] = out
+    return out
 
 
 def _stamp(data_dir: Path) -> tuple[tuple[str, float], ...]:
@@ -51,8 +103,15 @@ def load(data_dir: str | Path | None = None) -> Archive:
 
 
 def rulesets(game_id: str, data_dir: str | Path | None = None) -> list[ArchiveRuleset]:
-    """The archive's rulesets of ``game_id``, in the archive's order."""
-    archive = load(data_dir)
+    """The archive's rulesets of ``game_id``, in the archive's order; ``data_dir`` is a folder of
+    records or a built archive database (default: :func:`use_source`'s, else ``data/``)."""
+    source = Path(data_dir) if data_dir is not None else _default_source
+    if source is not None and _is_database(source):
+        found = _db_rulesets(source.resolve())
+        if game_id not in found:
+            raise ValueError(f"the archive has no game {game_id!r}; games: {', '.join(sorted(found)) or 'none'}")
+        return [ArchiveRuleset(r.id, r.name, r.default, dict(r.choices)) for r in found[game_id]]
+    archive = load(source)
     if game_id not in archive.games:
         raise ValueError(f"the archive has no game {game_id!r}; games: {', '.join(sorted(archive.games)) or 'none'}")
     return [
@@ -69,3 +128,8 @@ def ruleset(game_id: str, ruleset_id: str, data_dir: str | Path | None = None) -
     raise ValueError(
         f"unknown ruleset {ruleset_id!r} for {game_id}; rulesets: {', '.join(r.id for r in found) or 'none'}"
     )
+
+
+def source_key() -> str:
+    """The default source of this process, as a cache key ("" for ``data/``)."""
+    return str(_default_source or "")

@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import tempfile
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -208,7 +209,8 @@ def build(data_dir: str | Path, out: str | Path) -> BuildReport:
     archive = load_archive(data_dir)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    remove_stale_temporaries(out)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.{os.getpid()}.", suffix=".tmp", dir=out.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     try:
@@ -218,6 +220,35 @@ def build(data_dir: str | Path, out: str | Path) -> BuildReport:
             conn.execute("PRAGMA integrity_check").fetchone()
         os.replace(tmp, out)
     finally:
-        if tmp.exists():
-            tmp.unlink()
+        for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
+            if leftover.exists():
+                leftover.unlink()
     return BuildReport(out, counts)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's live process
+        return True
+    return True
+
+
+def remove_stale_temporaries(out: Path) -> list[Path]:
+    """Remove the temporary files (and SQLite journals) of builds of ``out`` that were killed:
+    ``.<name>.<pid>.<random>.tmp`` whose builder process is gone. A live build's file stays."""
+    removed = []
+    for path in out.parent.glob(f".{out.name}.*.tmp*"):
+        parts = path.name[len(out.name) + 2:].split(".")
+        if not (path.name.endswith(".tmp") or path.name.endswith(".tmp-journal")):
+            continue
+        if parts and parts[0].isdigit():
+            stale = int(parts[0]) != os.getpid() and not _alive(int(parts[0]))
+        else:  # named before builds put their pid in it: stale once surely finished
+            stale = time.time() - path.stat().st_mtime > 3600
+        if stale:
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed

@@ -1,10 +1,24 @@
-"""``variorum build``, ``variorum serve`` and ``variorum export-schema``: the archive's commands."""
+"""``variorum build``, ``variorum serve`` and ``variorum export-schema``: the archive's commands.
+
+``variorum serve`` is a cold start that blocks nobody: it builds the archive if the records are
+newer, starts Datasette at once (pages within seconds), and then, in the background with a
+progress bar, waits for the play API's worker processes to compile the engine's kernels and
+bakes the default comparisons into ``results.db`` (when it is missing or older than the archive
+or the engine), which the running server picks up. The server is a child process that dies with
+this one; Ctrl-C or SIGTERM stop both.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import signal
+import subprocess
 import sys
+import threading
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import click
@@ -27,6 +41,8 @@ def run_build(data_dir: Path, out: Path) -> None:
     from schema.load import RecordErrors
 
     started = time.perf_counter()
+    if threading.current_thread() is threading.main_thread():  # SIGTERM: the build's cleanup runs
+        signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
     try:
         report = build(data_dir, out)
     except RecordErrors as exc:
@@ -37,14 +53,24 @@ def run_build(data_dir: Path, out: Path) -> None:
     click.echo(f"built {report.path} in {took:.2f} s: {summary}")
 
 
-def datasette_args(db: Path, site: Path, port: int, host: str) -> list[str]:
-    """The ``datasette serve`` command line for the site folder."""
+ENGINE_DIR = Path(__file__).resolve().parents[1]
+
+
+def needs_bake(results: Path, db: Path) -> bool:
+    """True when the results database is missing or older than the archive or the engine's code."""
+    if not results.exists():
+        return True
+    engine_code = max((p.stat().st_mtime for p in ENGINE_DIR.rglob("*.py")), default=0.0)
+    return results.stat().st_mtime < max(db.stat().st_mtime, engine_code)
+
+
+def datasette_args(db: Path, site: Path, port: int, host: str, results: bool = True) -> list[str]:
+    """The ``datasette serve`` command line for the site folder (``results``: serve results.db)."""
     args = [sys.executable, "-m", "datasette", "serve", "-i", str(db)]
-    results = site / "results.db"
-    if results.exists():
+    if results and (site / "results.db").exists():
         # not immutable: Datasette reads it through read-only connections, so a run that
         # `variorum compare --save` adds shows on the site at once, without a restart
-        args += [str(results)]
+        args += [str(site / "results.db")]
     args += ["--metadata", str(site / "metadata.yaml"), "--host", host, "--port", str(port)]
     for option, folder in (("--template-dir", site / "templates"), ("--plugins-dir", site / "plugins")):
         if folder.is_dir():
@@ -72,18 +98,23 @@ def register(group: click.Group) -> None:
     @click.option("--host", default="127.0.0.1", show_default=True)
     @click.option("--data", "data_dir", type=click.Path(path_type=Path), default=DATA_DIR, show_default=True)
     @click.option("--site", "site_dir", type=click.Path(path_type=Path), default=SITE_DIR, show_default=True)
-    def serve_cmd(port: int, host: str, data_dir: Path, site_dir: Path) -> None:
-        """Build the archive if it is missing or older than the records, then serve the site with Datasette."""
+    @click.option("--bake/--no-bake", default=True, show_default=True,
+                  help="Bake the default comparisons in the background when results.db is missing or stale.")
+    @click.option("--bake-games", type=click.IntRange(2, 1_000_000), default=2000, show_default=True,
+                  help="Games per ruleset of the baked comparisons.")
+    def serve_cmd(port: int, host: str, data_dir: Path, site_dir: Path, bake: bool, bake_games: int) -> None:
+        """Build the archive if it is missing or older than the records, serve the site with
+        Datasette, and compile the engine and bake the comparisons in the background."""
         db = site_dir / "archive.db"
         if needs_build(data_dir, db):
             run_build(data_dir, db)
-        from engine.compare.results import create
+        results = site_dir / "results.db"
+        bake = bake and needs_bake(results, db)
+        if not bake:
+            from engine.compare.results import create
 
-        create(site_dir / "results.db")  # present from the start, so that saved runs show without a restart
-        args = datasette_args(db, site_dir, port, host)
-        click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops)")
-        sys.stdout.flush()
-        os.execv(args[0], args)  # the server takes this process's place: signals reach it directly
+            create(results)  # present from the start, so that runs saved with --save show without a restart
+        serve(db, site_dir, port, host, bake, bake_games)
 
     @group.command("export-schema")
     def export_schema_cmd() -> None:
@@ -92,3 +123,98 @@ def register(group: click.Group) -> None:
 
         for path in export():
             click.echo(f"wrote {path}")
+
+
+def _status(base: str) -> dict | None:
+    try:
+        with urllib.request.urlopen(base + "/-/play.json", timeout=5) as response:
+            return json.load(response)
+    except (OSError, ValueError, urllib.error.URLError):
+        return None
+
+
+def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: int) -> None:
+    """Run Datasette as a child process and, with a progress bar, follow the kernels' compilation
+    and bake the comparisons (``bake``) into ``site/results.db``; return when the server exits."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from engine.play import die_with_parent
+
+    console = Console(stderr=True, highlight=False)
+    env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0")
+    args = datasette_args(db, site, port, host, results=not bake)
+    started = time.monotonic()
+    child = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             preexec_fn=die_with_parent)
+
+    def stop(signum, _frame):  # the server stops with us (and would by PR_SET_PDEATHSIG anyway)
+        child.terminate()
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    base = f"http://{host}:{port}"
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=console, transient=False)
+
+    live = [console.is_terminal]
+
+    def relay():  # the server's log (but the progress polls), above the progress bar while it shows
+        for line in child.stdout:  # type: ignore[union-attr]
+            if "GET /-/play.json " in line:
+                continue
+            if live[0]:
+                progress.console.print(line.rstrip("\n"), markup=False)
+            else:
+                sys.stderr.write(line)
+                sys.stderr.flush()
+
+    threading.Thread(target=relay, daemon=True).start()
+    with progress:
+        progress.console.print(f"serving http://{host}:{port}/ (Ctrl-C stops); the first run compiles the engine "
+                               f"and bakes the comparisons in the background (a few minutes)", markup=False)
+        status = None
+        while status is None and child.poll() is None:
+            time.sleep(0.2)
+            status = _status(base)
+        if child.poll() is None:
+            progress.console.print(f"pages ready {time.monotonic() - started:.1f} s after start", markup=False)
+            kernels = progress.add_task("compiling the engine's kernels (games)", total=len(status["kernels"]))
+            while child.poll() is None:
+                status = _status(base) or status
+                ready = sum(k["ready"] for k in status["kernels"].values())
+                progress.update(kernels, completed=ready)
+                if ready == len(status["kernels"]):
+                    break
+                time.sleep(0.5)
+            progress.console.print(f"play API ready {time.monotonic() - started:.1f} s after start", markup=False)
+        if bake and child.poll() is None:
+            _bake(db, site / "results.db", bake_games, progress)
+            progress.console.print(f"comparisons baked {time.monotonic() - started:.1f} s after start", markup=False)
+    live[0] = False
+    sys.exit(child.wait())
+
+
+def _bake(db: Path, results: Path, games: int, progress) -> None:
+    """Bake every game's default comparison from the archive database ``db`` into ``results``
+    (written beside it and moved into place when complete), at low priority."""
+    from engine import rulesets
+    from engine.compare.results import compare_defaults
+
+    rulesets.use_source(db)  # the comparisons read the served archive, not data/
+    os.nice(10)  # the server comes first
+    tmp = results.with_name(f".{results.name}.{os.getpid()}.tmp")
+    tasks: dict[str, int] = {}
+
+    def tell(game_id: str, done: int, total: int) -> None:
+        if game_id not in tasks:
+            tasks[game_id] = progress.add_task(f"baking the comparison of {game_id} (games)", total=total)
+        progress.update(tasks[game_id], completed=done, total=total)
+
+    try:
+        tmp.unlink(missing_ok=True)
+        compare_defaults(tmp, games=games, jobs=1, progress=tell)
+        os.replace(tmp, results)
+    finally:
+        tmp.unlink(missing_ok=True)

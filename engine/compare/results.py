@@ -150,11 +150,12 @@ def compare_defaults(
     jobs: int = 1,
     game_ids: Sequence[str] | None = None,
     log: Callable[[str], None] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, str]:
     """Compare every game's rulesets of the archive (random self-play, ``games`` games each) and
     save each as that game's ``defaults`` run (replacing the previous one). ``game_ids``: only
     these games (default: every game of the engine). Games the archive has no ruleset of are
-    skipped. Returns game -> run id."""
+    skipped. ``progress(game, done, total)`` is told the games played. Returns game -> run id."""
     from engine import rulesets
     from engine.games import GAMES, rules_of
 
@@ -172,7 +173,8 @@ def compare_defaults(
             if log:
                 log(f"{game_id}: skipped (no ruleset in the archive)")
             continue
-        c = compare(game_id, rulesets=[r.id for r in found], games=games, seed=seed, jobs=jobs)
+        tell = (lambda done, total, g=game_id: progress(g, done, total)) if progress else None
+        c = compare(game_id, rulesets=[r.id for r in found], games=games, seed=seed, jobs=jobs, progress=tell)
         out[game_id] = save(c, path, kind="defaults", replace_kind=True)
         if log:
             log(f"{game_id}: {len(found)} rulesets x {games} games -> run {out[game_id]}")

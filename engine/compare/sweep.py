@@ -33,7 +33,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
+import threading
+import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -309,11 +312,31 @@ def execute(tasks: Sequence[Task], jobs: int = 1, scheduler: Any = None) -> Iter
     elif jobs > 1 and len(tasks) > 1:
         from joblib import Parallel, delayed
 
-        parallel = Parallel(n_jobs=int(jobs), backend="loky", return_as="generator_unordered")
+        parallel = Parallel(n_jobs=int(jobs), backend="loky", return_as="generator_unordered",
+                            initializer=exit_with_parent, initargs=(os.getpid(),))
         yield from parallel(delayed(play_task)(t) for t in tasks)
     else:
         for t in tasks:
             yield play_task(t)
+
+
+_watching: list[int] = []
+
+
+def exit_with_parent(parent: int) -> None:
+    """In a worker process started by process ``parent``: exit as soon as that process is gone (a
+    ``compare`` killed even by SIGKILL takes its loky workers, and so their resource trackers, with
+    it), even if it died while this worker was starting."""
+    if _watching:
+        return
+    _watching.append(parent)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _dask(tasks: Sequence[Task], scheduler: Any) -> Iterator[list]:

@@ -1,0 +1,144 @@
+"""Datasette plugin: every error answered in about a millisecond, as JSON or a page, logged in one line.
+
+Datasette 0.65's own exception handler prints each traceback with its local variables through
+``rich`` (a dependency of the CLI), which costs about 250 ms of the event loop per error and, when
+a local's repr fails, turns the answer into a bare "Internal Server Error". This plugin takes over
+at the root, through the ``handle_exception`` hook, and blocks Datasette's handler, so that:
+
+- a client mistake answers 400, 403, 404 or 405 with a message (JSON for ``.json`` paths, else
+  Datasette's error page) and one line in the log;
+- the exceptions Datasette 0.65 raises for a client's mistake (a sort by a column that does not
+  exist, a body that is not what a write endpoint expects, a method a view does not have) are
+  client mistakes, not 500s;
+- only a fault of the server itself is a 500, logged with its traceback (without locals).
+
+An ASGI wrapper answers 405 before routing for methods the site never serves (``TRACE``,
+``CONNECT``, ...) and for any method but GET/HEAD/OPTIONS on the play API, and 404 for a path
+that tries to climb out of the site (``..`` segments, ``//``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import sys
+import traceback
+
+from datasette import hookimpl
+from datasette.plugins import pm
+from datasette.utils.asgi import Base400, Response
+from datasette.views.base import DatasetteError
+
+if "datasette.handle_exception" in dict(pm.list_name_plugin()):
+    pm.set_blocked("datasette.handle_exception")  # its rich tracebacks: see the module docstring
+
+log = logging.getLogger("variorum.site")
+if not log.handlers:
+    _handler = logging.StreamHandler(sys.stderr)
+    _handler.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+    log.addHandler(_handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
+
+METHODS = {"GET", "HEAD", "OPTIONS", "POST"}
+"""Methods any route of the site may serve; others are 405 before routing."""
+READ_ONLY_PREFIXES = ("/-/play/",)
+"""Paths that answer GET and HEAD only."""
+
+
+def classify(exception: BaseException, method: str) -> tuple[int, str, str | None]:
+    """(status, message, title) for an exception raised while answering a request."""
+    if isinstance(exception, Base400):
+        return exception.status, str(exception.args[0]) if exception.args else "", None
+    if isinstance(exception, DatasetteError):
+        # Datasette 0.65 raises DatasetteError (status 500 by default) for what a request asked
+        # that the table or query cannot do: a sort by a missing column, a bad _size, ...
+        status = 400 if exception.status >= 500 else exception.status
+        return status, str(exception.message), exception.title
+    if isinstance(exception, sqlite3.OperationalError):
+        return 400, f"the request asks the database for something it does not have: {exception}", None
+    if isinstance(exception, (json.JSONDecodeError, UnicodeDecodeError)):
+        return 400, f"the request's body is not valid JSON: {exception}", None
+    if method not in ("GET", "HEAD") and isinstance(
+            exception, (AssertionError, AttributeError, KeyError, TypeError, ValueError)
+    ):
+        # Datasette 0.65's views fail so on a method or body they do not handle
+        return 405, f"{method} is not allowed here", None
+    return 500, "the server failed to answer this request; the fault is logged", None
+
+
+def error_response(datasette, path: str, status: int, message: str, title: str | None = None,
+                   headers: dict | None = None):
+    """The error as JSON (``.json`` paths) or Datasette's error page."""
+    headers = dict(headers or {})
+    info = {"ok": False, "error": message, "status": status, "title": title}
+    if path.split("?")[0].endswith(".json") or datasette is None:
+        return Response.json(info, status=status, headers=headers)
+
+    async def page():
+        template = datasette.jinja_env.select_template([f"{status}.html", "error.html"])
+        html = await template.render_async(
+            dict(info, urls=datasette.urls, app_css_hash=datasette.app_css_hash(), menu_links=lambda: [])
+        )
+        return Response.html(html, status=status, headers=headers)
+
+    return page()
+
+
+@hookimpl
+def handle_exception(datasette, request, exception):
+    status, message, title = classify(exception, request.method)
+    where = f"{request.method} {request.path}"
+    if status >= 500:
+        log.error("%s -> %d: %s: %s\n%s", where, status, type(exception).__name__, exception,
+                  "".join(traceback.format_exception(exception)).rstrip())
+    else:
+        log.info("%s -> %d: %s", where, status, message.splitlines()[0] if message else "")
+    response = error_response(datasette, request.path, status, message, title)
+
+    async def inner():
+        return await response if hasattr(response, "__await__") else response
+
+    return inner
+
+
+def _climbs(raw_path: bytes) -> bool:
+    """True for a path with ``..`` or ``.`` segments or an empty segment (``//``)."""
+    path = raw_path.split(b"?")[0]
+    segments = path.split(b"/")[1:]
+    return any(s in (b"..", b".", b"%2e%2e", b"%2E%2E") for s in segments) or b"//" in path
+
+
+async def _send(send, response) -> None:
+    await response.asgi_send(send)
+
+
+@hookimpl
+def asgi_wrapper(datasette):
+    def wrap(app):
+        async def guarded(scope, receive, send):
+            if scope.get("type") != "http":
+                return await app(scope, receive, send)
+            method = scope.get("method", "GET").upper()
+            raw = scope.get("raw_path") or scope.get("path", "/").encode("utf-8", "replace")
+            path = raw.decode("latin-1").split("?")[0]
+            refusal = None
+            if method not in METHODS or (method not in ("GET", "HEAD", "OPTIONS") and path.startswith(READ_ONLY_PREFIXES)):
+                allow = "GET, HEAD, OPTIONS" if path.startswith(READ_ONLY_PREFIXES) else ", ".join(sorted(METHODS))
+                refusal = (405, f"{method} is not allowed here; allowed: {allow}", {"Allow": allow})
+            elif _climbs(raw):
+                refusal = (404, "no such page", {})
+            if refusal is None:
+                return await app(scope, receive, send)
+            status, message, headers = refusal
+            log.info("%s %s -> %d: %s", method, path, status, message)
+            response = error_response(None if path.endswith(".json") else datasette, path, status, message,
+                                      headers=headers)
+            if hasattr(response, "__await__"):
+                response = await response
+            await _send(send, response)
+
+        return guarded
+
+    return wrap
