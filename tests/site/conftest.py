@@ -38,8 +38,20 @@ def results_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def compiled_kernels() -> None:
+    """Every kernel the play API calls, compiled into numba's cache once, so that the server's
+    worker processes load them within the API's wait for a game's kernels (a fresh clone compiles
+    them here, not in a request that would answer 503)."""
+    from engine.games import GAMES
+    from engine.play import warm
+
+    for game_id in sorted(GAMES):
+        warm(game_id)
+
+
 @pytest.fixture()
-async def ds(built_db: Path, results_db: Path) -> Datasette:
+async def ds(built_db: Path, results_db: Path, compiled_kernels: None) -> Datasette:
     datasette = make_datasette(built_db, results_db)
     await datasette.invoke_startup()
     return datasette
