@@ -10,7 +10,8 @@ is in the player's inner row and both opposite holes are occupied: then both are
 their counters sown again on the player's own side. At first a player is *restricted* to the
 middle holes; the switches decide how the corners behave then, how and when a player is
 released, whether release lasts, whether captures are limited while the opponent is restricted,
-where captured counters are re-sown and what follows, the end of the game, and endless moves.
+where captured counters are re-sown and what follows, the end of the game, a stuck player and
+endless moves.
 
 Captured counters stay in play (64 in all); the game is won by a rule, so a player's score is 1
 for a win and 0 otherwise. Laps are *restricted* (corners passed over, with skip-corners) or
@@ -27,7 +28,8 @@ Where neither the sources nor the archive's descriptions settle a combination of
 - end = cannot-move: the game ends, the player to move losing, as soon as they have no legal
   move (Ludii first records a forced pass: one more turn and move in its counts);
 - endless = illegal and every kind of lap from a corner endless: the player has no legal move
-  (a pass under capture-all, a loss under cannot-move), in the middle of the turn too;
+  (under capture-all, a pass or a loss as lobudok.no-move says; a loss under cannot-move), in
+  the middle of the turn too;
 - counts: ``moves`` are Ludii's moves (laps taken up from a hole, passes); a re-sowing is part of
   the capturing lap's move but is counted among the laps (``LAPS``).
 """
@@ -107,8 +109,11 @@ SWITCHES: tuple[Switch, ...] = (
            ("the turn ends", "the re-sowing is a lap: capture, relay or end as any lap")),
     Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all",
            "How the game is lost",
-           ("a player left with no counters loses; a stuck player passes, two passes in a row draw",
+           ("a player left with no counters loses (a stuck player: see lobudok.no-move)",
             "a player with no legal move at the start of their turn loses")),
+    Switch("lobudok.no-move", ("pass", "lose"), "pass",
+           "A player who still has counters but no legal move (end = capture-all)",
+           ("passes; two passes in a row draw", "loses")),
     Switch("lobudok.endless", ("end-game", "illegal"), "end-game",
            "A move proved endless (a configuration repeats within it)",
            ("ends the game with the ending 'endless'", "is not a legal move")),
@@ -128,6 +133,8 @@ S_AFTER = switch_slot(SWITCHES, "lobudok.after-resow")
 RESOW_RELAY = option_slot(SWITCHES, "lobudok.after-resow", "relay")
 S_END = switch_slot(SWITCHES, "lobudok.end")
 CANNOT_MOVE = option_slot(SWITCHES, "lobudok.end", "cannot-move")
+S_NO_MOVE = switch_slot(SWITCHES, "lobudok.no-move")
+NO_MOVE_LOSE = option_slot(SWITCHES, "lobudok.no-move", "lose")
 S_ENDLESS = switch_slot(SWITCHES, "lobudok.endless")
 ILLEGAL = option_slot(SWITCHES, "lobudok.endless", "illegal")
 
@@ -440,7 +447,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
     if n > 0 and par[S_ENDLESS] == ILLEGAL:
         n = drop_endless(st, par, table, scratch, n, move_limit, log)
     if n == 0:
-        if par[S_END] == CANNOT_MOVE:
+        if par[S_END] == CANNOT_MOVE or par[S_NO_MOVE] == NO_MOVE_LOSE:
             game_over(st, 2 - p)
             return
         st[LEGAL] = PASS

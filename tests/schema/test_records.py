@@ -114,7 +114,7 @@ LUDII_READINGS = {
     "lobudok": {
         "restricted-sowing": "skip-corners", "release": "all-holes", "release-permanent": "per-turn",
         "restricted-capture": "unrestricted", "resow-from": "lap-start", "after-resow": "end-turn",
-        "end": "cannot-move", "endless": "end-game",
+        "end": "cannot-move", "no-move": "lose", "endless": "end-game",
     },
     "tauru": {
         "placement-lines": "capture", "long-lines": "count", "directions": "all", "removal": "any",
