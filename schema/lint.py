@@ -13,9 +13,11 @@ editor should look at, and is printed:
   (``read_at``).
 - ``quotation-owner`` (error): an evidence quotation that does not say whose words it is.
 - ``implementation-only`` (warning): a statement whose only citations are implementations.
-- ``unmarked-completion`` (warning): a choice of a game's default ruleset (its reading of the
-  sources) that no non-implementation source the ruleset cites states or implies, and that is not
-  marked as an editorial completion.
+- ``unmarked-completion`` (warning): a ruleset choice that no source the ruleset cites (follows)
+  states or implies, and that is not marked as an editorial completion naming who proposed it.
+  For a game's default ruleset (its reading of the sources) implementations do not count; for the
+  other rulesets (a program's reading, a relative's rules) a followed program implementing the
+  choice does.
 """
 
 from __future__ import annotations
@@ -139,12 +141,12 @@ def _unmarked_completions(archive: Archive, game: GameFile, path: Path) -> list[
     out = []
     switches = {sw.id: sw for sw in game.switches}
     for j, rs in enumerate(game.rulesets):
-        if not rs.default:
-            continue
         followed = {
             c.source for c in rs.citations
-            if c.source in archive.sources and archive.sources[c.source].role is not SourceRole.implementation
+            if c.source in archive.sources
+            and not (rs.default and archive.sources[c.source].role is SourceRole.implementation)
         }
+        backing = _ASSERTING if rs.default else (*_ASSERTING, Support.implements)
         for sid, opt in rs.choices.items():
             sw = switches.get(sid)
             if sw is None or sid in rs.completions:
@@ -152,11 +154,12 @@ def _unmarked_completions(archive: Archive, game: GameFile, path: Path) -> list[
             alt = next((a for a in sw.alternatives if a.id == opt), None)
             if alt is None:
                 continue
-            if not any(c.source in followed and c.support in _ASSERTING for c in alt.citations):
+            if not any(c.source in followed and c.support in backing for c in alt.citations):
+                kind = "states or implies" if rs.default else "states, implies or implements"
                 out.append(_finding(
                     archive, path, "unmarked-completion",
-                    f"the default ruleset chooses {opt!r}, which none of the sources it follows "
-                    f"({', '.join(sorted(followed)) or 'none'}) states or implies; mark it as an editorial "
+                    f"the ruleset chooses {opt!r}, which none of the sources it follows "
+                    f"({', '.join(sorted(followed)) or 'none'}) {kind}; mark it as an editorial "
                     "completion (completions: {switch: {by, note}}) or cite the source",
                     rs.id, ("rulesets", j, "choices", sid),
                 ))

@@ -128,6 +128,17 @@ def test_a_choice_backed_by_a_source_the_ruleset_does_not_follow_is_still_a_comp
     assert not any("tauru.directions" in f for f in findings(data_copy, "unmarked-completion"))
 
 
+def test_other_rulesets_count_the_programs_they_follow(data_copy: Path):
+    def bolotudu(g: dict) -> dict:
+        return next(r for r in g["rulesets"] if r["id"] == "bolotudu")
+
+    edit(data_copy, TAURU, lambda g: bolotudu(g)["completions"].pop("tauru.long-lines"))
+    (found,) = findings(data_copy, "unmarked-completion")
+    assert "record 'bolotudu'" in found and "tauru.long-lines" in found and "states, implies or implements" in found
+    # the ludii ruleset follows Tauru.lud, which implements each of its choices: nothing to mark
+    assert not any("record 'ludii'" in f for f in findings(data_copy, "unmarked-completion"))
+
+
 def test_a_completion_must_name_a_known_proposer(data_copy: Path):
     from schema.load import RecordErrors
 
