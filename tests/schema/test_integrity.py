@@ -91,3 +91,12 @@ def test_a_key_written_twice_is_an_error_with_its_line(data_copy: Path):
     (error,) = info.value.errors
     assert error.file == "data/games/tap-urdy.yaml" and error.line == first + 2
     assert "key 'locator' written twice" in error.message and f"first at line {first + 1}" in error.message
+
+
+def test_a_game_the_engine_plays_but_the_records_lack(data_copy: Path, tmp_path: Path):
+    (data_copy / "games" / "lobudok.yaml").unlink()
+    load_archive(data_copy)
+    result = CliRunner().invoke(main, ["build", "--data", str(data_copy), "--out", str(tmp_path / "a.db")])
+    assert result.exit_code == 1
+    assert "data/games: the engine plays 'lobudok' but the records have no games/lobudok.yaml" in result.output
+    assert not (tmp_path / "a.db").exists()
