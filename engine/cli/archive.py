@@ -1,4 +1,4 @@
-"""``variorum build``, ``variorum serve`` and ``variorum export-schema``: the archive's commands."""
+"""``variorum build``, ``variorum serve``, ``variorum export-schema`` and ``variorum lint``: the archive's commands."""
 
 from __future__ import annotations
 
@@ -134,6 +134,14 @@ def register(group: click.Group) -> None:
         sys.stdout.flush()
         os.execv(args[0], args)  # the server takes this process's place: signals reach it directly
 
+    @group.command("export-schema")
+    def export_schema_cmd() -> None:
+        """Write the JSON Schema of the record files into schema/json/ (for editors)."""
+        from schema.jsonschema import export
+
+        for path in export():
+            click.echo(f"wrote {path}")
+
     @group.command("lint")
     @click.option("--data", "data_dir", type=click.Path(path_type=Path), default=DATA_DIR, show_default=True,
                   help="Folder of the YAML records.")
@@ -154,11 +162,3 @@ def register(group: click.Group) -> None:
         errors = sum(1 for line in lines if line.startswith("error"))
         click.echo(f"{errors} error(s), {len(lines) - errors} warning(s)")
         sys.exit(1 if errors else 0)
-
-    @group.command("export-schema")
-    def export_schema_cmd() -> None:
-        """Write the JSON Schema of the record files into schema/json/ (for editors)."""
-        from schema.jsonschema import export
-
-        for path in export():
-            click.echo(f"wrote {path}")
