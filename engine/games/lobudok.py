@@ -10,8 +10,8 @@ is in the player's inner row and both opposite holes are occupied: then both are
 their counters sown again on the player's own side. At first a player is *restricted* to the
 middle holes; the switches decide how the corners behave then, how and when a player is
 released, whether release lasts, whether captures are limited while the opponent is restricted,
-where captured counters are re-sown and what follows, the end of the game, a stuck player and
-endless moves.
+where captured counters are re-sown and what follows, the end of the game, a stuck player,
+endless moves and who starts (first-player: player 1, or a lot drawn from the game's seed).
 
 Captured counters stay in play (64 in all); the game is won by a rule, so a player's score is 1
 for a win and 0 otherwise. Laps are *restricted* (corners passed over, with skip-corners) or
@@ -52,7 +52,7 @@ from engine.mancala.fourrow import (
 from engine.mancala.sowing import TRACK_HOLES, idx, sow
 from engine.repetition import QUICK_LAPS, begin_move, new_table, restore, seen_before
 from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
+from engine.rng import AGENT_STREAM, LOT_STREAM, derive_seed, rng_below, rng_init
 from engine.stats import CHOICES as STAT_CHOICES
 from engine.stats import COVERED as STAT_COVERED
 from engine.stats import DECISIONS as STAT_DECISIONS
@@ -117,6 +117,9 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("lobudok.endless", ("end-game", "illegal"), "end-game",
            "A move proved endless (a configuration repeats within it)",
            ("ends the game with the ending 'endless'", "is not a legal move")),
+    Switch("lobudok.first-player", ("player-1", "lot"), "player-1",
+           "Who makes the first move (no source says)",
+           ("player 1", "decided by lot (the game's seed)")),
 )
 
 S_SOWING = switch_slot(SWITCHES, "lobudok.restricted-sowing")
@@ -136,6 +139,8 @@ CANNOT_MOVE = option_slot(SWITCHES, "lobudok.end", "cannot-move")
 S_NO_MOVE = switch_slot(SWITCHES, "lobudok.no-move")
 NO_MOVE_LOSE = option_slot(SWITCHES, "lobudok.no-move", "lose")
 S_ENDLESS = switch_slot(SWITCHES, "lobudok.endless")
+S_FIRST = switch_slot(SWITCHES, "lobudok.first-player")
+FIRST_LOT = option_slot(SWITCHES, "lobudok.first-player", "lot")
 ILLEGAL = option_slot(SWITCHES, "lobudok.endless", "illegal")
 
 RESTRICTED_LAP = 0
@@ -459,8 +464,8 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
 
 
 @njit(cache=True, inline="always")
-def init_state(st, par, table, scratch, turn_limit, move_limit, log):
-    """Beaton's layout on both sides; player 1 moves first."""
+def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    """Beaton's layout on both sides; player 1 moves first, or the player drawn by lot."""
     for i in range(STATE_SIZE):
         st[i] = 0
     for p in range(2):
@@ -469,6 +474,9 @@ def init_state(st, par, table, scratch, turn_limit, move_limit, log):
             st[SIDE + p] += par[P_START + pos]
             if par[P_START + pos] > 0:
                 st[COVER + p] |= 1 << pos
+    if par[S_FIRST] == FIRST_LOT:  # the game's own stream of the seed, as tauru and tap_urdy draw it
+        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
+        st[TO_MOVE] = rng_below(rng, 2)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -522,8 +530,8 @@ def scores(st):
 
 # Entry points for the Python API: the same kernels, compiled as callable functions.
 @njit(cache=True)
-def start_game(st, par, table, scratch, turn_limit, move_limit, log):
-    init_state(st, par, table, scratch, turn_limit, move_limit, log)
+def start_game(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
 
 
 @njit(cache=True)
@@ -582,7 +590,8 @@ def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_l
     out = borrow(owned_out)
     for g in range(n_games):
         seed = derive_seed(np.uint64(base_seed), g)
-        init_state(st, par, table, scratch, turn_limit, move_limit, log)
+        init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
+        first = st[TO_MOVE]
         rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
         row = out[g]
         for k in range(STAT_COLUMNS):
@@ -594,7 +603,7 @@ def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_l
         row[STAT_SCORE_2] = b
         row[STAT_TURNS] = st[TURNS]
         row[STAT_MOVES] = st[MOVES]
-        row[STAT_FIRST] = 1
+        row[STAT_FIRST] = first + 1
         row[STAT_SEED] = seed
         row[STAT_SITES] = SITES
         row[STAT_LAPS] = st[LAPS]
@@ -674,7 +683,8 @@ class Lobudok(Rules):
 
     def initial(self, params: Params, seed: int) -> np.ndarray:
         st = np.zeros(STATE_SIZE, dtype=np.int64)
-        start_game(st, *self._args(params), *self._limits(params), params.log)
+        start_game(st, *self._args(params), np.zeros(1, dtype=np.uint64), np.int64(seed), *self._limits(params),
+                   params.log)
         return st
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:

@@ -351,4 +351,5 @@ def test_ludii_ruleset_is_ludiis_reading():
         "lobudok.end": "cannot-move",
         "lobudok.no-move": "lose",
         "lobudok.endless": "end-game",
+        "lobudok.first-player": "player-1",
     }
