@@ -12,7 +12,7 @@ import os
 import sqlite3
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +23,8 @@ from sqlalchemy.schema import CreateIndex, CreateTable
 from sqlmodel import Session, SQLModel
 
 from schema import tables as t
-from schema.load import Archive, load_archive
+from schema.lint import lint
+from schema.load import Archive, RecordError, RecordErrors, load_archive
 from schema.records import Citation, Name, Source
 from schema.csl import bibtex_entry, csl_item
 
@@ -34,6 +35,8 @@ class BuildReport:
 
     path: Path
     counts: dict[str, int]
+    warnings: tuple[str, ...] = ()
+    """The lint's warnings (judgements for an editor; they do not stop the build)."""
 
 
 def _names(names: Iterable[Name]) -> str | None:
@@ -60,6 +63,7 @@ def _source_row(src: Source) -> t.SourceRow:
         url=src.url,
         accessed=src.accessed.isoformat() if src.accessed else None,
         language=src.language,
+        seen=src.seen,
         note=src.note,
         csl_json=json.dumps(csl_item(src), ensure_ascii=False, sort_keys=True),
         bibtex=bibtex_entry(src),
@@ -68,7 +72,16 @@ def _source_row(src: Source) -> t.SourceRow:
 
 def _cite(cls: type[t.CitationColumns], citations: list[Citation], **subject: object) -> Iterator[t.CitationColumns]:
     for seq, c in enumerate(citations):
-        yield cls(source_id=c.source, locator=c.locator, support=c.support.value, note=c.note, seq=seq, **subject)
+        yield cls(
+            source_id=c.source,
+            locator=c.locator,
+            support=c.support.value,
+            read_at_source_id=c.read_at.source if c.read_at else None,
+            read_at_locator=c.read_at.locator if c.read_at else None,
+            note=c.note,
+            seq=seq,
+            **subject,
+        )
 
 
 def rows(archive: Archive) -> Iterator[SQLModel]:
@@ -103,6 +116,7 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
             yield t.RelatedGameRow(id=rid, game_id=gid, name=rel.name, related_game_id=rel.game, relation=rel.relation)
             yield from _cite(t.RelatedGameCitationRow, rel.citations, related_id=rid)
         for ev in gf.evidence:
+            q = ev.quotation
             yield t.EvidenceRow(
                 id=ev.id,
                 game_id=gid,
@@ -115,8 +129,15 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
                 date_start=ev.date.start.isoformat(),
                 date_end=ev.date.end.isoformat(),
                 confidence=ev.confidence,
-                quotation=ev.quotation.text,
-                quotation_language=ev.quotation.language,
+                quotation=q.text,
+                quotation_language=q.language,
+                quotation_owner_id=q.owner,
+                quotation_words=q.words.value if q.words else None,
+                quotation_read_at_source_id=q.read_at.source if q.read_at else None,
+                quotation_read_at_locator=q.read_at.locator if q.read_at else None,
+                quotation_summarising_source_id=q.summarising.source if q.summarising else None,
+                quotation_summarising_locator=q.summarising.locator if q.summarising else None,
+                quotation_note=q.note,
                 note=ev.note,
             )
             yield from _cite(t.EvidenceCitationRow, ev.citations, evidence_id=ev.id)
@@ -125,7 +146,9 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
             yield t.StatementRow(id=sid, game_id=gid, topic=st.topic, text=st.text, seq=seq)
             yield from _cite(t.StatementCitationRow, st.citations, statement_id=sid)
         for seq, sw in enumerate(gf.switches):
-            yield t.SwitchRow(id=sw.id, game_id=gid, question=sw.question, description=sw.description, seq=seq)
+            yield t.SwitchRow(
+                id=sw.id, game_id=gid, question=sw.question, description=sw.description, agreed=sw.agreed, seq=seq
+            )
             for aseq, alt in enumerate(sw.alternatives):
                 aid = f"{sw.id}:{alt.id}"
                 yield t.AlternativeRow(
@@ -143,7 +166,14 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
             yield t.RulesetRow(id=rid, game_id=gid, key=rs.id, name=rs.name, description=rs.description, is_default=rs.default)
             for sw in gf.switches:  # in switch order, not the YAML's key order
                 opt = rs.choices[sw.id]
-                yield t.ChoiceRow(ruleset_id=rid, switch_id=sw.id, alternative_id=f"{sw.id}:{opt}")
+                completion = rs.completions.get(sw.id)
+                yield t.ChoiceRow(
+                    ruleset_id=rid,
+                    switch_id=sw.id,
+                    alternative_id=f"{sw.id}:{opt}",
+                    completion_by=completion.by if completion else None,
+                    completion_note=completion.note if completion else None,
+                )
             yield from _cite(t.RulesetCitationRow, rs.citations, ruleset_id=rid)
 
 
@@ -200,13 +230,24 @@ _TABLES: list[type[SQLModel]] = [
 ]
 
 
-def build(data_dir: str | Path, out: str | Path) -> BuildReport:
-    """Validate ``data_dir`` and write the archive to ``out`` atomically.
+Check = Callable[[Archive], list[RecordError]]
+"""A further check of the validated records (the CLI passes the engine's: every ruleset resolves)."""
 
-    Raises :class:`schema.load.RecordErrors` for bad records; ``out`` is untouched unless the
-    build completes.
+
+def build(data_dir: str | Path, out: str | Path, *, checks: Sequence[Check] = ()) -> BuildReport:
+    """Validate ``data_dir``, lint it, run ``checks``, and write the archive to ``out`` atomically.
+
+    Raises :class:`schema.load.RecordErrors` for bad records, lint errors or failed checks;
+    ``out`` is untouched unless the build completes.
     """
     archive = load_archive(data_dir)
+    findings = lint(archive)
+    errors = [f.error for f in findings if f.level == "error"]
+    for check in checks:
+        errors.extend(check(archive))
+    if errors:
+        raise RecordErrors(errors)
+    warnings = tuple(str(f) for f in findings if f.level == "warning")
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(out)
@@ -223,7 +264,7 @@ def build(data_dir: str | Path, out: str | Path) -> BuildReport:
         for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
             if leftover.exists():
                 leftover.unlink()
-    return BuildReport(out, counts)
+    return BuildReport(out, counts, warnings)
 
 
 def _alive(pid: int) -> bool:

@@ -36,6 +36,26 @@ def _citations(game: GameFile) -> Iterator[tuple[str, tuple[Any, ...], Citation]
             yield rs.id, ("rulesets", j, "citations", i), c
 
 
+def _named_sources(game: GameFile) -> Iterator[tuple[str, tuple[Any, ...], str]]:
+    """Every source id a game file names outside a citation's own ``source``: where a citation
+    was read, a quotation's owner, where it was read and what it summarises, a completion's proposer."""
+    for record, fields, c in _citations(game):
+        if c.read_at is not None:
+            yield record, fields + ("read_at", "source"), c.read_at.source
+    for j, ev in enumerate(game.evidence):
+        q = ev.quotation
+        base = ("evidence", j, "quotation")
+        if q.owner is not None:
+            yield ev.id, base + ("owner",), q.owner
+        for key in ("read_at", "summarising"):
+            pointer = getattr(q, key)
+            if pointer is not None:
+                yield ev.id, base + (key, "source"), pointer.source
+    for j, rs in enumerate(game.rulesets):
+        for sid, completion in rs.completions.items():
+            yield rs.id, ("rulesets", j, "completions", sid, "by"), completion.by
+
+
 def _dupes(ids: list[str]) -> list[tuple[int, str]]:
     seen: set[str] = set()
     out = []
@@ -114,6 +134,9 @@ def check_game(archive: Archive, game: GameFile, path: Path) -> list[RecordError
     for record, fields, c in _citations(game):
         if c.source not in archive.sources:
             err(f"unknown source {c.source!r}", record, fields + ("source",))
+    for record, fields, sid in _named_sources(game):
+        if sid not in archive.sources:
+            err(f"unknown source {sid!r}", record, fields)
     for j, rel in enumerate(game.game.related):
         if rel.game is not None and rel.game not in archive.games:
             err(f"unknown game {rel.game!r}", gid, ("game", "related", j, "game"))

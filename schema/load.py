@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,6 +122,25 @@ def _record_id(data: Any, path: tuple[Any, ...]) -> tuple[str | None, tuple[Any,
     return found, rest
 
 
+def _duplicate_keys(node: yaml.Node | None) -> Iterator[tuple[str, int, int]]:
+    """Every key written twice in one mapping: (key, line of the repeat, line of the first)."""
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, yaml.MappingNode):
+            first: dict[Any, int] = {}
+            for key, value in current.value:
+                if isinstance(key, yaml.ScalarNode):
+                    line = key.start_mark.line + 1
+                    if key.value in first:
+                        yield key.value, line, first[key.value]
+                    else:
+                        first[key.value] = line
+                stack.append(value)
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+
+
 def _read_yaml(path: Path, root: Path, errors: list[RecordError]) -> tuple[Any, _Located] | None:
     name = _rel(path, root)
     try:
@@ -137,6 +157,11 @@ def _read_yaml(path: Path, root: Path, errors: list[RecordError]) -> tuple[Any, 
         return None
     except yaml.YAMLError as exc:
         errors.append(RecordError(name, f"YAML error: {exc}"))
+        return None
+    repeats = sorted(_duplicate_keys(node), key=lambda r: r[1])
+    for key, line, first in repeats:  # YAML would silently keep the last value
+        errors.append(RecordError(name, f"key {key!r} written twice in one mapping (first at line {first})", line=line))
+    if repeats:
         return None
     return data, _Located(node)
 

@@ -44,7 +44,8 @@ class Support(str, Enum):
     """How a source supports a statement or a reading."""
 
     states = "states"  # the source says it in so many words
-    implies = "implies"  # it follows from what the source says, or is one reading of it
+    implies = "implies"  # it follows from what the source says (the only reading of it)
+    admits = "admits"  # the source's words allow this reading among others; choosing it is editorial
     implements = "implements"  # a program (Ludii, MancalaGames) does it
     conjecture = "conjecture"  # proposed without a source stating it; the citation names who proposed it
 
@@ -125,6 +126,10 @@ class Source(Record):
     url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")] | None = None
     accessed: dt.date | None = None
     language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(-[A-Za-z]{2,4})?$")] | None = None
+    seen: bool = Field(
+        description="True when this archive has read the item itself; False when it knows the item only "
+        "through others' quotations, summaries or citations (say which in 'note')."
+    )
     lineage: list[Lineage] = Field(default_factory=list)
     note: Text | None = None
 
@@ -143,12 +148,24 @@ class SourcesFile(Record):
     sources: list[Source] = Field(min_length=1)
 
 
+class Pointer(Record):
+    """A place in a source: which source and where in it."""
+
+    source: Slug
+    locator: Locator
+
+
 class Citation(Record):
     """A pointer into a source: which source, where in it, and how it supports the claim."""
 
     source: Slug
     locator: Locator
     support: Support = Support.states
+    read_at: Pointer | None = Field(
+        default=None,
+        description="Where this archive read the cited words, when not in the cited source itself "
+        "(e.g. a quotation of Beaton 1939 read in DLP.Evidence.1881, field \"Content\").",
+    )
     note: Text | None = Field(default=None, description="What the source says there, or who proposed a conjecture.")
 
     @model_validator(mode="after")
@@ -210,11 +227,38 @@ class DateRange(Record):
         return self
 
 
+class Words(str, Enum):
+    """What kind of words a quotation is, relative to its owner."""
+
+    account = "account"  # the owner's own account (an observer, an informant, an author)
+    summary = "summary"  # the owner's summary of an earlier source ('summarising')
+    translation = "translation"  # the owner's translation of an earlier source
+
+
 class Quote(Record):
-    """A short quotation, in its original language."""
+    """A short quotation, in its original language, with whose words it is and where it was read."""
 
     text: Quotation
     language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}$")]
+    owner: Slug | None = Field(
+        default=None, description="The source whose words these are (the lint requires it)."
+    )
+    words: Words | None = Field(default=None, description="What the words are: the owner's account, summary, ...")
+    read_at: Pointer | None = Field(
+        default=None, description="Where this archive read the words: a source and the place in it."
+    )
+    summarising: Pointer | None = Field(
+        default=None, description="The earlier source the words summarise, translate or report, if any."
+    )
+    note: Text | None = Field(default=None, description="Anything a reader must know to weigh the attribution.")
+
+    @model_validator(mode="after")
+    def _attribution(self) -> "Quote":
+        if self.owner is not None and (self.words is None or self.read_at is None):
+            raise ValueError("a quotation with an 'owner' also needs 'words' and 'read_at'")
+        if self.words in (Words.summary, Words.translation) and self.summarising is None:
+            raise ValueError(f"a quotation whose words are a {self.words.value} needs 'summarising'")
+        return self
 
 
 class Evidence(Record):
@@ -250,7 +294,7 @@ class Alternative(Record):
 
     @property
     def conjecture(self) -> bool:
-        """A reading is a conjecture when none of its citations states, implies or implements it."""
+        """A reading is a conjecture when none of its citations states, implies, admits or implements it."""
         return all(c.support is Support.conjecture for c in self.citations)
 
 
@@ -260,6 +304,11 @@ class Switch(Record):
     id: SwitchId
     question: Text
     description: Text | None = None
+    agreed: bool = Field(
+        default=False,
+        description="True when the sources leave the point to the players' agreement (board size, number "
+        "of extra captures): its alternatives are options, not rival readings, so one source may state several.",
+    )
     alternatives: list[Alternative] = Field(min_length=2)
 
     @model_validator(mode="after")
@@ -272,6 +321,13 @@ class Switch(Record):
         return self
 
 
+class Completion(Record):
+    """A ruleset's choice that no source it follows states or implies: an editorial completion."""
+
+    by: Slug = Field(description="The source that proposed the choice (``variorum`` for this archive's editors).")
+    note: Text = Field(description="Why this choice, in a sentence or two.")
+
+
 class Ruleset(Record):
     """A named choice of every switch of a game."""
 
@@ -280,7 +336,18 @@ class Ruleset(Record):
     description: Text
     default: bool = False
     choices: dict[SwitchId, OptionId] = Field(min_length=1)
+    completions: dict[SwitchId, Completion] = Field(
+        default_factory=dict,
+        description="The choices where the ruleset's sources are silent, each with who proposed it and why.",
+    )
     citations: Citations
+
+    @model_validator(mode="after")
+    def _completions_are_choices(self) -> "Ruleset":
+        stray = [sid for sid in self.completions if sid not in self.choices]
+        if stray:
+            raise ValueError(f"ruleset {self.id!r}: completions name switches it does not choose: {', '.join(stray)}")
+        return self
 
 
 class GameFile(Record):

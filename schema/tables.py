@@ -30,6 +30,7 @@ class SourceRow(SQLModel, table=True):
     url: str | None = None
     accessed: str | None = None
     language: str | None = None
+    seen: bool  # False: known to the archive only through others' quotations or citations
     note: str | None = None
     csl_json: str
     bibtex: str
@@ -84,6 +85,14 @@ class EvidenceRow(SQLModel, table=True):
     confidence: int | None = None
     quotation: str
     quotation_language: str
+    # whose words the quotation is, and where this archive read them
+    quotation_owner_id: str | None = Field(default=None, foreign_key="sources.id", index=True)
+    quotation_words: str | None = None  # account | summary | translation
+    quotation_read_at_source_id: str | None = Field(default=None, foreign_key="sources.id")
+    quotation_read_at_locator: str | None = None
+    quotation_summarising_source_id: str | None = Field(default=None, foreign_key="sources.id")
+    quotation_summarising_locator: str | None = None
+    quotation_note: str | None = None
     note: str | None = None
 
 
@@ -102,6 +111,7 @@ class SwitchRow(SQLModel, table=True):
     game_id: str = Field(foreign_key="games.id", index=True)
     question: str
     description: str | None = None
+    agreed: bool  # the sources leave the point to the players' agreement
     seq: int
 
 
@@ -132,6 +142,9 @@ class ChoiceRow(SQLModel, table=True):
     ruleset_id: str = Field(foreign_key="rulesets.id", index=True)
     switch_id: str = Field(foreign_key="switches.id", index=True)
     alternative_id: str = Field(foreign_key="alternatives.id", index=True)
+    # an editorial completion: the ruleset's sources are silent and this source proposed the choice
+    completion_by: str | None = Field(default=None, foreign_key="sources.id")
+    completion_note: str | None = None
 
 
 class CitationColumns(SQLModel):
@@ -140,6 +153,8 @@ class CitationColumns(SQLModel):
     source_id: str = Field(foreign_key="sources.id", index=True)
     locator: str
     support: str = Field(index=True)
+    read_at_source_id: str | None = Field(default=None, foreign_key="sources.id")  # where the words were read
+    read_at_locator: str | None = None
     note: str | None = None
     seq: int
 
@@ -185,7 +200,7 @@ FTS_COLUMNS: dict[str, list[str]] = {
     "statements": ["topic", "text"],
     "switches": ["id", "question", "description"],
     "alternatives": ["id", "label", "description"],
-    "evidence": ["quotation", "place", "note"],
+    "evidence": ["quotation", "place", "quotation_note", "note"],
     "sources": ["short", "title", "container", "note"],
 }
 """The columns that full-text search (FTS5) covers, per table."""

@@ -1,4 +1,4 @@
-"""``variorum build``, ``variorum serve`` and ``variorum export-schema``: the archive's commands.
+"""``variorum build``, ``variorum serve``, ``variorum export-schema`` and ``variorum lint``: the archive's commands.
 
 ``variorum serve`` is a cold start that blocks nobody: it builds the archive if the records are
 newer, starts Datasette at once (pages within seconds), and then, in the background with a
@@ -20,9 +20,11 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import click
 
+from schema.load import Archive, RecordError
 from schema.paths import ARCHIVE_DB, DATA_DIR, SITE_DIR
 
 
@@ -35,8 +37,58 @@ def needs_build(data_dir: Path, db: Path) -> bool:
     return not db.exists() or db.stat().st_mtime < _newest_mtime(data_dir)
 
 
+def engine_check(archive: Archive) -> list[RecordError]:
+    """The records against the engine: the same games, switches and options both ways, and every
+    ruleset of every game resolving on the engine. Each error names the file, record and field."""
+    from engine.games import GAMES
+    from engine.switches import resolve_switches
+
+    errors: list[RecordError] = []
+
+    def err(gid: str, msg: str, record: str, fields: tuple[Any, ...]) -> None:
+        path = archive.files[gid]
+        errors.append(RecordError(archive.display(path), msg, record=record,
+                                  field=".".join(str(f) for f in fields), line=archive.line_of(path, fields)))
+
+    for gid in sorted(set(GAMES) - set(archive.games)):
+        errors.append(RecordError(archive.display(archive.data_dir / "games"),
+                                  f"the engine plays {gid!r} but the records have no games/{gid}.yaml"))
+    for gid, game in sorted(archive.games.items()):
+        rules = GAMES.get(gid)
+        if rules is None:
+            err(gid, f"the engine has no game {gid!r} (engine games: {', '.join(sorted(GAMES))})", gid, ("game", "id"))
+            continue
+        engine_switches = {s.id: s for s in rules.switches}
+        records = {sw.id: (j, sw) for j, sw in enumerate(game.switches)}
+        for sid in engine_switches.keys() - records.keys():
+            err(gid, f"the engine's {gid} has switch {sid!r} (options {', '.join(engine_switches[sid].options)}), "
+                "which the records do not", gid, ("switches",))
+        for sid, (j, sw) in records.items():
+            if sid not in engine_switches:
+                err(gid, f"the engine's {gid} has no switch {sid!r} "
+                    f"(its switches: {', '.join(engine_switches)})", sid, ("switches", j, "id"))
+                continue
+            options = [a.id for a in sw.alternatives]
+            engine_options = engine_switches[sid].options
+            for k, opt in enumerate(options):
+                if opt not in engine_options:
+                    err(gid, f"the engine's switch {sid!r} has no option {opt!r} (its options: "
+                        f"{', '.join(engine_options)})", sid, ("switches", j, "alternatives", k, "id"))
+            for opt in engine_options:
+                if opt not in options:
+                    err(gid, f"the engine's switch {sid!r} has option {opt!r}, which the records do not",
+                        sid, ("switches", j, "alternatives"))
+        for j, rs in enumerate(game.rulesets):
+            try:
+                resolve_switches(gid, rules.switches, (rs.id, rs.choices))
+            except ValueError as exc:
+                err(gid, f"the engine cannot play this ruleset: {exc}", rs.id, ("rulesets", j, "choices"))
+    return errors
+
+
 def run_build(data_dir: Path, out: Path) -> None:
-    """Build the archive, printing a summary; exit 1 with every defect on bad records."""
+    """Build the archive, printing a summary and the lint's warnings; exit 1 with every defect
+    on bad records, lint errors or rulesets the engine cannot play."""
     from schema.build import build
     from schema.load import RecordErrors
 
@@ -44,11 +96,13 @@ def run_build(data_dir: Path, out: Path) -> None:
     if threading.current_thread() is threading.main_thread():  # SIGTERM: the build's cleanup runs
         signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
     try:
-        report = build(data_dir, out)
+        report = build(data_dir, out, checks=[engine_check])
     except RecordErrors as exc:
         click.echo(f"build failed; {out} was not changed.\n{exc}", err=True)
         sys.exit(1)
     took = time.perf_counter() - started
+    for warning in report.warnings:
+        click.echo(warning, err=True)
     summary = ", ".join(f"{k} {v}" for k, v in report.counts.items())
     click.echo(f"built {report.path} in {took:.2f} s: {summary}")
 
@@ -123,6 +177,27 @@ def register(group: click.Group) -> None:
 
         for path in export():
             click.echo(f"wrote {path}")
+
+    @group.command("lint")
+    @click.option("--data", "data_dir", type=click.Path(path_type=Path), default=DATA_DIR, show_default=True,
+                  help="Folder of the YAML records.")
+    def lint_cmd(data_dir: Path) -> None:
+        """Check the records against their sources (errors fail, warnings are for an editor) and the engine."""
+        from schema.lint import lint
+        from schema.load import RecordErrors, load_archive
+
+        try:
+            archive = load_archive(data_dir)
+        except RecordErrors as exc:
+            click.echo(str(exc), err=True)
+            sys.exit(1)
+        findings = lint(archive)
+        lines = [str(f) for f in findings] + [f"error [engine] {e}" for e in engine_check(archive)]
+        for line in lines:
+            click.echo(line)
+        errors = sum(1 for line in lines if line.startswith("error"))
+        click.echo(f"{errors} error(s), {len(lines) - errors} warning(s)")
+        sys.exit(1 if errors else 0)
 
 
 def _status(base: str) -> dict | None:

@@ -10,7 +10,8 @@ is in the player's inner row and both opposite holes are occupied: then both are
 their counters sown again on the player's own side. At first a player is *restricted* to the
 middle holes; the switches decide how the corners behave then, how and when a player is
 released, whether release lasts, whether captures are limited while the opponent is restricted,
-where captured counters are re-sown and what follows, the end of the game, and endless moves.
+where captured counters are re-sown and what follows, the end of the game, a stuck player,
+endless moves and who starts (first-player: player 1, or a lot drawn from the game's seed).
 
 Captured counters stay in play (64 in all); the game is won by a rule, so a player's score is 1
 for a win and 0 otherwise. Laps are *restricted* (corners passed over, with skip-corners) or
@@ -27,7 +28,8 @@ Where neither the sources nor the archive's descriptions settle a combination of
 - end = cannot-move: the game ends, the player to move losing, as soon as they have no legal
   move (Ludii first records a forced pass: one more turn and move in its counts);
 - endless = illegal and every kind of lap from a corner endless: the player has no legal move
-  (a pass under capture-all, a loss under cannot-move), in the middle of the turn too;
+  (under capture-all, a pass or a loss as lobudok.no-move says; a loss under cannot-move), in
+  the middle of the turn too;
 - counts: ``moves`` are Ludii's moves (laps taken up from a hole, passes); a re-sowing is part of
   the capturing lap's move but is counted among the laps (``LAPS``).
 """
@@ -50,7 +52,7 @@ from engine.mancala.fourrow import (
 from engine.mancala.sowing import TRACK_HOLES, idx, sow
 from engine.repetition import QUICK_LAPS, begin_move, new_table, restore, seen_before
 from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
+from engine.rng import AGENT_STREAM, LOT_STREAM, derive_seed, rng_below, rng_init
 from engine.stats import CHOICES as STAT_CHOICES
 from engine.stats import COVERED as STAT_COVERED
 from engine.stats import DECISIONS as STAT_DECISIONS
@@ -107,11 +109,17 @@ SWITCHES: tuple[Switch, ...] = (
            ("the turn ends", "the re-sowing is a lap: capture, relay or end as any lap")),
     Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all",
            "How the game is lost",
-           ("a player left with no counters loses; a stuck player passes, two passes in a row draw",
+           ("a player left with no counters loses (a stuck player: see lobudok.no-move)",
             "a player with no legal move at the start of their turn loses")),
+    Switch("lobudok.no-move", ("pass", "lose"), "pass",
+           "A player who still has counters but no legal move (end = capture-all)",
+           ("passes; two passes in a row draw", "loses")),
     Switch("lobudok.endless", ("end-game", "illegal"), "end-game",
            "A move proved endless (a configuration repeats within it)",
            ("ends the game with the ending 'endless'", "is not a legal move")),
+    Switch("lobudok.first-player", ("player-1", "lot"), "player-1",
+           "Who makes the first move (no source says)",
+           ("player 1", "decided by lot (the game's seed)")),
 )
 
 S_SOWING = switch_slot(SWITCHES, "lobudok.restricted-sowing")
@@ -128,7 +136,11 @@ S_AFTER = switch_slot(SWITCHES, "lobudok.after-resow")
 RESOW_RELAY = option_slot(SWITCHES, "lobudok.after-resow", "relay")
 S_END = switch_slot(SWITCHES, "lobudok.end")
 CANNOT_MOVE = option_slot(SWITCHES, "lobudok.end", "cannot-move")
+S_NO_MOVE = switch_slot(SWITCHES, "lobudok.no-move")
+NO_MOVE_LOSE = option_slot(SWITCHES, "lobudok.no-move", "lose")
 S_ENDLESS = switch_slot(SWITCHES, "lobudok.endless")
+S_FIRST = switch_slot(SWITCHES, "lobudok.first-player")
+FIRST_LOT = option_slot(SWITCHES, "lobudok.first-player", "lot")
 ILLEGAL = option_slot(SWITCHES, "lobudok.endless", "illegal")
 
 RESTRICTED_LAP = 0
@@ -440,7 +452,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
     if n > 0 and par[S_ENDLESS] == ILLEGAL:
         n = drop_endless(st, par, table, scratch, n, move_limit, log)
     if n == 0:
-        if par[S_END] == CANNOT_MOVE:
+        if par[S_END] == CANNOT_MOVE or par[S_NO_MOVE] == NO_MOVE_LOSE:
             game_over(st, 2 - p)
             return
         st[LEGAL] = PASS
@@ -452,8 +464,8 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
 
 
 @njit(cache=True, inline="always")
-def init_state(st, par, table, scratch, turn_limit, move_limit, log):
-    """Beaton's layout on both sides; player 1 moves first."""
+def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    """Beaton's layout on both sides; player 1 moves first, or the player drawn by lot."""
     for i in range(STATE_SIZE):
         st[i] = 0
     for p in range(2):
@@ -462,6 +474,9 @@ def init_state(st, par, table, scratch, turn_limit, move_limit, log):
             st[SIDE + p] += par[P_START + pos]
             if par[P_START + pos] > 0:
                 st[COVER + p] |= 1 << pos
+    if par[S_FIRST] == FIRST_LOT:  # the game's own stream of the seed, as tauru and tap_urdy draw it
+        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
+        st[TO_MOVE] = rng_below(rng, 2)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -515,8 +530,8 @@ def scores(st):
 
 # Entry points for the Python API: the same kernels, compiled as callable functions.
 @njit(cache=True)
-def start_game(st, par, table, scratch, turn_limit, move_limit, log):
-    init_state(st, par, table, scratch, turn_limit, move_limit, log)
+def start_game(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
 
 
 @njit(cache=True)
@@ -575,7 +590,8 @@ def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_l
     out = borrow(owned_out)
     for g in range(n_games):
         seed = derive_seed(np.uint64(base_seed), g)
-        init_state(st, par, table, scratch, turn_limit, move_limit, log)
+        init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
+        first = st[TO_MOVE]
         rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
         row = out[g]
         for k in range(STAT_COLUMNS):
@@ -587,7 +603,7 @@ def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_l
         row[STAT_SCORE_2] = b
         row[STAT_TURNS] = st[TURNS]
         row[STAT_MOVES] = st[MOVES]
-        row[STAT_FIRST] = 1
+        row[STAT_FIRST] = first + 1
         row[STAT_SEED] = seed
         row[STAT_SITES] = SITES
         row[STAT_LAPS] = st[LAPS]
@@ -667,7 +683,8 @@ class Lobudok(Rules):
 
     def initial(self, params: Params, seed: int) -> np.ndarray:
         st = np.zeros(STATE_SIZE, dtype=np.int64)
-        start_game(st, *self._args(params), *self._limits(params), params.log)
+        start_game(st, *self._args(params), np.zeros(1, dtype=np.uint64), np.int64(seed), *self._limits(params),
+                   params.log)
         return st
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:

@@ -11,7 +11,8 @@ counters, and then the outer hole behind it; the player then takes the whole con
 number of further opponent holes, each one its own decision (one hole per move, the same player
 to move again). The switches decide the board's width, the number of extra captures, special
 holes (heads where a lap may stop; misoro safe from the extra captures), the end of the game,
-whether a single counter captures, what a player with no move does, and endless moves.
+whether a single counter captures, what a player with no move does, endless moves, and who
+starts (first-player: player 1, or a lot drawn from the game's seed; no source says).
 
 The game is decided by a rule, not by counting: a player's score is 1 for a win and 0 otherwise
 (captures are on the board, ``board()["captures"]``).
@@ -47,7 +48,7 @@ from engine.mancala.fourrow import (
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, new_table, seen_before
 from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
+from engine.rng import AGENT_STREAM, LOT_STREAM, derive_seed, rng_below, rng_init
 from engine.stats import CHOICES as STAT_CHOICES
 from engine.stats import COVERED as STAT_COVERED
 from engine.stats import DECISIONS as STAT_DECISIONS
@@ -95,6 +96,9 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("tsoro-additional-capture.endless", ("end-game", "illegal"), "end-game",
            "A move proved endless (a configuration repeats within it)",
            ("ends the game with the ending 'endless'", "is not a legal move")),
+    Switch("tsoro-additional-capture.first-player", ("player-1", "lot"), "player-1",
+           "Who makes the first move (no source says)",
+           ("player 1", "decided by lot (the game's seed)")),
 )
 
 S_HOLES = switch_slot(SWITCHES, "tsoro-additional-capture.holes")
@@ -109,6 +113,8 @@ SINGLETON_NO = option_slot(SWITCHES, "tsoro-additional-capture.singleton-capture
 S_NO_MOVE = switch_slot(SWITCHES, "tsoro-additional-capture.no-move")
 NO_MOVE_LOSE = option_slot(SWITCHES, "tsoro-additional-capture.no-move", "lose")
 S_ENDLESS = switch_slot(SWITCHES, "tsoro-additional-capture.endless")
+S_FIRST = switch_slot(SWITCHES, "tsoro-additional-capture.first-player")
+FIRST_LOT = option_slot(SWITCHES, "tsoro-additional-capture.first-player", "lot")
 ILLEGAL = option_slot(SWITCHES, "tsoro-additional-capture.endless", "illegal")
 
 # Layout of the parameter array: switch option indices, derived values, the geometry block.
@@ -422,8 +428,9 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
 
 
 @njit(cache=True, inline="always")
-def init_state(st, par, table, scratch, turn_limit, move_limit, log):
-    """The start: two counters in every outer hole; player 1 moves (or chooses a misoro) first."""
+def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    """The start: two counters in every outer hole; player 1 (or the player drawn by lot) moves, or
+    chooses a misoro, first."""
     n = par[P_PER_ROW]
     for i in range(4 * n):
         st[i] = 0
@@ -439,6 +446,9 @@ def init_state(st, par, table, scratch, turn_limit, move_limit, log):
     st[COVER + 1] = (1 << n) - 1
     if par[S_HEADS] == IMMUNE:
         st[PHASE] = PHASE_SETUP
+    if par[S_FIRST] == FIRST_LOT:  # the game's own stream of the seed, as tauru and tap_urdy draw it
+        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
+        st[TO_MOVE] = rng_below(rng, 2)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -521,8 +531,8 @@ def scores(st):
 
 # Entry points for the Python API: the same kernels, compiled as callable functions.
 @njit(cache=True)
-def start_game(st, par, table, scratch, turn_limit, move_limit, log):
-    init_state(st, par, table, scratch, turn_limit, move_limit, log)
+def start_game(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
 
 
 @njit(cache=True)
@@ -586,7 +596,8 @@ def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_l
     out = borrow(owned_out)
     for g in range(n_games):
         seed = derive_seed(np.uint64(base_seed), g)
-        init_state(st, par, table, scratch, turn_limit, move_limit, log)
+        init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
+        first = st[TO_MOVE]
         rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
         row = out[g]
         for k in range(STAT_COLUMNS):
@@ -598,7 +609,7 @@ def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_l
         row[STAT_SCORE_2] = b
         row[STAT_TURNS] = st[TURNS]
         row[STAT_MOVES] = st[MOVES]
-        row[STAT_FIRST] = 1
+        row[STAT_FIRST] = first + 1
         row[STAT_SEED] = seed
         row[STAT_SITES] = par[P_SITES]
         row[STAT_LAPS] = st[LAPS]
@@ -671,7 +682,8 @@ class Tsoro(Rules):
 
     def initial(self, params: Params, seed: int) -> np.ndarray:
         st = np.zeros(STATE_SIZE, dtype=np.int64)
-        start_game(st, *self._args(params), *self._limits(params), params.log)
+        start_game(st, *self._args(params), np.zeros(1, dtype=np.uint64), np.int64(seed), *self._limits(params),
+                   params.log)
         return st
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:

@@ -26,6 +26,21 @@ def short_cite(short: str, locator: str | None) -> str:
     return f"{short}: {page.group(1) if page else locator.strip()}"
 
 
+def words_of(owner: str | None, words: str | None, read_at: str | None, summarising: str | None) -> str | None:
+    """Whose words a quotation is and where it was read, in one line:
+    ``the words of Ludii portal, Tauru (DLP.Games.662), its summary of Béart 1955: 456; read at ...``."""
+    if not owner:
+        return None
+    text = f"the words of {owner}"
+    if words in ("summary", "translation") and summarising:
+        text += f", its {words} of {summarising}"
+    elif words == "account":
+        text += ", its own account"
+    if read_at:
+        text += f"; read at {read_at}"
+    return text
+
+
 def _engine_games() -> set[str]:
     """The games the engine can play (a game of the archive may not be playable yet)."""
     try:
@@ -57,14 +72,17 @@ async def _citations(datasette, table: str, key: str, game_id: str, join: str) -
     """Citations of one link table for a game, grouped by the cited record's id."""
     rows = await _rows(
         datasette,
-        f"""select c.{key} as owner, c.source_id, c.locator, c.support, c.note, s.short, s.role
-              from {table} c join sources s on s.id = c.source_id {join}
+        f"""select c.{key} as owner, c.source_id, c.locator, c.support, c.note, s.short, s.role, s.seen,
+                   c.read_at_source_id, c.read_at_locator, ra.short as read_at_short
+              from {table} c join sources s on s.id = c.source_id
+              left join sources ra on ra.id = c.read_at_source_id {join}
              order by c.{key}, c.seq""",
         {"game": game_id},
     )
     out: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
         r["cite"] = short_cite(r["short"], r["locator"])
+        r["read_at"] = short_cite(r["read_at_short"], r["read_at_locator"]) if r["read_at_short"] else None
         out[r["owner"]].append(r)
     return out
 
@@ -87,12 +105,32 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
     rulesets = await _rows(datasette, "select * from rulesets where game_id = :g order by is_default desc, key", {"g": game_id})
     choices = await _rows(
         datasette,
-        """select c.ruleset_id, c.switch_id, a.option from ruleset_choices c
+        """select c.ruleset_id, c.switch_id, a.option, a.label, c.completion_by, c.completion_note,
+                  s.short as completion_by_short
+             from ruleset_choices c
              join alternatives a on a.id = c.alternative_id
-             join rulesets r on r.id = c.ruleset_id where r.game_id = :g""",
+             join rulesets r on r.id = c.ruleset_id
+             left join sources s on s.id = c.completion_by
+            where r.game_id = :g""",
         {"g": game_id},
     )
-    evidence = await _rows(datasette, "select * from evidence where game_id = :g order by date_start, id", {"g": game_id})
+    evidence = await _rows(
+        datasette,
+        """select e.*, o.short as owner_short, ra.short as read_at_short, su.short as summarising_short
+             from evidence e
+             left join sources o on o.id = e.quotation_owner_id
+             left join sources ra on ra.id = e.quotation_read_at_source_id
+             left join sources su on su.id = e.quotation_summarising_source_id
+            where e.game_id = :g order by e.date_start, e.id""",
+        {"g": game_id},
+    )
+    for ev in evidence:
+        ev["words_of"] = words_of(
+            ev["owner_short"],
+            ev["quotation_words"],
+            short_cite(ev["read_at_short"], ev["quotation_read_at_locator"]) if ev["read_at_short"] else None,
+            short_cite(ev["summarising_short"], ev["quotation_summarising_locator"]) if ev["summarising_short"] else None,
+        )
     related = await _rows(datasette, "select * from related_games where game_id = :g order by id", {"g": game_id})
     cites = {
         "game": await _citations(datasette, "game_citations", "game_id", game_id, "where c.game_id = :game"),
@@ -119,10 +157,18 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
             quotes_by_source[c["source_id"]].append(ev)
     chosen_by: dict[tuple[str, str], list[str]] = defaultdict(list)
     ruleset_choices: dict[str, dict[str, str]] = defaultdict(dict)
+    # the choices of each ruleset that are editorial completions: switch -> who proposed it, why
+    ruleset_completions: dict[str, dict[str, dict]] = defaultdict(dict)
     key_of = {r["id"]: r["key"] for r in rulesets}
     for c in choices:
-        chosen_by[(c["switch_id"], c["option"])].append(key_of[c["ruleset_id"]])
-        ruleset_choices[key_of[c["ruleset_id"]]][c["switch_id"]] = c["option"]
+        key = key_of[c["ruleset_id"]]
+        ruleset_choices[key][c["switch_id"]] = c["option"]
+        if c["completion_by"]:
+            ruleset_completions[key][c["switch_id"]] = {
+                "option": c["option"], "label": c["label"], "by": c["completion_by"],
+                "by_short": c["completion_by_short"], "note": c["completion_note"],
+            }
+        chosen_by[(c["switch_id"], c["option"])].append(key + (" (editorial)" if c["completion_by"] else ""))
     alts_by_switch: dict[str, list[dict]] = defaultdict(list)
     for a in alternatives:
         a["citations"] = cites["alternative"].get(a["id"], [])
@@ -142,6 +188,10 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
     for rs in rulesets:
         rs["citations"] = cites["ruleset"].get(rs["id"], [])
         rs["choices"] = ruleset_choices[rs["key"]]
+        rs["completions"] = ruleset_completions[rs["key"]]
+        rs["silent"] = [  # in switch order
+            {"switch": s, **rs["completions"][s["id"]]} for s in switches if s["id"] in rs["completions"]
+        ]
     for rel in related:
         rel["citations"] = cites["related"].get(rel["id"], [])
     return {
@@ -167,7 +217,12 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
                 "engine_version": _engine_version(),
                 "default_ruleset": next((r["key"] for r in rulesets if r["is_default"]), rulesets[0]["key"] if rulesets else None),
                 "rulesets": {r["key"]: {"name": r["name"], "choices": r["choices"],
-                                        "cites": [c["cite"] for c in r["citations"]]} for r in rulesets},
+                                        "cites": [c["cite"] for c in r["citations"]],
+                                        "completions": {sid: {"option": c["option"], "by": c["by_short"], "note": c["note"]}
+                                                        for sid, c in r["completions"].items()}}
+                             for r in rulesets},
+                "evidence": [{"id": e["dlp_id"] or e["id"], "quotation": e["quotation"], "words_of": e["words_of"]}
+                             for e in evidence],
                 "switches": [
                     {"id": s["id"], "question": s["question"],
                      "options": {a["option"]: {"label": a["label"],

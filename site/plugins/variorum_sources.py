@@ -149,7 +149,7 @@ async def source_context(datasette, source_id: str) -> dict[str, Any]:
         r["cite"] = _pages.short_cite(source["short"], r["locator"])
     grouped = [(kind, KIND_TITLES[kind], [r for r in supports if r["kind"] == kind]) for kind in KINDS]
     games = sorted({(r["game_id"], r["game"]) for r in supports}, key=lambda g: g[1])
-    not_seen = bool(source["note"] and re.search(r"\bnot seen\b", source["note"], re.IGNORECASE))
+    not_seen = not source["seen"]  # the record says whether the archive has seen the source itself
     through = [c for c in children if c["relation"] in ("quotes", "translates", "summarises")]
     return {
         "source": source,

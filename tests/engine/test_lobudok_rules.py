@@ -349,5 +349,7 @@ def test_ludii_ruleset_is_ludiis_reading():
         "lobudok.resow-from": "lap-start",
         "lobudok.after-resow": "end-turn",
         "lobudok.end": "cannot-move",
+        "lobudok.no-move": "lose",
         "lobudok.endless": "end-game",
+        "lobudok.first-player": "player-1",
     }

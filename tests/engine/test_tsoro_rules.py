@@ -322,4 +322,5 @@ def test_ludii_ruleset_is_ludiis_reading():
         "tsoro-additional-capture.singleton-capture": "yes",
         "tsoro-additional-capture.no-move": "pass",
         "tsoro-additional-capture.endless": "end-game",
+        "tsoro-additional-capture.first-player": "player-1",
     }

@@ -109,12 +109,12 @@ LUDII_READINGS = {
     # rules.md, "Ludii 1.3.13's reading, precisely"
     "tsoro-additional-capture": {
         "holes": "8", "extra-captures": "3", "heads": "none", "end": "capture-all",
-        "singleton-capture": "yes", "no-move": "pass", "endless": "end-game",
+        "singleton-capture": "yes", "no-move": "pass", "endless": "end-game", "first-player": "player-1",
     },
     "lobudok": {
         "restricted-sowing": "skip-corners", "release": "all-holes", "release-permanent": "per-turn",
         "restricted-capture": "unrestricted", "resow-from": "lap-start", "after-resow": "end-turn",
-        "end": "cannot-move", "endless": "end-game",
+        "end": "cannot-move", "no-move": "lose", "endless": "end-game", "first-player": "player-1",
     },
     "tauru": {
         "placement-lines": "capture", "long-lines": "count", "directions": "all", "removal": "any",

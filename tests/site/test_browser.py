@@ -303,3 +303,15 @@ def test_tauru_names_the_removal_step(page, server):
     expect(page.locator("#vr-legend")).to_contain_text("removes the enemy piece on that point")
     first = state.legal_moves_text()[0]
     expect(page.locator("#vr-legal button").first).to_have_text(f"{first} (remove {first[1:]})")
+
+
+def test_cite_this_names_the_editorial_choices_and_whose_words_are_quoted(page, server):
+    open_game(page, server, "/games/tauru")
+    text = page.locator("#vr-cite-text")
+    expect(text).to_contain_text("The sources are silent on: tauru.long-lines = count (editorial completion, proposed by Variorum)")
+    expect(text).to_contain_text("tauru.directions = orthogonal (editorial completion")
+    expect(text).to_contain_text("(the words of Ludii portal, Tauru (DLP.Games.662), its summary of Béart 1955: 456; read at")
+    expect(page.locator("#vr-cite-bibtex")).to_contain_text("the sources are silent on")
+    open_game(page, server, "/games/tauru?set=directions:all")  # the reader's own choice is not the ruleset's completion
+    expect(text).to_contain_text("tauru.long-lines = count (editorial completion")
+    expect(text).not_to_contain_text("tauru.directions = orthogonal")
