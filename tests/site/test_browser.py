@@ -6,6 +6,7 @@ Skipped only when no Chromium is installed and CI is not set; on CI a missing br
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -38,7 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json"))
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site)],
+        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site), "--no-bake"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     base = f"http://127.0.0.1:{port}"
@@ -54,7 +55,18 @@ def server(tmp_path_factory: pytest.TempPathFactory):
             proc.kill()
             raise RuntimeError(f"server did not start: {proc.stdout.read() if proc.stdout else ''}")
         time.sleep(0.3)
-    # the engine's kernels compile on first use: warm them before the browser's first request
+    # the server compiles (or loads) every game's kernels at start: wait for them before the
+    # browser's first request (a fresh clone compiles them all, which takes minutes here)
+    deadline = time.monotonic() + 900
+    while True:
+        with urllib.request.urlopen(base + "/-/play.json", timeout=10) as r:
+            kernels = json.load(r)["kernels"]
+        if kernels and all(k["ready"] for k in kernels.values()):
+            break
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"the engine's kernels were not ready: {kernels}")
+        time.sleep(1)
     urllib.request.urlopen(base + "/-/play/tap-urdy.json?moves=b1", timeout=120).read()
     yield base
     proc.terminate()
