@@ -1,0 +1,92 @@
+"""Tsoro (Additional Capture)'s engine against an independent reference (``reference/tsoro.py``).
+
+The reference plays the archive's statements and switch descriptions
+(``data/games/tsoro-additional-capture.yaml``) naively, on two lists of counts. Whole games under
+every ruleset of the archive, and random games under random switch values from the start and from
+random positions (hypothesis; mid-turn positions included: extra captures due, a stop to decide,
+misoro half chosen), are played on both side by side: at every decision the legal moves, the
+board, the captures and misoro, the player to move, the turn, move and lap counts, and in the end
+the result and the scores must agree.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from reference.archive import rulesets, switch_options
+from reference.lockstep import examples, lockstep
+from reference.tsoro import Tsoro
+
+import engine
+
+GAME = "tsoro-additional-capture"
+OPTIONS = switch_options(GAME)
+switch_values = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTIONS.items()})
+TURNS = 150
+
+
+def from_start(switches: dict[str, str], seed: int, turn_limit: int = 2500, move_limit: int = 10000) -> int:
+    game = engine.load_game(GAME, switches=switches, turn_limit=turn_limit, move_limit=move_limit)
+    ref = Tsoro(switches, turn_limit, move_limit)
+    ref.start()
+    return lockstep(game.new_state(seed), ref, seed, GAME)
+
+
+def test_every_archive_ruleset_agrees_with_the_reference_over_whole_games():
+    for name, choices in rulesets(GAME).items():
+        for seed in range(examples(4)):
+            assert from_start(choices, seed) > 0, name
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(switches=switch_values, seed=st.integers(0, 2**32))
+def test_random_games_agree_with_the_reference(switches, seed):
+    from_start(switches, seed, turn_limit=TURNS)
+
+
+@st.composite
+def positions(draw):
+    """Switch values and a position of the engine's position format for them."""
+    switches = draw(switch_values)
+    n = int(switches[f"{GAME}.holes"])
+    count = st.one_of(st.integers(0, 2), st.integers(0, 5), st.integers(0, 3 * n))
+    spec = {key: draw(st.lists(count, min_size=2 * n, max_size=2 * n)) for key in "ab"}
+    spec["captures"] = draw(st.lists(st.integers(0, 40), min_size=2, max_size=2))
+    spec["to_move"] = p = draw(st.sampled_from([1, 2]))
+    mover = "ab"[p - 1]
+    if switches[f"{GAME}.heads"] == "immune":
+        # Either every misoro chosen, or the choosing under way with the player to move choosing.
+        outer = [f"{{}}{k}" for k in range(1, n + 1)]
+        full = draw(st.booleans())
+        mine = 2 if full else draw(st.integers(0, 1))
+        theirs = 2 if full else (mine if p == 1 else mine + 1)
+        spec["misoro"] = {
+            mover: [h.format(mover) for h in draw(st.lists(st.sampled_from(outer), min_size=mine, max_size=mine,
+                                                           unique=True))],
+            "ba"[p - 1]: [h.format("ba"[p - 1]) for h in draw(st.lists(st.sampled_from(outer), min_size=theirs,
+                                                                        max_size=theirs, unique=True))],
+        }
+        setup = not full
+    else:
+        setup = False
+    mid = draw(st.sampled_from(["start", "extra", "stop", "passed"]))
+    if mid == "extra" and not setup:
+        spec["extra_captures"] = draw(st.integers(1, 3))
+    elif mid == "stop" and not setup:
+        stops = [f"{mover}{n}"] if switches[f"{GAME}.heads"] == "stop-hole" else spec.get("misoro", {}).get(mover, [])
+        stops = [h for h in stops if spec[mover][int(h[1:]) - 1] >= 2]
+        assume(stops)
+        spec["stop_at"] = draw(st.sampled_from(stops))
+    elif mid == "passed":
+        spec["passes"] = 1
+    return switches, spec
+
+
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=positions(), seed=st.integers(0, 2**32))
+def test_games_from_random_positions_agree_with_the_reference(case, seed):
+    switches, spec = case
+    state = engine.load_game(GAME, switches=switches, turn_limit=TURNS).state_from_position(spec)
+    ref = Tsoro(switches, TURNS, 10000)
+    ref.set_position(spec)
+    lockstep(state, ref, seed, GAME)
