@@ -1,12 +1,13 @@
 """Play an engine state and a reference side by side, comparing everything at every decision.
 
-A reference offers ``to_move`` (0 or 1), ``legal()`` (move notations), ``play(text)``,
-``board()`` (the engine's ``State.board()`` without its drawing data), ``result()`` ((ending,
-winner 1 | 2 | None) or None), ``scores()`` and ``counters()`` (turns, moves, laps). This module
-uses only what it is handed (the engine's public ``State`` API); it imports nothing from ``engine``.
+A reference (reference.game.Reference) offers ``start(first)``, ``to_move`` (0 or 1), ``legal()``
+(move notations), ``play(text)``, ``board()`` (the engine's ``State.board()`` without its drawing
+data), ``result()`` ((ending, winner 1 | 2 | None) or None), ``scores()`` and ``counters()`` (turns,
+moves, laps). This harness, unlike the references, uses the engine: through its public API only
+(``engine.load_game``, ``Game.new_state``, ``State``).
 
-Set ``LOCKSTEP_TALLY`` to a file name and every lockstep game appends a line ``game decisions`` to
-it (``tests/engine/reference/tally.py`` sums them). ``LOCKSTEP_SCALE=k`` multiplies the examples
+Set ``LOCKSTEP_TALLY`` to a file name and every lockstep game appends a line ``game decisions ending`` to
+it with the game's ending (``tests/engine/reference/tally.py`` sums them). ``LOCKSTEP_SCALE=k`` multiplies the examples
 hypothesis draws (and the seeds per ruleset) by k, for a heavier run by hand.
 """
 
@@ -15,6 +16,12 @@ from __future__ import annotations
 import os
 import random
 from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine
+from reference.archive import switch_options
 
 DRAWING = ("sites",)
 SCALE = int(os.environ.get("LOCKSTEP_SCALE", "1"))
@@ -69,6 +76,63 @@ def lockstep(state: Any, ref: Any, seed: int, game: str, max_decisions: int | No
         assert tuple(res.scores) == tuple(ref.scores()), f"scores: engine {res.scores}, reference {ref.scores()}"
     tally = os.environ.get("LOCKSTEP_TALLY")
     if tally:
+        ending = state.result().ending if state.is_terminal() else "cut"
         with open(tally, "a", encoding="utf-8") as f:
-            f.write(f"{game} {n}\n")
+            f.write(f"{game} {n} {ending}\n")
     return n
+
+
+def from_start(game_id: str, reference: type, switches: dict[str, str], seed: int, turn_limit: int = 2500,
+               move_limit: int = 10000) -> int:
+    """A random game from the start (``seed`` draws any lot and the moves); its decisions."""
+    game = engine.load_game(game_id, switches=switches, turn_limit=turn_limit, move_limit=move_limit)
+    state = game.new_state(seed)
+    ref = reference(switches, turn_limit, move_limit)
+    ref.start(state.to_move - 1)
+    return lockstep(state, ref, seed, game_id)
+
+
+def from_position(game_id: str, reference: type, switches: dict[str, str], spec: dict, seed: int,
+                  turn_limit: int) -> int:
+    """A random game from the position ``spec`` (the engine's position format); its decisions."""
+    state = engine.load_game(game_id, switches=switches, turn_limit=turn_limit).state_from_position(spec)
+    ref = reference(switches, turn_limit, 10000)
+    ref.set_position(spec)
+    return lockstep(state, ref, seed, game_id)
+
+
+def every_ruleset(game_id: str, reference: type, rulesets: dict[str, dict[str, str]], seeds: int,
+                  turn_limit: int = 2500) -> None:
+    """``seeds`` whole games under every ruleset of the archive."""
+    for name, choices in rulesets.items():
+        for seed in range(examples(seeds)):
+            assert from_start(game_id, reference, choices, seed, turn_limit) > 0, name
+
+
+def switch_values(game_id: str) -> st.SearchStrategy:
+    """Random values of every switch of the game, from the archive's records."""
+    return st.fixed_dictionaries({k: st.sampled_from(v) for k, v in switch_options(game_id).items()})
+
+
+def random_games_test(game_id: str, reference: type, switch_values: st.SearchStrategy, turn_limit: int,
+                      n: int):
+    """A test: ``n`` (times LOCKSTEP_SCALE) random games from the start under random switch values."""
+
+    @settings(max_examples=examples(n), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(switches=switch_values, seed=st.integers(0, 2**32))
+    def test(switches, seed):
+        from_start(game_id, reference, switches, seed, turn_limit=turn_limit)
+
+    return test
+
+
+def random_positions_test(game_id: str, reference: type, cases: st.SearchStrategy, turn_limit: int, n: int):
+    """A test: ``n`` (times LOCKSTEP_SCALE) random games from the (switch values, position) ``cases`` draws."""
+
+    @settings(max_examples=examples(n), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(case=cases, seed=st.integers(0, 2**32))
+    def test(case, seed):
+        switches, spec = case
+        from_position(game_id, reference, switches, spec, seed, turn_limit)
+
+    return test

@@ -1,21 +1,25 @@
 """Sum a lockstep tally: ``python tests/engine/reference/tally.py FILE`` prints, per game, the
-lockstep games played, their decisions, and the mean and longest game (see lockstep.py)."""
+lockstep games played, their decisions, the mean and longest game, and how the games ended
+(see lockstep.py)."""
 
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 
 def main(path: str) -> None:
     games: dict[str, list[int]] = defaultdict(list)
+    endings: dict[str, Counter] = defaultdict(Counter)
     with open(path, encoding="utf-8") as f:
         for line in f:
-            game, n = line.split()
+            game, n, ending = line.split()
             games[game].append(int(n))
-    print(f"{'game':28} {'games':>7} {'decisions':>10} {'mean':>7} {'longest':>8}")
+            endings[game][ending] += 1
+    print(f"{'game':26} {'games':>6} {'decisions':>10} {'mean':>6} {'longest':>7}  endings")
     for game, ns in sorted(games.items()):
-        print(f"{game:28} {len(ns):7d} {sum(ns):10d} {sum(ns) / len(ns):7.1f} {max(ns):8d}")
+        ends = ", ".join(f"{e} {c}" for e, c in endings[game].most_common())
+        print(f"{game:26} {len(ns):6d} {sum(ns):10d} {sum(ns) / len(ns):6.1f} {max(ns):7d}  {ends}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ and 1. Every lap is one move in Ludii's sense; a turn is one whole move.
 
 from __future__ import annotations
 
+from reference.game import Reference
+
 ROW = 6
 HOLES = 12
 
@@ -21,33 +23,29 @@ def hole_of(name: str) -> int:
     return "ab".index(name[0]) * ROW + int(name[1:]) - 1
 
 
-class TapUrdy:
-    """One game of Tap-urdy under switch values ``sw`` (full ids or points)."""
+class TapUrdy(Reference):
+    """One game of Tap-urdy under switch values ``sw`` (full ids or points). The ending "over" is
+    decided by the scores."""
 
     def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int) -> None:
-        self.sw = {k.split(".", 1)[-1]: v for k, v in sw.items()}
+        super().__init__(sw, turn_limit, move_limit)
         self.step = 1 if self.sw["direction"] == "counterclockwise" else -1
-        self.turn_limit, self.move_limit = turn_limit, move_limit
         self.holes = [4] * HOLES
         self.captures = [0, 0]
-        self.to_move = 0
-        self.turns = 0
-        self.moves = 0
-        self.ending: str | None = None  # "over" (scored), "endless" or "unfinished"
         self.options: list[int] = []
 
     # --- setting up -----------------------------------------------------------------------------
     def start(self, first: int) -> None:
         """The game's start (4 counters a hole), ``first`` to move."""
         self.to_move = first
-        self.begin_turn()
+        self.begin_decision()
 
-    def set_position(self, a: list[int], b: list[int], captures: list[int], to_move: int) -> None:
-        """A described position (player ``to_move`` is 0 or 1), at the start of that player's turn."""
-        self.holes = list(a) + list(b)
-        self.captures = list(captures)
-        self.to_move = to_move
-        self.begin_turn()
+    def set_position(self, spec: dict) -> None:
+        """A position as the engine's ``position_spec`` describes it, at the start of a turn."""
+        self.holes = list(spec["a"]) + list(spec["b"])
+        self.captures = list(spec.get("captures", [0, 0]))
+        self.to_move = spec.get("to_move", 1) - 1
+        self.begin_decision()
 
     # --- the rules ------------------------------------------------------------------------------
     def next(self, h: int) -> int:
@@ -119,7 +117,7 @@ class TapUrdy:
         holes, captures = list(self.holes), list(self.captures)
         return self.play_move(holes, captures, self.to_move, origin, self.move_limit)[0] == "endless"
 
-    def begin_turn(self) -> None:
+    def begin_decision(self) -> None:
         """Between moves: the end by the rules, the legal moves, or a limit."""
         self.options = []
         if self.sw["end"] != "cannot-move" and self.a_row_is_empty(self.holes):
@@ -131,7 +129,7 @@ class TapUrdy:
         if not options:
             self.ending = "over"  # a player who cannot move: the game ends and is scored
             return
-        if self.moves >= self.move_limit or self.turns >= self.turn_limit:
+        if self.limit_reached():
             self.ending = "unfinished"
             return
         self.options = options
@@ -145,11 +143,12 @@ class TapUrdy:
             raise ValueError(f"illegal move {text!r}; legal: {self.legal()}")
         outcome, laps = self.play_move(self.holes, self.captures, self.to_move, h, self.move_limit - self.moves)
         self.moves += laps
+        self.laps += laps
         self.turns += 1
         self.options = []
         if outcome == "done":
             self.to_move = 1 - self.to_move
-            self.begin_turn()
+            self.begin_decision()
         else:
             self.ending = {"row-empty": "over", "endless": "endless", "budget": "unfinished"}[outcome]
 
@@ -162,16 +161,10 @@ class TapUrdy:
         return a, b
 
     def result(self) -> tuple[str, int | None] | None:
-        """(ending, winner 1 or 2 or None) once the game is over."""
-        if self.ending is None:
-            return None
         if self.ending != "over":
-            return self.ending, None
+            return super().result()
         a, b = self.scores()
         return ("draw", None) if a == b else ("win", 1 if a > b else 2)
-
-    def counters(self) -> dict[str, int]:
-        return {"turns": self.turns, "moves": self.moves, "laps": self.moves}
 
     def board(self) -> dict:
         return {"a": self.holes[:ROW], "b": self.holes[ROW:], "captures": list(self.captures)}

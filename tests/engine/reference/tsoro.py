@@ -12,33 +12,29 @@ one player does before the other moves (each misoro choice is a turn).
 
 from __future__ import annotations
 
+from reference.game import Reference
+
 LETTERS = "ab"
 
 
-class Tsoro:
+class Tsoro(Reference):
     """One game of Tsoro (Additional Capture) under switch values ``sw`` (full ids or points)."""
 
     def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int) -> None:
-        self.sw = {k.split(".", 1)[-1]: v for k, v in sw.items()}
+        super().__init__(sw, turn_limit, move_limit)
         self.n = int(self.sw["holes"])
         self.length = 2 * self.n
         self.extra = int(self.sw["extra-captures"])
-        self.turn_limit, self.move_limit = turn_limit, move_limit
         self.holes = [[2] * self.n + [0] * self.n for _ in range(2)]
         self.captures = [0, 0]
         self.misoro: list[set[int]] = [set(), set()]  # hole indexes (number - 1)
-        self.to_move = 0
         self.phase = "setup" if self.sw["heads"] == "immune" else "start"
         self.pending = 0  # extra captures still due
         self.stop_at = -1  # the head or misoro where a lap ended (phase "stop")
-        self.passes = 0
-        self.turns = self.moves = self.laps = 0
-        self.in_turn = False  # a decision of the player to move has been played this turn
-        self.ending: str | None = None  # "win", "draw", "endless", "unfinished"
-        self.winner: int | None = None
 
     # --- setting up -----------------------------------------------------------------------------
-    def start(self) -> None:
+    def start(self, first: int) -> None:
+        """The start; ``first`` is not used: player 1 always starts (the lockstep checks it)."""
         self.begin_decision()
 
     def set_position(self, spec: dict) -> None:
@@ -152,13 +148,6 @@ class Tsoro:
     def side(self, player: int) -> int:
         return sum(self.holes[player])
 
-    def end(self, ending: str, winner: int | None) -> None:
-        """The game ends; a turn under way when it does counts as played."""
-        self.ending, self.winner = ending, winner
-        if self.in_turn:
-            self.turns += 1
-            self.in_turn = False
-
     def begin_decision(self) -> None:
         """Before each decision: the end by the rules or by a limit."""
         p = self.to_move
@@ -173,15 +162,12 @@ class Tsoro:
             if not self.starts() and self.sw["no-move"] == "lose":
                 self.end("win", 1 - p)
                 return
-        if self.moves >= self.move_limit or self.turns >= self.turn_limit:
+        if self.limit_reached():
             self.end("unfinished", None)
 
     def end_turn(self) -> None:
         self.phase = "setup" if self.sw["heads"] == "immune" and sum(map(len, self.misoro)) < 4 else "start"
-        self.turns += 1
-        self.in_turn = False
-        self.to_move = 1 - self.to_move
-        self.begin_decision()
+        super().end_turn()
 
     def sow_from(self, origin: int) -> None:
         p = self.to_move
@@ -213,20 +199,14 @@ class Tsoro:
                 self.begin_decision()
 
     def play(self, text: str) -> None:
-        legal = self.legal()
-        if text not in legal:
-            raise ValueError(f"illegal move {text!r}; legal: {legal}")
+        self.decide(text)
         p = self.to_move
-        self.in_turn = True
+        if text == "pass":
+            self.pass_turn()
+            return
         self.moves += 1  # a decision; a sowing's laps are counted by sow_from instead
         if self.phase == "setup":
             self.misoro[p].add(int(text[1:]) - 1)
-            self.end_turn()
-        elif text == "pass":
-            self.passes += 1
-            if self.passes >= 2:
-                self.end("draw", None)
-                return
             self.end_turn()
         elif text == "stop":
             self.end_turn()
@@ -247,17 +227,6 @@ class Tsoro:
             self.sow_from(int(text[1:]) - 1)
 
     # --- what the lockstep compares -------------------------------------------------------------
-    def result(self) -> tuple[str, int | None] | None:
-        if self.ending is None:
-            return None
-        return self.ending, None if self.winner is None else self.winner + 1
-
-    def scores(self) -> tuple[int, int]:
-        return (int(self.winner == 0 and self.ending == "win"), int(self.winner == 1 and self.ending == "win"))
-
-    def counters(self) -> dict[str, int]:
-        return {"turns": self.turns, "moves": self.moves, "laps": self.laps}
-
     def board(self) -> dict:
         out = {"a": list(self.holes[0]), "b": list(self.holes[1]), "captures": list(self.captures)}
         if self.misoro[0] or self.misoro[1]:
