@@ -9,9 +9,10 @@ the turn, move and lap counts, and in the end the result and the scores must agr
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import strategies as st
 from reference.archive import rulesets
-from reference.lockstep import every_ruleset, lockstep, random_games_test, random_positions_test
+from reference.lockstep import every_ruleset, from_position, lockstep, random_games_test, random_positions_test
 from reference.lockstep import switch_values as every_switch
 from reference.tap_urdy import ROW, TapUrdy
 
@@ -20,7 +21,8 @@ import engine
 GAME = "tap-urdy"
 switch_values = every_switch(GAME)
 # Sparse and heavy holes both: empty rows, single counters, laps of twelve and more.
-counts = st.lists(st.one_of(st.integers(0, 3), st.integers(0, 14)), min_size=ROW, max_size=ROW)
+counts = st.lists(st.one_of(st.sampled_from([0, 0, 0, 1, 1, 2]), st.integers(0, 3), st.integers(0, 14)),
+                  min_size=ROW, max_size=ROW)
 
 
 def test_every_archive_ruleset_agrees_with_the_reference_over_whole_games():
@@ -32,6 +34,20 @@ positions = st.tuples(switch_values, st.fixed_dictionaries({
     "a": counts, "b": counts, "captures": st.lists(st.integers(0, 30), min_size=2, max_size=2),
     "to_move": st.sampled_from([1, 2])}))
 test_games_from_random_positions_agree_with_the_reference = random_positions_test(GAME, TapUrdy, positions, 200, 200)
+
+
+@pytest.mark.parametrize("endless", ["end-game", "illegal"])
+def test_an_endless_move_agrees_with_the_reference(endless):
+    """A move from b5 here relays for ever (found by searching positions with the reference):
+    under end-game it ends the game as endless, under illegal it is not a legal move."""
+    switches = {"tap-urdy.start": "own-row", "tap-urdy.relay-condition": "next-non-empty",
+                "tap-urdy.capture": "gap-non-empty", "tap-urdy.end": "cannot-move", "tap-urdy.endless": endless}
+    switches = {k: switches.get(k, v) for k, v in rulesets(GAME)["sources"].items()}
+    spec = {"a": [1, 0, 2, 4, 0, 2], "b": [1, 3, 2, 5, 4, 2], "captures": [0, 0], "to_move": 2}
+    opening = ("b5",) if endless == "end-game" else ()
+    assert from_position(GAME, TapUrdy, switches, spec, 0, 200, opening) > 0
+    state = engine.load_game(GAME, switches=switches).state_from_position(spec)
+    assert ("b5" in state.legal_moves_text()) == (endless == "end-game")
 
 
 def test_the_lockstep_can_fail():

@@ -11,10 +11,11 @@ the result and the scores must agree.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume
 from hypothesis import strategies as st
 from reference.archive import rulesets
-from reference.lockstep import every_ruleset, random_games_test, random_positions_test
+from reference.lockstep import every_ruleset, from_position, random_games_test, random_positions_test
 from reference.lockstep import switch_values as every_switch
 from reference.tsoro import Tsoro
 
@@ -35,7 +36,8 @@ def positions(draw):
     """Switch values and a position of the engine's position format for them."""
     switches = draw(switch_values)
     n = int(switches[f"{GAME}.holes"])
-    count = st.one_of(st.integers(0, 2), st.integers(0, 5), st.integers(0, 3 * n))
+    # Sparse boards (stuck players, last counters), middling and heavy ones.
+    count = st.one_of(st.sampled_from([0, 0, 0, 1, 1, 2]), st.integers(0, 5), st.integers(0, 3 * n))
     spec = {key: draw(st.lists(count, min_size=2 * n, max_size=2 * n)) for key in "ab"}
     if switches[f"{GAME}.end"] == "capture-all":
         # A side stripped bare ends the game after the move that strips it: no such position is reached.
@@ -73,3 +75,13 @@ def positions(draw):
 
 test_games_from_random_positions_agree_with_the_reference = random_positions_test(
     GAME, Tsoro, positions(), TURNS, 80)
+
+
+@pytest.mark.parametrize("endless", ["end-game", "illegal"])
+def test_an_endless_move_agrees_with_the_reference(endless):
+    """A move from a5 here relays for ever (found by searching positions with the reference):
+    under end-game it ends the game as endless, under illegal it is not a legal move."""
+    switches = {**rulesets(GAME)["sources"], f"{GAME}.holes": "6", f"{GAME}.endless": endless}
+    spec = {"a": [2, 1, 0, 1, 2, 2, 1, 0, 3, 0, 1, 0], "b": [1] * 6 + [0] * 6, "to_move": 1}
+    opening = ("a5",) if endless == "end-game" else ()
+    assert from_position(GAME, Tsoro, switches, spec, 0, TURNS, opening) > 0

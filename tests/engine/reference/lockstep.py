@@ -57,16 +57,16 @@ def compare_now(state: Any, ref: Any, n: int) -> None:
         assert state.to_move == ref.to_move + 1, f"to move: engine {state.to_move}, reference {ref.to_move + 1} {where}"
 
 
-def lockstep(state: Any, ref: Any, seed: int, game: str, max_decisions: int | None = None) -> int:
-    """Play random moves (drawn with ``seed``) on both until the end (or ``max_decisions``);
+def lockstep(state: Any, ref: Any, seed: int, game: str, opening: tuple[str, ...] = ()) -> int:
+    """Play the moves of ``opening``, then random moves (drawn with ``seed``), on both until the end;
     return the decisions played."""
     rng = random.Random(seed)
     n = 0
     while True:
         compare_now(state, ref, n)
-        if state.is_terminal() or (max_decisions is not None and n >= max_decisions):
+        if state.is_terminal():
             break
-        move = rng.choice(sorted(state.legal_moves_text()))
+        move = opening[n] if n < len(opening) else rng.choice(sorted(state.legal_moves_text()))
         state.apply(move)
         ref.play(move)
         n += 1
@@ -93,12 +93,13 @@ def from_start(game_id: str, reference: type, switches: dict[str, str], seed: in
 
 
 def from_position(game_id: str, reference: type, switches: dict[str, str], spec: dict, seed: int,
-                  turn_limit: int) -> int:
-    """A random game from the position ``spec`` (the engine's position format); its decisions."""
+                  turn_limit: int, opening: tuple[str, ...] = ()) -> int:
+    """A random game from the position ``spec`` (the engine's position format), after the moves of
+    ``opening``; its decisions."""
     state = engine.load_game(game_id, switches=switches, turn_limit=turn_limit).state_from_position(spec)
     ref = reference(switches, turn_limit, 10000)
     ref.set_position(spec)
-    return lockstep(state, ref, seed, game_id)
+    return lockstep(state, ref, seed, game_id, opening)
 
 
 def every_ruleset(game_id: str, reference: type, rulesets: dict[str, dict[str, str]], seeds: int,
