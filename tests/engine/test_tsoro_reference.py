@@ -19,6 +19,8 @@ from reference.lockstep import every_ruleset, from_position, random_games_test, 
 from reference.lockstep import switch_values as every_switch
 from reference.tsoro import Tsoro
 
+import engine
+
 GAME = "tsoro-additional-capture"
 switch_values = every_switch(GAME)
 TURNS = 150
@@ -85,3 +87,24 @@ def test_an_endless_move_agrees_with_the_reference(endless):
     spec = {"a": [2, 1, 0, 1, 2, 2, 1, 0, 3, 0, 1, 0], "b": [1] * 6 + [0] * 6, "to_move": 1}
     opening = ("a5",) if endless == "end-game" else ()
     assert from_position(GAME, Tsoro, switches, spec, 0, TURNS, opening) > 0
+
+
+@pytest.mark.parametrize("end,no_move,b_stuck,ending", [
+    ("capture-all", "pass", False, None),
+    ("capture-all", "pass", True, "draw"),
+    ("capture-all", "lose", False, "win"),
+    ("cannot-move", "pass", False, "win"),
+])
+def test_a_stuck_player_agrees_with_the_reference(end, no_move, b_stuck, ending):
+    """Only single counters, each followed by an occupied hole: player 1 cannot move."""
+    switches = {**rulesets(GAME)["sources"], f"{GAME}.holes": "6", f"{GAME}.end": end, f"{GAME}.no-move": no_move}
+    spec = {"a": [1] * 12, "b": [1] * 12 if b_stuck else [2] * 6 + [0] * 6, "to_move": 1}
+    assert from_position(GAME, Tsoro, switches, spec, 0, TURNS) >= 0
+    state = engine.load_game(GAME, switches=switches).state_from_position(spec)
+    if ending is None or ending == "draw":
+        assert state.legal_moves_text() == ["pass"]
+        state.apply("pass")
+    if ending is not None:
+        if ending == "draw":
+            state.apply("pass")
+        assert state.result().ending == ending

@@ -134,7 +134,8 @@ class Lobudok(Reference):
                     return "won", -1, taken, resown
                 if self.sw["after-resow"] == "end-turn":
                     return "done", -1, taken, resown
-                # open: a capture made by a re-sowing re-sows from the start of that re-sowing's lap
+                # A re-sowing that lands in an occupied hole is a lap: it may capture again. Its first
+                # hole is the hole after the same anchor, so a second re-sowing starts there again.
             # relay from `last` with all its counters
             if self.per_turn:
                 if self.skip_corners and not self.middle_ready(own):
