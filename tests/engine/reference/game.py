@@ -1,0 +1,76 @@
+"""What every reference keeps alike: the counts, the ending and the answers the lockstep compares.
+
+Turns, moves (Ludii's: laps and decisions) and laps are counted by each game; a turn under way
+when the game ends counts as played. A game decided by a rule (Tsoro, Lobudök) scores 1 for the
+winner and 0 otherwise; Tap-urdy overrides the scores.
+"""
+
+from __future__ import annotations
+
+
+class Reference:
+    """The state every reference shares; a game adds its board and rules."""
+
+    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int) -> None:
+        self.sw = {k.split(".", 1)[-1]: v for k, v in sw.items()}
+        self.turn_limit, self.move_limit = turn_limit, move_limit
+        self.to_move = 0
+        self.turns = self.moves = self.laps = 0
+        self.in_turn = False  # a decision of the player to move has been played this turn
+        self.passes = 0  # passes in a row
+        self.ending: str | None = None  # "win", "draw", "endless", "unfinished"
+        self.winner: int | None = None  # 0 or 1
+
+    def end(self, ending: str, winner: int | None) -> None:
+        """The game ends; a turn under way when it does counts as played."""
+        self.ending, self.winner = ending, winner
+        if self.in_turn:
+            self.turns += 1
+            self.in_turn = False
+
+    def legal(self) -> list[str]:
+        raise NotImplementedError
+
+    def begin_decision(self) -> None:
+        """Before each decision: the end by the rules or a limit (each game's own)."""
+        raise NotImplementedError
+
+    def decide(self, text: str) -> list[str]:
+        """Check that ``text`` is legal (ValueError if not) and start or go on with the turn; the legal moves."""
+        legal = self.legal()
+        if text not in legal:
+            raise ValueError(f"illegal move {text!r}; legal: {legal}")
+        self.in_turn = True
+        return legal
+
+    def end_turn(self) -> None:
+        """The turn is over: the other player's turn begins."""
+        self.turns += 1
+        self.in_turn = False
+        self.to_move = 1 - self.to_move
+        self.begin_decision()
+
+    def pass_turn(self) -> None:
+        """A pass (one move): two in a row end the game in a draw."""
+        self.moves += 1
+        self.passes += 1
+        if self.passes >= 2:
+            self.end("draw", None)
+        else:
+            self.end_turn()
+
+    def limit_reached(self) -> bool:
+        return self.moves >= self.move_limit or self.turns >= self.turn_limit
+
+    def result(self) -> tuple[str, int | None] | None:
+        """(ending, winner 1 | 2 | None), or None while the game goes on."""
+        if self.ending is None:
+            return None
+        return self.ending, None if self.winner is None else self.winner + 1
+
+    def scores(self) -> tuple[int, int]:
+        won = self.ending == "win"
+        return int(won and self.winner == 0), int(won and self.winner == 1)
+
+    def counters(self) -> dict[str, int]:
+        return {"turns": self.turns, "moves": self.moves, "laps": self.laps}
