@@ -42,7 +42,10 @@ class Lobudok(Reference):
 
     # --- setting up -----------------------------------------------------------------------------
     def start(self, first: int) -> None:
-        """The start; ``first`` is not used: player 1 always starts (the lockstep checks it)."""
+        """The start: player 1 moves first, or under first-player = lot the player the engine drew
+        (``first``: the lot is the engine's randomness, not a rule; under player-1 the lockstep
+        checks that the engine lets player 1 start)."""
+        self.to_move = first if self.sw["first-player"] == "lot" else 0
         self.begin_decision()
 
     def set_position(self, spec: dict) -> None:
@@ -212,8 +215,8 @@ class Lobudok(Reference):
             self.released[p] = True
             self.release_turn = True
         self.options = self.lap_options()
-        if not self.options and self.sw["end"] == "cannot-move":
-            self.end("win", 1 - p)
+        if not self.options and (self.sw["end"] == "cannot-move" or self.sw["no-move"] == "lose"):
+            self.end("win", 1 - p)  # a stuck player loses (else passes)
             return
         if self.limit_reached():
             self.end("unfinished", None)

@@ -34,7 +34,10 @@ class Tsoro(Reference):
 
     # --- setting up -----------------------------------------------------------------------------
     def start(self, first: int) -> None:
-        """The start; ``first`` is not used: player 1 always starts (the lockstep checks it)."""
+        """The start: player 1 moves first, or under first-player = lot the player the engine drew
+        (``first``: the lot is the engine's randomness, not a rule; under player-1 the lockstep
+        checks that the engine lets player 1 start)."""
+        self.to_move = first if self.sw["first-player"] == "lot" else 0
         self.begin_decision()
 
     def set_position(self, spec: dict) -> None:
