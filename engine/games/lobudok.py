@@ -16,8 +16,8 @@ Captured counters stay in play (64 in all); the game is won by a rule, so a play
 for a win and 0 otherwise. Laps are *restricted* (corners passed over, with skip-corners) or
 *released* (every hole sown). Under Ludii's per-turn release a lap that ends in a corner, when no
 middle hole holds two, lets the player choose: a restricted lap from it (move ``a9``) or a released
-one (move ``a9+``). Moves are ints (engine.mancala.fourrow). The kernels follow the pattern of
-engine.games.tap_urdy (inlined kernels, borrowed views, two-pass endless detection); restricted
+one (move ``a9+``). Moves are ints (engine.mancala.fourrow). The kernels are handed to the shared
+machinery (engine.machine: one compiled entry point, two-pass endless detection); restricted
 laps under skip-corners run on a compacted track of the twelve middle holes.
 
 Where neither the sources nor the archive's descriptions settle a combination of switches:
@@ -35,37 +35,22 @@ Where neither the sources nor the archive's descriptions settle a combination of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from engine.borrow import borrow
-from engine.game import Limits, Rules
+from engine import machine
+from engine.game import Limits
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, KernelRules, Params, popcount
 from engine.mancala import fourrow
 from engine.mancala.fourrow import (
     G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_POSITION, G_TRACKS, PASS, PLAYER_MOVES, RELEASED, TRACK_SLOT,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow
-from engine.repetition import QUICK_LAPS, begin_move, new_table, restore, seen_before
+from engine.repetition import begin_move, new_table, restore, seen_before
 from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
-from engine.stats import CHOICES as STAT_CHOICES
-from engine.stats import COVERED as STAT_COVERED
-from engine.stats import DECISIONS as STAT_DECISIONS
-from engine.stats import FIRST as STAT_FIRST
-from engine.stats import LAPS as STAT_LAPS
-from engine.stats import LEGAL_SUM as STAT_LEGAL_SUM
-from engine.stats import MOVES as STAT_MOVES
-from engine.stats import N_COLUMNS as STAT_COLUMNS
-from engine.stats import SCORE_1 as STAT_SCORE_1
-from engine.stats import SCORE_2 as STAT_SCORE_2
-from engine.stats import SEED as STAT_SEED
-from engine.stats import SITES as STAT_SITES
-from engine.stats import STATUS as STAT_STATUS
-from engine.stats import TURNS as STAT_TURNS
-from engine.stats import WINNER as STAT_WINNER
+from engine.stats import record
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "lobudok"
@@ -167,11 +152,10 @@ STATE_SIZE = LEGAL + HOLES + 2
 PHASE_START = 0  # the start of a turn
 PHASE_CHOICE = 1  # per-turn release: a restricted or a released lap from a corner
 
+# What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0
 MOVE_CHOICE = 1  # the player chooses the kind of the next lap
 MOVE_GAME_OVER = 2  # the opponent has no counters left (end = capture-all)
-MOVE_ENDLESS = 3
-MOVE_OUT_OF_LAPS = 4
 
 # The event log of a traced move (as in engine.games.tap_urdy): kind, a, b, c, the board.
 LOG_LAP = 1  # a = hole taken up, b = counters, c = landing site (a released lap: LOG_LAP_FULL)
@@ -234,7 +218,8 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     treated as a lap (after-resow = relay). Otherwise, if H holds two or more, the next lap starts
     from H (under per-turn release, a corner with no middle hole holding two: MOVE_CHOICE);
     otherwise the turn ends. With ``logged``, a lap about to start from a (hole, kind, board)
-    configuration already seen in this run proves it endless.
+    configuration already seen in this run proves it endless; without, the run's snapshot is taken
+    first (engine.machine.run_laps).
     """
     mover = st[TO_MOVE]
     opp = 1 - mover
@@ -247,6 +232,8 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     choose = per_turn and par[S_SOWING] != START_ONLY
     if logged:
         seen_before(table, origin + kind * SITES, st)
+    else:
+        begin_move(table, st, SNAPSHOT)
     n = 0
     resowings = 0
     cover = 0
@@ -302,10 +289,10 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
                 kind = RESTRICTED_LAP
                 t = T0 + mover * TRACK_SLOT
         if logged and seen_before(table, landed + kind * SITES, st):
-            outcome = MOVE_ENDLESS
+            outcome = RUN_ENDLESS
             break
         if n >= lap_cap:
-            outcome = MOVE_OUT_OF_LAPS
+            outcome = RUN_OUT_OF_LAPS
             break
         origin = landed
     st[MOVES] += n
@@ -315,36 +302,16 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
 
 
 @njit(cache=True)
-def replay_logged(st, par, table, origin, kind, lap_budget, log):
+def replay_logged(st, par, table, origin, kind, quick, lap_budget, log):
     """The slow pass of a long run: from the snapshot, every configuration logged (out of line:
     few runs get here)."""
     restore(table, st, SNAPSHOT)
     return laps(st, par, table, origin, kind, lap_budget, True, log)
 
 
-@njit(cache=True, inline="always")
-def run_move(st, par, table, origin, kind, lap_budget, log):
-    """One run of laps: a quick pass, replayed with logging if it grows long (engine.repetition)."""
-    begin_move(table, st, SNAPSHOT)
-    logged_before = log[0]
-    quick = lap_budget if lap_budget < QUICK_LAPS else QUICK_LAPS
-    outcome = laps(st, par, table, origin, kind, quick, False, log)
-    if outcome != MOVE_OUT_OF_LAPS:
-        return outcome
-    log[0] = logged_before  # the replay logs the run again from its start
-    return replay_logged(st, par, table, origin, kind, lap_budget, log)
-
-
 @njit(cache=True)
 def probe_endless(st, par, table, scratch, origin, kind, lap_budget, log):
-    """True if the run of laps from ``origin`` is proved endless (played on ``scratch``)."""
-    for i in range(STATE_SIZE):
-        scratch[i] = st[i]
-    logging = log[0]
-    log[0] = -1
-    endless = run_move(scratch, par, table, origin, kind, lap_budget, log) == MOVE_ENDLESS
-    log[0] = logging
-    return endless
+    return machine.probe(laps, replay_logged, STATE_SIZE, st, par, table, scratch, origin, kind, lap_budget, log)
 
 
 @njit(cache=True, inline="always")
@@ -358,20 +325,13 @@ def move_site(par, move):
 
 
 @njit(cache=True, inline="always")
-def drop_endless(st, par, table, scratch, n, move_limit, log):
-    """Remove from the legal list the moves whose run is proved endless; the new length."""
-    k = 0
-    for i in range(n):
-        m = st[LEGAL + i]
-        if st[PHASE] == PHASE_CHOICE:
-            kind = RELEASED_LAP if m - (m // PLAYER_MOVES) * PLAYER_MOVES >= RELEASED else RESTRICTED_LAP
-        else:
-            kind = st[KIND]
-        if probe_endless(st, par, table, scratch, move_site(par, m), kind, move_limit - st[MOVES], log):
-            continue
-        st[LEGAL + k] = m
-        k += 1
-    return k
+def run_of(st, par, m):
+    """The site and the kind of lap a move sows from (a released lap's move: a released lap)."""
+    if st[PHASE] == PHASE_CHOICE:
+        kind = RELEASED_LAP if m - (m // PLAYER_MOVES) * PLAYER_MOVES >= RELEASED else RESTRICTED_LAP
+    else:
+        kind = st[KIND]
+    return move_site(par, m), kind
 
 
 @njit(cache=True, inline="always")
@@ -438,7 +398,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
             return
         n = list_starts(st, par)
     if n > 0 and par[S_ENDLESS] == ILLEGAL:
-        n = drop_endless(st, par, table, scratch, n, move_limit, log)
+        n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit - st[MOVES], log)
     if n == 0:
         if par[S_END] == CANNOT_MOVE:
             game_over(st, 2 - p)
@@ -452,7 +412,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
 
 
 @njit(cache=True, inline="always")
-def init_state(st, par, table, scratch, turn_limit, move_limit, log):
+def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     """Beaton's layout on both sides; player 1 moves first."""
     for i in range(STATE_SIZE):
         st[i] = 0
@@ -487,7 +447,7 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             kind = st[KIND]
             st[TURN_START] = site
             st[PASSES] = 0
-        outcome = run_move(st, par, table, site, kind, move_limit - st[MOVES], log)
+        outcome = machine.run_laps(laps, replay_logged, st, par, table, site, kind, move_limit - st[MOVES], log)
         if outcome == MOVE_DONE:
             end_turn(st)
         elif outcome == MOVE_CHOICE:
@@ -499,116 +459,29 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
         else:
             st[TURNS] += 1
             st[N_LEGAL] = 0
-            st[STATUS] = ENDLESS if outcome == MOVE_ENDLESS else UNFINISHED
+            st[STATUS] = ENDLESS if outcome == RUN_ENDLESS else UNFINISHED
             return
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def scores(st):
+def move_at(st, k):
+    return st[LEGAL + k]
+
+
+@njit(cache=True, inline="always")
+def finish(st, par, row):
     """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
     w = st[WINNER]
-    a = 1 if w == 1 else 0
-    b = 1 if w == 2 else 0
-    return a, b
-
-
-# Entry points for the Python API: the same kernels, compiled as callable functions.
-@njit(cache=True)
-def start_game(st, par, table, scratch, turn_limit, move_limit, log):
-    init_state(st, par, table, scratch, turn_limit, move_limit, log)
+    record(row, st[STATUS], 1 if w == 1 else 0, 1 if w == 2 else 0, st[TURNS], st[MOVES], 1,
+           popcount(st[COVER]) + popcount(st[COVER + 1]), SITES, st[LAPS], w)
 
 
 @njit(cache=True)
-def play_move(st, par, table, scratch, move, turn_limit, move_limit, log):
-    apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
-
-
-@njit(cache=True)
-def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
-    settle(st, par, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True, inline="always")
-def bits(m):
-    """The number of bits set in ``m`` (>= 0)."""
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
-
-
-@njit(cache=True, inline="always")
-def play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row):
-    """Random play from ``st`` to the end; DECISIONS, CHOICES and LEGAL_SUM added into ``row``, and
-    COVERED: the holes occupied at some point (at the start, or sown by a lap or a re-sowing:
-    Ludii's states after every move, each lap being one)."""
-    decisions = 0
-    choices = 0
-    legal_sum = 0
-    while st[STATUS] == ONGOING:
-        n = st[N_LEGAL]
-        decisions += 1
-        choices += n > 1
-        legal_sum += n
-        move = st[idx(LEGAL + rng_below(rng, n))]
-        apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
-    row[STAT_DECISIONS] += decisions
-    row[STAT_CHOICES] += choices
-    row[STAT_LEGAL_SUM] += legal_sum
-    row[STAT_COVERED] = bits(st[COVER]) + bits(st[COVER + 1])
-
-
-@njit(cache=True)
-def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_log, base_seed, n_games,
-             turn_limit, move_limit, owned_out):
-    """Random self-play of ``n_games`` games; game g uses seed derive_seed(base_seed, g) (the
-    uniform random agent on both sides, as engine.agents.RandomAgent); one row of ``out`` per
-    game, columns as engine.stats names them. The loop works on borrowed views (engine.borrow)."""
-    par = borrow(owned_par)
-    table = borrow(owned_table)
-    st = borrow(owned_st)
-    scratch = borrow(owned_scratch)
-    rng = borrow(owned_rng)
-    log = borrow(owned_log)
-    out = borrow(owned_out)
-    for g in range(n_games):
-        seed = derive_seed(np.uint64(base_seed), g)
-        init_state(st, par, table, scratch, turn_limit, move_limit, log)
-        rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
-        row = out[g]
-        for k in range(STAT_COLUMNS):
-            row[k] = 0
-        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
-        a, b = scores(st)
-        row[STAT_STATUS] = st[STATUS]
-        row[STAT_SCORE_1] = a
-        row[STAT_SCORE_2] = b
-        row[STAT_TURNS] = st[TURNS]
-        row[STAT_MOVES] = st[MOVES]
-        row[STAT_FIRST] = 1
-        row[STAT_SEED] = seed
-        row[STAT_SITES] = SITES
-        row[STAT_LAPS] = st[LAPS]
-        row[STAT_WINNER] = st[WINNER]
-
-
-@njit(cache=True)
-def rollouts(st0, par, table, scratch, log, seed, n_games, turn_limit, move_limit, out):
-    """Random play to the end from ``st0`` (unchanged), ``n_games`` times: status, score 1, score 2."""
-    st = np.empty(STATE_SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    row = np.zeros(STAT_COLUMNS, dtype=np.int64)
-    for g in range(n_games):
-        for i in range(STATE_SIZE):
-            st[i] = st0[i]
-        rng_init(rng, np.uint64(derive_seed(np.uint64(seed), g)), np.uint64(AGENT_STREAM))
-        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
-        a, b = scores(st)
-        out[g, 0] = st[STATUS]
-        out[g, 1] = a
-        out[g, 2] = b
+def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
+    """The one compiled entry point (engine.machine.drive over this module's kernels)."""
+    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
+                  scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
 
 
 def _parameters(values: Mapping[str, str]) -> np.ndarray:
@@ -630,45 +503,19 @@ def _parameters(values: Mapping[str, str]) -> np.ndarray:
     return par
 
 
-@dataclass
-class Params:
-    """Everything the kernels need for one setting of the switches."""
-
-    par: np.ndarray
-    table: np.ndarray  # repetition table (scratch)
-    scratch: np.ndarray  # a state to probe moves on
-    limits: Limits
-    values: dict[str, str]
-    log: np.ndarray  # the event log, switched off (see trace_move)
-
-
-class Lobudok(Rules):
+class Lobudok(KernelRules):
     """The engine's Lobudök."""
 
     id = GAME_ID
     name = NAME
     switches = SWITCHES
+    machine = staticmethod(run)
+    STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
-    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
-        return Params(
-            par=_parameters(values),
-            table=new_table(SITES, int(limits.moves) + 2, SNAPSHOT),
-            scratch=np.zeros(STATE_SIZE, dtype=np.int64),
-            limits=limits,
-            values=dict(values),
-            log=np.array([-1, 0], dtype=np.int64),
-        )
-
-    def _args(self, p: Params) -> tuple:
-        return (p.par, p.table, p.scratch)
-
-    def _limits(self, p: Params) -> tuple:
-        return (np.int64(p.limits.turns), np.int64(p.limits.moves))
-
-    def initial(self, params: Params, seed: int) -> np.ndarray:
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        start_game(st, *self._args(params), *self._limits(params), params.log)
-        return st
+    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
+        return Params(par=_parameters(values), state_size=STATE_SIZE, limits=limits, values=dict(values),
+                      table=new_table(SITES, int(limits.moves) + 2, SNAPSHOT),
+                      scratch=np.zeros(STATE_SIZE, dtype=np.int64))
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [16 counts, holes a1..a16], "b": [...], "to_move": 1 | 2}`` and, optionally,
@@ -722,7 +569,7 @@ class Lobudok(Rules):
         if passes not in (0, 1) or isinstance(passes, bool):
             raise ValueError(f"position passes must be 0 or 1, not {passes!r}")
         st[PASSES] = passes
-        settle_position(st, *self._args(params), *self._limits(params), params.log)
+        self.settle(params, st)
         return st
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
@@ -736,13 +583,8 @@ class Lobudok(Rules):
             spec["passes"] = int(st[PASSES])
         return spec
 
-    def legal_moves(self, st: np.ndarray) -> list[int]:
-        return [int(m) for m in st[LEGAL:LEGAL + st[N_LEGAL]]]
-
-    def apply(self, params: Params, st: np.ndarray, move: int) -> None:
-        play_move(st, *self._args(params), np.int64(move), *self._limits(params), params.log)
-
-    def trace_move(self, params: Params, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+    def trace_move(self, params: Params, st: np.ndarray, move: int,
+                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Play ``move`` and return its laps (``restricted``: corners passed over or not), captures,
         re-sowings and passes, each with the board after it."""
         capacity = TRACE_CAPACITY
@@ -750,7 +592,7 @@ class Lobudok(Rules):
         log[1] = capacity
         mover = int(st[TO_MOVE]) + 1
         skip_corners = params.values["lobudok.restricted-sowing"] == "skip-corners"
-        play_move(st, *self._args(params), np.int64(move), *self._limits(params), log)
+        self.apply_logged(params, st, move, log, counts)
         events: list[dict[str, Any]] = []
         last_lap_restricted = False
 
@@ -778,33 +620,12 @@ class Lobudok(Rules):
             events.append({"kind": "truncated", "after": capacity})
         return events
 
-    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, 3), dtype=np.int64)
-        rollouts(st, *self._args(params), params.log, np.int64(seed), np.int64(games), *self._limits(params), out)
-        return out
-
     def evaluate(self, params: Params, st: np.ndarray) -> float:
         """Counters on player 1's side minus player 2's; +-1000 once the game is won."""
         if st[STATUS] == OVER:
             w = int(st[WINNER])
             return 0.0 if w == 0 else (1000.0 if w == 1 else -1000.0)
         return float(st[:HOLES].sum() - st[HOLES:SITES].sum())
-
-    def status(self, st: np.ndarray) -> int:
-        return int(st[STATUS])
-
-    def to_move(self, st: np.ndarray) -> int:
-        return int(st[TO_MOVE]) + 1
-
-    def counters(self, st: np.ndarray) -> dict[str, int]:
-        return {"turns": int(st[TURNS]), "moves": int(st[MOVES]), "laps": int(st[LAPS])}
-
-    def occupied(self, st: np.ndarray) -> np.ndarray:
-        return st[:SITES] > 0
-
-    def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
-        a, b = scores(st)
-        return int(a), int(b)
 
     def move_to_text(self, move: int) -> str:
         return fourrow.move_name(move)
@@ -838,14 +659,6 @@ class Lobudok(Rules):
             hole = fourrow.site_name(PER_ROW, int(st[RELAY]))
             footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
         return fourrow.board_text(PER_ROW, st[:SITES], to_move, marks, notes, footer)
-
-    def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, STAT_COLUMNS), dtype=np.int64)
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        rng = np.zeros(1, dtype=np.uint64)
-        playouts(params.par, params.table, st, params.scratch, rng, params.log, np.int64(seed),
-                 np.int64(games), *self._limits(params), out)
-        return out
 
 
 RULES = Lobudok()
