@@ -25,7 +25,8 @@ Where neither the sources nor the archive's descriptions settle a combination of
 - per-turn release with in-use-holes: the opponent counts as restricted while one of their
   middle holes holds two or more (their next turn would start restricted);
 - end = cannot-move: the game ends, the player to move losing, as soon as they have no legal
-  move (Ludii first records a forced pass: one more turn and move in its counts);
+  move; the forced pass Ludii records first is counted as Ludii counts it (one turn, one move),
+  so that DurationTurns and DurationMoves compare with Ludii's;
 - endless = illegal and every kind of lap from a corner endless: the player has no legal move
   (a pass under capture-all, a loss under cannot-move), in the middle of the turn too;
 - counts: ``moves`` are Ludii's moves (laps taken up from a hole, passes); a re-sowing is part of
@@ -401,6 +402,8 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit - st[MOVES], log)
     if n == 0:
         if par[S_END] == CANNOT_MOVE:
+            st[TURNS] += 1  # Ludii's forced pass before the loss: one turn, one move
+            st[MOVES] += 1
             game_over(st, 2 - p)
             return
         st[LEGAL] = PASS
