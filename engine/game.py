@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.record import GameRecord
 from engine.result import ONGOING, Result, result_of
 from engine.rng import check_seed
 from engine.stats import DECISIONS, LEGAL_SUM, N_COLUMNS, SEED
@@ -328,7 +329,6 @@ class State:
             and self._history == other._history
         )
 
-    def record(self) -> "GameRecord":  # noqa: F821 (import below, avoids a cycle)
-        from engine.record import GameRecord
-
+    def record(self) -> GameRecord:
+        """The game so far as a record (JSON; engine.replay plays it back)."""
         return GameRecord.of(self)

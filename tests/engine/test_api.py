@@ -12,7 +12,8 @@ from engine import stats
 from engine.agents import RandomAgent, play_out
 from engine.games import GAMES
 from engine.playout import run, simulate
-from engine.record import GameRecord, replay
+from engine.record import GameRecord
+from engine.replay import replay
 from engine.rng import batch_seed
 
 
