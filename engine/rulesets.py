@@ -69,3 +69,13 @@ def ruleset(game_id: str, ruleset_id: str, data_dir: str | Path | None = None) -
     raise ValueError(
         f"unknown ruleset {ruleset_id!r} for {game_id}; rulesets: {', '.join(r.id for r in found) or 'none'}"
     )
+
+
+def switch_texts(game_id: str, data_dir: str | Path | None = None) -> dict[str, tuple[str, dict[str, str]]]:
+    """The archive's texts of ``game_id``'s switches: switch id -> (its question, option id -> the
+    option's label). The engine declares only ids and options; its texts are the archive's."""
+    archive = load(data_dir)
+    if game_id not in archive.games:
+        raise ValueError(f"the archive has no game {game_id!r}; games: {', '.join(sorted(archive.games)) or 'none'}")
+    return {s.id: (" ".join(s.question.split()), {a.id: " ".join(a.label.split()) for a in s.alternatives})
+            for s in archive.games[game_id].switches}

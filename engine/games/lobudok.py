@@ -69,36 +69,17 @@ RESERVES = (8, 15)
 """Positions of the reserve holes 9 and 16."""
 
 SWITCHES: tuple[Switch, ...] = (
-    Switch("lobudok.restricted-sowing", ("skip-corners", "start-only"), "skip-corners",
-           "While restricted, how the corner holes behave",
-           ("neither sown from nor into: every lap passes over them",
-            "only the first lap of a move must start from a middle hole; laps sow into corners")),
-    Switch("lobudok.release", ("reserve-holes", "all-holes"), "reserve-holes",
-           "A restricted player with no middle hole holding two",
-           ("starts that turn from hole 9 or 16, then uses the full half",
-            "may start from any hole holding two, and uses the full half")),
-    Switch("lobudok.release-permanent", ("permanent", "per-turn"), "permanent",
-           "Once released, does a player stay released",
-           ("yes, for the rest of the game",
-            "no, decided afresh every turn (Ludii 1.3.13: a corner relay may choose)")),
-    Switch("lobudok.restricted-capture", ("in-use-holes", "unrestricted"), "in-use-holes",
-           "Captures while the opponent is restricted",
-           ("a lap ending in the player's hole 9 or 16 captures nothing", "every column captures")),
-    Switch("lobudok.resow-from", ("lap-start", "move-start"), "lap-start",
-           "Where captured counters are sown again",
-           ("from the hole after the capturing lap's starting hole",
-            "from the hole after the hole the turn started from")),
-    Switch("lobudok.after-resow", ("end-turn", "relay"), "end-turn",
-           "After the re-sowing",
-           ("the turn ends", "the re-sowing is a lap: capture, relay or end as any lap")),
-    Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all",
-           "How the game is lost",
-           ("a player left with no counters loses; a stuck player passes, two passes in a row draw",
-            "a player with no legal move at the start of their turn loses")),
-    Switch("lobudok.endless", ("end-game", "illegal"), "end-game",
-           "A move proved endless (a configuration repeats within it)",
-           ("ends the game with the ending 'endless'", "is not a legal move")),
+    Switch("lobudok.restricted-sowing", ("skip-corners", "start-only"), "skip-corners"),
+    Switch("lobudok.release", ("reserve-holes", "all-holes"), "reserve-holes"),
+    Switch("lobudok.release-permanent", ("permanent", "per-turn"), "permanent"),
+    Switch("lobudok.restricted-capture", ("in-use-holes", "unrestricted"), "in-use-holes"),
+    Switch("lobudok.resow-from", ("lap-start", "move-start"), "lap-start"),
+    Switch("lobudok.after-resow", ("end-turn", "relay"), "end-turn"),
+    Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all"),
+    Switch("lobudok.endless", ("end-game", "illegal"), "end-game"),
 )
+"""What the kernels branch on: each switch's id, options and default (the texts are the archive's:
+engine.rulesets.switch_texts)."""
 
 S_SOWING = switch_slot(SWITCHES, "lobudok.restricted-sowing")
 START_ONLY = option_slot(SWITCHES, "lobudok.restricted-sowing", "start-only")

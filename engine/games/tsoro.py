@@ -56,31 +56,16 @@ WIDTHS = tuple(range(6, 22))
 START_COUNT = 2
 
 SWITCHES: tuple[Switch, ...] = (
-    Switch("tsoro-additional-capture.holes", tuple(str(n) for n in WIDTHS), "8",
-           "Holes per row",
-           tuple(f"four rows of {n} holes ({2 * n} per player)" for n in WIDTHS)),
-    Switch("tsoro-additional-capture.extra-captures", ("1", "2", "3"), "2",
-           "Further opponent holes taken after a column capture (each its own decision)",
-           ("one", "two", "three")),
-    Switch("tsoro-additional-capture.heads", ("none", "stop-hole", "immune"), "none",
-           "Special holes",
-           ("none",
-            "each player's rightmost outer hole is a head: a lap ending there occupied may relay or stop",
-            "each player first chooses two outer holes (misoro): safe from extra captures; a lap may stop there")),
-    Switch("tsoro-additional-capture.end", ("capture-all", "cannot-move"), "capture-all",
-           "How the game is lost",
-           ("a player left with no counters loses (checked after every capture)",
-            "a player with no legal move at the start of their turn loses")),
-    Switch("tsoro-additional-capture.singleton-capture", ("yes", "no"), "yes",
-           "Can a lap of a single counter capture",
-           ("yes", "no: it ends the turn in the empty hole it reaches")),
-    Switch("tsoro-additional-capture.no-move", ("pass", "lose"), "pass",
-           "A player with counters but no legal move (end = capture-all)",
-           ("passes; two passes in a row are a draw", "loses")),
-    Switch("tsoro-additional-capture.endless", ("end-game", "illegal"), "end-game",
-           "A move proved endless (a configuration repeats within it)",
-           ("ends the game with the ending 'endless'", "is not a legal move")),
+    Switch("tsoro-additional-capture.holes", tuple(str(n) for n in WIDTHS), "8"),
+    Switch("tsoro-additional-capture.extra-captures", ("1", "2", "3"), "2"),
+    Switch("tsoro-additional-capture.heads", ("none", "stop-hole", "immune"), "none"),
+    Switch("tsoro-additional-capture.end", ("capture-all", "cannot-move"), "capture-all"),
+    Switch("tsoro-additional-capture.singleton-capture", ("yes", "no"), "yes"),
+    Switch("tsoro-additional-capture.no-move", ("pass", "lose"), "pass"),
+    Switch("tsoro-additional-capture.endless", ("end-game", "illegal"), "end-game"),
 )
+"""What the kernels branch on: each switch's id, options and default (the texts are the archive's:
+engine.rulesets.switch_texts)."""
 
 S_HOLES = switch_slot(SWITCHES, "tsoro-additional-capture.holes")
 S_EXTRA = switch_slot(SWITCHES, "tsoro-additional-capture.extra-captures")
