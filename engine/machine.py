@@ -46,11 +46,12 @@ from numba import njit
 from engine.borrow import borrow
 from engine.game import Limits, Rules
 from engine.repetition import QUICK_LAPS
-from engine.result import ONGOING
+from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
 from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
 from engine.stats import (
-    CHOICES, COVERED, DECISIONS, LAPS, LEGAL_SUM, MOVES, N_COLUMNS, SCORE_1, SCORE_2, SEED, SITES, TURNS,
+    CHOICES, COVERED, DECISIONS, LAPS, LEGAL_SUM, MOVES, N_COLUMNS, SCORE_1, SCORE_2, SEED, SITES, TURNS, record,
 )
+from engine.switches import Switch
 
 # What the one entry point does.
 OP_START = 0  # the start of a game (seed: the game's seed)
@@ -173,6 +174,60 @@ def drop_endless(probe_endless, run_of, st, par, table, scratch, legal_at, n, la
     return k
 
 
+# --- the event log of a traced move (for animation) --------------------------------------------
+# log[0] = entries written (-1: logging off), log[1] = capacity in entries, then entries of
+# 4 + ``copied`` values: kind, a, b, c (what the game says they are), and st[:copied] after the
+# event (the board, and what the game wants shown with it).
+LOG_HEADER = 2
+TRACE_CAPACITY = 4096
+"""Events a traced move keeps (a longer move is cut short in the trace, not in play)."""
+TRUNCATED = {"kind": "truncated", "after": TRACE_CAPACITY}
+"""The last event of a trace that was cut short."""
+
+
+@njit(cache=True, inline="always")
+def log_event(log, st, copied, kind, a, b, c):
+    """Append an event with the state after it to ``log`` (when logging is on and there is room)."""
+    n = log[0]
+    if n < 0 or n >= log[1]:
+        return
+    at = LOG_HEADER + n * (4 + copied)
+    log[at] = kind
+    log[at + 1] = a
+    log[at + 2] = b
+    log[at + 3] = c
+    for i in range(copied):
+        log[at + 4 + i] = st[i]
+    log[0] = n + 1
+
+
+def endless_switch(game_id: str) -> Switch:
+    """The switch of what an endless move does (the games whose moves may never end declare it)."""
+    return Switch(f"{game_id}.endless", ("end-game", "illegal"), "end-game")
+
+
+@njit(cache=True, inline="always")
+def stop_run(st, outcome, status_at, n_legal_at):
+    """A run proved endless (RUN_ENDLESS) or out of laps ends the game: ENDLESS or UNFINISHED."""
+    st[n_legal_at] = 0
+    st[status_at] = ENDLESS if outcome == RUN_ENDLESS else UNFINISHED
+
+
+@njit(cache=True, inline="always")
+def game_over(st, winner, status_at, winner_at, n_legal_at):
+    """The game ends by its rules; ``winner`` is 1, 2 or 0 (a draw)."""
+    st[status_at] = OVER
+    st[winner_at] = winner
+    st[n_legal_at] = 0
+
+
+@njit(cache=True, inline="always")
+def won_by_rule(row, status, winner, turns, moves, first, covered, sites, laps):
+    """The row of a game decided by a rule, not by counting: score 1 for the winner (1 or 2), 0 otherwise."""
+    record(row, status, 1 if winner == 1 else 0, 1 if winner == 2 else 0, turns, moves, first, covered, sites,
+           laps, winner)
+
+
 @njit(cache=True, inline="always")
 def popcount(m):
     """The number of bits set in ``m`` (>= 0)."""
@@ -226,6 +281,10 @@ class KernelRules(Rules):
         """The game's parameters (a game module defines it; :meth:`compile` checks the values)."""
         raise NotImplementedError
 
+    def option_indices(self, values: Mapping[str, str]) -> list[int]:
+        """The option index of each switch's value (what the kernels branch on), in declaration order."""
+        return [s.index(values[s.id]) for s in self.switches]
+
     def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
         for s in self.switches:
             if s.id not in values:
@@ -249,6 +308,17 @@ class KernelRules(Rules):
                      counts: np.ndarray | None = None) -> None:
         """Play a legal move writing its events to ``log`` (for :meth:`trace_move`)."""
         self._call(params, OP_APPLY, st, move=move, log=log, out=counts)
+
+    def logged_move(self, params: Params, st: np.ndarray, move: int, counts: np.ndarray | None,
+                    copied: int) -> tuple[list[np.ndarray], bool]:
+        """Play a legal move with the event log on: its entries (kind, a, b, c, st[:copied]; see
+        :func:`log_event`) and whether the log was cut short."""
+        width = 4 + copied
+        log = np.zeros(LOG_HEADER + TRACE_CAPACITY * width, dtype=np.int64)
+        log[1] = TRACE_CAPACITY
+        self.apply_logged(params, st, move, log, counts)
+        n = int(log[0])
+        return [log[LOG_HEADER + i * width: LOG_HEADER + (i + 1) * width] for i in range(n)], n == TRACE_CAPACITY
 
     def row(self, params: Params, st: np.ndarray) -> np.ndarray:
         """The engine.stats columns the state decides (status, scores, turns, moves, first, covered,

@@ -43,15 +43,14 @@ from numba import njit
 
 from engine import machine
 from engine.game import Limits
-from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, KernelRules, Params, popcount
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, TRUNCATED, KernelRules, Params, popcount
 from engine.mancala import fourrow
 from engine.mancala.fourrow import (
     G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_POSITION, G_TRACKS, PASS, PLAYER_MOVES, RELEASED, TRACK_SLOT,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow
 from engine.repetition import begin_move, new_table, restore, seen_before
-from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.stats import record
+from engine.result import ONGOING, OVER, UNFINISHED
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "lobudok"
@@ -76,10 +75,8 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("lobudok.resow-from", ("lap-start", "move-start"), "lap-start"),
     Switch("lobudok.after-resow", ("end-turn", "relay"), "end-turn"),
     Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all"),
-    Switch("lobudok.endless", ("end-game", "illegal"), "end-game"),
+    machine.endless_switch("lobudok"),
 )
-"""What the kernels branch on: each switch's id, options and default (the texts are the archive's:
-engine.rulesets.switch_texts)."""
 
 S_SOWING = switch_slot(SWITCHES, "lobudok.restricted-sowing")
 START_ONLY = option_slot(SWITCHES, "lobudok.restricted-sowing", "start-only")
@@ -139,30 +136,12 @@ MOVE_DONE = 0
 MOVE_CHOICE = 1  # the player chooses the kind of the next lap
 MOVE_GAME_OVER = 2  # the opponent has no counters left (end = capture-all)
 
-# The event log of a traced move (as in engine.games.tap_urdy): kind, a, b, c, the board.
+# The events of a traced move (engine.machine.log_event), each with the board after it.
 LOG_LAP = 1  # a = hole taken up, b = counters, c = landing site (a released lap: LOG_LAP_FULL)
 LOG_LAP_FULL = 2
 LOG_CAPTURE = 3  # a = site, b = counters, c = player
 LOG_RESOW = 4  # a = the site after which the re-sowing starts, b = counters, c = landing site
 LOG_PASS = 5
-LOG_HEADER = 2
-LOG_WIDTH = 4 + SITES
-TRACE_CAPACITY = 4096
-
-
-@njit(cache=True, inline="always")
-def log_event(log, st, kind, a, b, c):
-    n = log[0]
-    if n < 0 or n >= log[1]:
-        return
-    at = LOG_HEADER + n * LOG_WIDTH
-    log[at] = kind
-    log[at + 1] = a
-    log[at + 2] = b
-    log[at + 3] = c
-    for i in range(SITES):
-        log[at + 4 + i] = st[i]
-    log[0] = n + 1
 
 
 @njit(cache=True, inline="always")
@@ -227,7 +206,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
         cover |= fourrow.lap_cover(par, GEO, kind, mover, origin, count, last)
         landed = par[idx(t + TRACK_HOLES + last)]
         if log[0] >= 0:
-            log_event(log, st, LOG_LAP + kind, origin, count, landed)
+            machine.log_event(log, st, SITES, LOG_LAP + kind, origin, count, landed)
         resow_from = st[TURN_START] if from_turn_start else origin
         while st[idx(landed)] > 1 and par[idx(GEO + G_INNER + landed)] != 0:
             inner = par[idx(GEO + G_OPPOSITE + landed)]
@@ -240,10 +219,10 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
             if log[0] >= 0:
                 a = st[outer]
                 st[outer] = 0
-                log_event(log, st, LOG_CAPTURE, outer, a, mover)
+                machine.log_event(log, st, SITES, LOG_CAPTURE, outer, a, mover)
                 a = st[inner]
                 st[inner] = 0
-                log_event(log, st, LOG_CAPTURE, inner, a, mover)
+                machine.log_event(log, st, SITES, LOG_CAPTURE, inner, a, mover)
             st[idx(inner)] = 0
             st[idx(outer)] = 0
             st[idx(SIDE + mover)] += taken
@@ -253,7 +232,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
             cover |= fourrow.lap_cover(par, GEO, kind, mover, resow_from, taken, last)
             landed = par[idx(t + TRACK_HOLES + last)]
             if log[0] >= 0:
-                log_event(log, st, LOG_RESOW, resow_from, taken, landed)
+                machine.log_event(log, st, SITES, LOG_RESOW, resow_from, taken, landed)
             if (capture_all and st[idx(SIDE + opp)] == 0) or not resow_relay:
                 break
         if capture_all and st[idx(SIDE + opp)] == 0:
@@ -317,6 +296,12 @@ def run_of(st, par, m):
 
 
 @njit(cache=True, inline="always")
+def move_at(st, k):
+    """The k-th legal move (they are listed in ascending order)."""
+    return st[LEGAL + k]
+
+
+@njit(cache=True, inline="always")
 def list_starts(st, par):
     """The holes the player to move may start the turn from, and the kind of their laps."""
     p = st[TO_MOVE]
@@ -358,13 +343,6 @@ def end_turn(st):
 
 
 @njit(cache=True, inline="always")
-def game_over(st, winner):
-    st[STATUS] = OVER
-    st[WINNER] = winner
-    st[N_LEGAL] = 0
-
-
-@njit(cache=True, inline="always")
 def settle(st, par, table, scratch, turn_limit, move_limit, log):
     """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
     st[N_LEGAL] = 0
@@ -376,7 +354,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         n = 2
     else:
         if par[S_END] != CANNOT_MOVE and side_total(st, p) == 0:
-            game_over(st, 2 - p)
+            machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         n = list_starts(st, par)
     if n > 0 and par[S_ENDLESS] == ILLEGAL:
@@ -385,7 +363,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         if par[S_END] == CANNOT_MOVE:
             st[TURNS] += 1  # Ludii's forced pass before the loss: one turn, one move
             st[MOVES] += 1
-            game_over(st, 2 - p)
+            machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         st[LEGAL] = PASS
         n = 1
@@ -417,10 +395,10 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
         st[MOVES] += 1
         st[PASSES] += 1
         if log[0] >= 0:
-            log_event(log, st, LOG_PASS, -1, 0, p)
+            machine.log_event(log, st, SITES, LOG_PASS, -1, 0, p)
         if st[PASSES] >= 2:
             st[TURNS] += 1
-            game_over(st, 0)
+            machine.game_over(st, 0, STATUS, WINNER, N_LEGAL)
             return
         end_turn(st)
     else:
@@ -438,27 +416,20 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             st[PHASE] = PHASE_CHOICE
         elif outcome == MOVE_GAME_OVER:
             st[TURNS] += 1
-            game_over(st, p + 1)
+            machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
             return
         else:
             st[TURNS] += 1
-            st[N_LEGAL] = 0
-            st[STATUS] = ENDLESS if outcome == RUN_ENDLESS else UNFINISHED
+            machine.stop_run(st, outcome, STATUS, N_LEGAL)
             return
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def move_at(st, k):
-    return st[LEGAL + k]
-
-
-@njit(cache=True, inline="always")
 def finish(st, par, row):
     """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
-    w = st[WINNER]
-    record(row, st[STATUS], 1 if w == 1 else 0, 1 if w == 2 else 0, st[TURNS], st[MOVES], 1,
-           popcount(st[COVER]) + popcount(st[COVER + 1]), SITES, st[LAPS], w)
+    machine.won_by_rule(row, st[STATUS], st[WINNER], st[TURNS], st[MOVES], 1,
+                        popcount(st[COVER]) + popcount(st[COVER + 1]), SITES, st[LAPS])
 
 
 @njit(cache=True)
@@ -490,10 +461,7 @@ def _parameters(values: Mapping[str, str]) -> np.ndarray:
 class Lobudok(KernelRules):
     """The engine's Lobudök."""
 
-    id = GAME_ID
-    name = NAME
-    switches = SWITCHES
-    machine = staticmethod(run)
+    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
     STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
@@ -571,12 +539,9 @@ class Lobudok(KernelRules):
                    counts: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Play ``move`` and return its laps (``restricted``: corners passed over or not), captures,
         re-sowings and passes, each with the board after it."""
-        capacity = TRACE_CAPACITY
-        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
-        log[1] = capacity
         mover = int(st[TO_MOVE]) + 1
         skip_corners = params.values["lobudok.restricted-sowing"] == "skip-corners"
-        self.apply_logged(params, st, move, log, counts)
+        entries, truncated = self.logged_move(params, st, move, counts, SITES)
         events: list[dict[str, Any]] = []
         last_lap_restricted = False
 
@@ -584,8 +549,7 @@ class Lobudok(KernelRules):
             return fourrow.site_name(PER_ROW, int(site))
 
         released = [bool(st[RELEASED_FLAG]), bool(st[RELEASED_FLAG + 1])]  # set between moves only
-        for i in range(int(log[0])):
-            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+        for e in entries:
             kind = int(e[0])
             board = self._board(e[4:4 + SITES], released)
             if kind in (LOG_LAP, LOG_LAP_FULL):
@@ -600,9 +564,7 @@ class Lobudok(KernelRules):
                                "player": mover, "restricted": last_lap_restricted, "board": board})
             else:
                 events.append({"kind": "pass", "player": mover, "board": board})
-        if log[0] == capacity:
-            events.append({"kind": "truncated", "after": capacity})
-        return events
+        return events + [dict(TRUNCATED)] if truncated else events
 
     def evaluate(self, params: Params, st: np.ndarray) -> float:
         """Counters on player 1's side minus player 2's; +-1000 once the game is won."""

@@ -31,11 +31,11 @@ from numba import njit
 
 from engine import machine
 from engine.game import Limits
-from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, KernelRules, Params, popcount
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, TRUNCATED, KernelRules, Params, popcount
 from engine.mancala.notation import board_text, hole_name, parse_hole
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow, total, track_block
 from engine.repetition import begin_move, new_table, restore, seen_before
-from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
+from engine.result import ONGOING, OVER, UNFINISHED
 from engine.rng import LOT_STREAM, rng_below, rng_init
 from engine.stats import record
 from engine.switches import Switch, option_slot, switch_slot
@@ -57,10 +57,8 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("tap-urdy.remaining", ("unscored", "owner"), "unscored"),
     Switch("tap-urdy.long-lap", ("sow-origin", "skip-origin"), "sow-origin"),
     Switch("tap-urdy.first-player", ("lot", "player-1"), "lot"),
-    Switch("tap-urdy.endless", ("end-game", "illegal"), "end-game"),
+    machine.endless_switch("tap-urdy"),
 )
-"""What the kernels branch on: each switch's id, options and default (the texts are the archive's:
-engine.rulesets.switch_texts)."""
 
 # Slots of the option array and option indices, derived from the declaration above.
 S_START = switch_slot(SWITCHES, "tap-urdy.start")
@@ -104,30 +102,10 @@ SNAPSHOT = MOVES + 1  # what a move changes lies in st[:SNAPSHOT] (COVER only gr
 # Layout of the parameter array: the option index of each switch, then the track block.
 TRACK = len(SWITCHES)
 
-# The event log a traced move fills (Rules.trace_move): log[0] = entries written (-1: off),
-# log[1] = capacity in entries, then entries of LOG_WIDTH values: kind, a, b, c, board, stores.
+# The events of a traced move (engine.machine.log_event), each with the board and stores after it.
 LOG_LAP = 1  # a = hole taken up, b = counters sown, c = hole where the last counter landed
 LOG_CAPTURE = 2  # a = hole captured, b = counters taken, c = player (0 or 1)
-LOG_WIDTH = 4 + N_HOLES + 2
-LOG_HEADER = 2
-TRACE_CAPACITY = 4096
-"""Events a traced move keeps (a longer move is cut short in the trace, not in play)."""
-
-
-@njit(cache=True, inline="always")
-def log_event(log, st, kind, a, b, c):
-    """Append an event with the board after it to ``log`` (when logging is on and there is room)."""
-    n = log[0]
-    if n < 0 or n >= log[1]:
-        return
-    at = LOG_HEADER + n * LOG_WIDTH
-    log[at] = kind
-    log[at + 1] = a
-    log[at + 2] = b
-    log[at + 3] = c
-    for i in range(N_HOLES + 2):
-        log[at + 4 + i] = st[i]
-    log[0] = n + 1
+LOGGED = N_HOLES + 2
 
 
 # What one move came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
@@ -197,7 +175,7 @@ def laps(st, par, table, hole, kind, lap_cap, logged, log):
         st[COVER] |= lap_cover(length, last, count)
         landed = par[holes + last]
         if log[0] >= 0:
-            log_event(log, st, LOG_LAP, origin, count, landed)
+            machine.log_event(log, st, LOGGED, LOG_LAP, origin, count, landed)
         nxt = -1
         if st[landed] > 1:
             p1 = last + 1 if last + 1 < length else 0
@@ -211,7 +189,7 @@ def laps(st, par, table, hole, kind, lap_cap, logged, log):
                 st[h2] = 0
                 captured = True
                 if log[0] >= 0:
-                    log_event(log, st, LOG_CAPTURE, h2, taken, mover)
+                    machine.log_event(log, st, LOGGED, LOG_CAPTURE, h2, taken, mover)
             if captured and not continue_relay:
                 nxt = -1
             elif next_non_empty and st[h1] == 0:
@@ -307,13 +285,11 @@ def apply_move(st, par, table, scratch, hole, turn_limit, move_limit, log):
         st[TO_MOVE] = 1 - st[TO_MOVE]
         settle(st, par, table, scratch, turn_limit, move_limit, log)
         return
-    st[N_LEGAL] = 0
     if outcome == MOVE_GAME_OVER:
+        st[N_LEGAL] = 0
         st[STATUS] = OVER
-    elif outcome == RUN_ENDLESS:
-        st[STATUS] = ENDLESS
     else:
-        st[STATUS] = UNFINISHED
+        machine.stop_run(st, outcome, STATUS, N_LEGAL)
 
 
 @njit(cache=True, inline="always")
@@ -344,14 +320,11 @@ def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_li
 class TapUrdy(KernelRules):
     """The engine's Tap-urdy."""
 
-    id = GAME_ID
-    name = NAME
-    switches = SWITCHES
-    machine = staticmethod(run)
+    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
     STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        sw = [s.index(values[s.id]) for s in SWITCHES]
+        sw = self.option_indices(values)
         par = np.concatenate([np.array(sw, dtype=np.int64), track_block(self._track(sw), N_HOLES)])
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
                       table=new_table(N_HOLES, int(limits.moves) + 2, STATE_SIZE),
@@ -405,14 +378,10 @@ class TapUrdy(KernelRules):
     def trace_move(self, params: Params, st: np.ndarray, move: int,
                    counts: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Play ``move`` and return its laps and captures, each with the board after it."""
-        capacity = TRACE_CAPACITY
-        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
-        log[1] = capacity
         mover = int(st[TO_MOVE]) + 1
-        self.apply_logged(params, st, move, log, counts)
+        entries, truncated = self.logged_move(params, st, move, counts, LOGGED)
         events: list[dict[str, Any]] = []
-        for i in range(int(log[0])):
-            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+        for e in entries:
             board = self.board(e[4:])
             if e[0] == LOG_LAP:
                 events.append({"kind": "lap", "from": hole_name(int(e[1]), ROW), "count": int(e[2]),
@@ -420,9 +389,7 @@ class TapUrdy(KernelRules):
             else:
                 events.append({"kind": "capture", "hole": hole_name(int(e[1]), ROW), "count": int(e[2]),
                                "player": int(e[3]) + 1, "board": board})
-        if log[0] == capacity:
-            events.append({"kind": "truncated", "after": capacity})
-        return events
+        return events + [dict(TRUNCATED)] if truncated else events
 
     def evaluate(self, params: Params, st: np.ndarray) -> float:
         """Player 1's score minus player 2's (captures, plus own row when remaining = owner)."""

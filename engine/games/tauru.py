@@ -68,7 +68,6 @@ from engine.game import Limits
 from engine.machine import KernelRules, Params
 from engine.result import ONGOING, OVER, REPETITION, UNFINISHED
 from engine.rng import LOT_STREAM, rng_below, rng_init
-from engine.stats import record
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "tauru"
@@ -93,8 +92,6 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("tauru.first-player", ("player-1", "lot"), "player-1"),
     Switch("tauru.repetition", ("ignored", "ends-game"), "ignored"),
 )
-"""What the kernels branch on: each switch's id, options and default (the texts are the archive's:
-engine.rulesets.switch_texts)."""
 
 # Slots of the option array and option indices, derived from the declaration above.
 S_PLACEMENT = switch_slot(SWITCHES, "tauru.placement-lines")
@@ -741,9 +738,8 @@ def settle_turn(st, par, table, scratch, turn_limit, move_limit, log):
 @njit(cache=True, inline="always")
 def finish(st, par, row):
     """1 for the winner, 0 otherwise."""
-    w = st[WINNER] if st[STATUS] == OVER else 0
-    record(row, st[STATUS], 1 if w == 1 else 0, 1 if w == 2 else 0, st[TURNS], st[MOVES], st[FIRST] + 1,
-           popcount(st[COVER]), N_POINTS, 0, w)
+    machine.won_by_rule(row, st[STATUS], st[WINNER] if st[STATUS] == OVER else 0, st[TURNS], st[MOVES],
+                        st[FIRST] + 1, popcount(st[COVER]), N_POINTS, 0)
 
 
 @njit(cache=True)
@@ -915,10 +911,7 @@ def board_of(b1: int, b2: int, h1: int, h2: int, phase: int) -> dict[str, Any]:
 class Tauru(KernelRules):
     """The engine's Tauru."""
 
-    id = GAME_ID
-    name = NAME
-    switches = SWITCHES
-    machine = staticmethod(run)
+    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
     STATUS, TO_MOVE, N_LEGAL = STATUS, TO_MOVE, N_LEGAL
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:

@@ -39,15 +39,14 @@ from numba import njit
 
 from engine import machine
 from engine.game import Limits
-from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, KernelRules, Params, popcount
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, TRUNCATED, KernelRules, Params, popcount
 from engine.mancala import fourrow
 from engine.mancala.fourrow import (
     G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, PASS, PLAYER_MOVES, STOP, TRACK_SLOT, G_TRACKS,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, new_table, seen_before
-from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.stats import record
+from engine.result import ONGOING, OVER, UNFINISHED
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "tsoro-additional-capture"
@@ -62,10 +61,8 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("tsoro-additional-capture.end", ("capture-all", "cannot-move"), "capture-all"),
     Switch("tsoro-additional-capture.singleton-capture", ("yes", "no"), "yes"),
     Switch("tsoro-additional-capture.no-move", ("pass", "lose"), "pass"),
-    Switch("tsoro-additional-capture.endless", ("end-game", "illegal"), "end-game"),
+    machine.endless_switch("tsoro-additional-capture"),
 )
-"""What the kernels branch on: each switch's id, options and default (the texts are the archive's:
-engine.rulesets.switch_texts)."""
 
 S_HOLES = switch_slot(SWITCHES, "tsoro-additional-capture.holes")
 S_EXTRA = switch_slot(SWITCHES, "tsoro-additional-capture.extra-captures")
@@ -126,34 +123,14 @@ MOVE_DONE = 0  # the turn ends
 MOVE_CAPTURED = 1  # a column capture: extra captures follow
 MOVE_STOP = 2  # the lap ended in an occupied head or misoro: the player decides
 
-# The event log a traced move fills (as in engine.games.tap_urdy): log[0] = entries (-1: off),
-# log[1] = capacity, then entries of LOG_WIDTH values: kind, a, b, c, the board, the two stores.
+# The events of a traced move (engine.machine.log_event), each with the state after it up to the stores.
 LOG_LAP = 1  # a = hole taken up, b = counters sown, c = site where the last counter landed
 LOG_CAPTURE = 2  # a = site, b = counters, c = player (the column capture)
 LOG_EXTRA = 3  # a = site, b = counters, c = player (an extra capture)
 LOG_STOP = 4  # a = site where the turn stops
 LOG_PASS = 5
 LOG_MISORO = 6  # a = site chosen, c = player
-LOG_HEADER = 2
-LOG_WIDTH = 4 + fourrow.MAX_SITES + 2
-TRACE_CAPACITY = 4096
-
-
-@njit(cache=True, inline="always")
-def log_event(log, st, par, kind, a, b, c):
-    n = log[0]
-    if n < 0 or n >= log[1]:
-        return
-    at = LOG_HEADER + n * LOG_WIDTH
-    log[at] = kind
-    log[at + 1] = a
-    log[at + 2] = b
-    log[at + 3] = c
-    for i in range(par[P_SITES]):
-        log[at + 4 + i] = st[i]
-    log[at + 4 + fourrow.MAX_SITES] = st[STORE]
-    log[at + 5 + fourrow.MAX_SITES] = st[STORE + 1]
-    log[0] = n + 1
+LOGGED = STORE + 2
 
 
 @njit(cache=True, inline="always")
@@ -188,7 +165,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
         cover |= fourrow.lap_cover(par, GEO, 0, mover, origin, count, last)
         landed = par[idx(holes + last)]
         if log[0] >= 0:
-            log_event(log, st, par, LOG_LAP, origin, count, landed)
+            machine.log_event(log, st, LOGGED, LOG_LAP, origin, count, landed)
         if st[idx(landed)] > 1:
             if (may_stop >> last) & 1:
                 st[RELAY] = landed
@@ -212,7 +189,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
                 st[idx(STORE + mover)] += taken
                 st[idx(SIDE + 1 - mover)] -= taken
                 if log[0] >= 0:
-                    log_event(log, st, par, LOG_CAPTURE, inner, taken, mover)
+                    machine.log_event(log, st, LOGGED, LOG_CAPTURE, inner, taken, mover)
                 outer = par[idx(GEO + G_OPPOSITE_OUTER + landed)]
                 taken = st[idx(outer)]
                 if taken > 0:
@@ -220,7 +197,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
                     st[idx(STORE + mover)] += taken
                     st[idx(SIDE + 1 - mover)] -= taken
                     if log[0] >= 0:
-                        log_event(log, st, par, LOG_CAPTURE, outer, taken, mover)
+                        machine.log_event(log, st, LOGGED, LOG_CAPTURE, outer, taken, mover)
         break
     st[MOVES] += n
     st[LAPS] += n
@@ -253,6 +230,12 @@ def run_of(st, par, m):
         return -1, 0
     p = m // PLAYER_MOVES
     return par[T0 + p * TRACK_SLOT + TRACK_HOLES + m - p * PLAYER_MOVES], 0
+
+
+@njit(cache=True, inline="always")
+def move_at(st, k):
+    """The k-th legal move (they are listed in ascending order)."""
+    return st[LEGAL + k]
 
 
 @njit(cache=True, inline="always")
@@ -300,14 +283,6 @@ def end_turn(st):
 
 
 @njit(cache=True, inline="always")
-def game_over(st, winner):
-    """The game ends by its rules; ``winner`` is 1, 2 or 0 (a draw)."""
-    st[STATUS] = OVER
-    st[WINNER] = winner
-    st[N_LEGAL] = 0
-
-
-@njit(cache=True, inline="always")
 def settle(st, par, table, scratch, turn_limit, move_limit, log):
     """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
     st[N_LEGAL] = 0
@@ -346,7 +321,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[N_LEGAL] = n
     else:
         if par[S_END] != CANNOT_MOVE and st[idx(SIDE + p)] == 0:
-            game_over(st, 2 - p)
+            machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         n = list_starts(st, par)
         if n > 0 and par[S_ENDLESS] == ILLEGAL:
@@ -354,7 +329,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
                                      move_limit - st[MOVES], log)
         if n == 0:
             if par[S_END] == CANNOT_MOVE or par[S_NO_MOVE] == NO_MOVE_LOSE:
-                game_over(st, 2 - p)
+                machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
                 return
             st[LEGAL] = PASS
             n = 1
@@ -394,16 +369,16 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
         st[MOVES] += 1
         st[PASSES] += 1
         if log[0] >= 0:
-            log_event(log, st, par, LOG_PASS, -1, 0, p)
+            machine.log_event(log, st, LOGGED, LOG_PASS, -1, 0, p)
         if st[PASSES] >= 2:
             st[TURNS] += 1
-            game_over(st, 0)
+            machine.game_over(st, 0, STATUS, WINNER, N_LEGAL)
             return
         end_turn(st)
     elif move == STOP:
         st[MOVES] += 1
         if log[0] >= 0:
-            log_event(log, st, par, LOG_STOP, st[RELAY], 0, p)
+            machine.log_event(log, st, LOGGED, LOG_STOP, st[RELAY], 0, p)
         end_turn(st)
     else:
         q = move // PLAYER_MOVES
@@ -414,7 +389,7 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             st[CHOSEN] += 1
             st[MOVES] += 1
             if log[0] >= 0:
-                log_event(log, st, par, LOG_MISORO, site, 0, p)
+                machine.log_event(log, st, LOGGED, LOG_MISORO, site, 0, p)
             end_turn(st)
         elif phase == PHASE_EXTRA:
             taken = st[idx(site)]
@@ -424,10 +399,10 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             st[MOVES] += 1
             st[PENDING] -= 1
             if log[0] >= 0:
-                log_event(log, st, par, LOG_EXTRA, site, taken, p)
+                machine.log_event(log, st, LOGGED, LOG_EXTRA, site, taken, p)
             if par[S_END] != CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
                 st[TURNS] += 1
-                game_over(st, p + 1)
+                machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
                 return
             if st[PENDING] == 0:
                 end_turn(st)
@@ -439,7 +414,7 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             elif outcome == MOVE_CAPTURED:
                 if par[S_END] != CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
                     st[TURNS] += 1
-                    game_over(st, p + 1)
+                    machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
                     return
                 st[PHASE] = PHASE_EXTRA
                 st[PENDING] = par[P_EXTRA]
@@ -447,23 +422,16 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
                 st[PHASE] = PHASE_STOP
             else:
                 st[TURNS] += 1
-                st[N_LEGAL] = 0
-                st[STATUS] = ENDLESS if outcome == RUN_ENDLESS else UNFINISHED
+                machine.stop_run(st, outcome, STATUS, N_LEGAL)
                 return
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def move_at(st, k):
-    return st[LEGAL + k]
-
-
-@njit(cache=True, inline="always")
 def finish(st, par, row):
     """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
-    w = st[WINNER]
-    record(row, st[STATUS], 1 if w == 1 else 0, 1 if w == 2 else 0, st[TURNS], st[MOVES], 1,
-           popcount(st[COVER]) + popcount(st[COVER + 1]), par[P_SITES], st[LAPS], w)
+    machine.won_by_rule(row, st[STATUS], st[WINNER], st[TURNS], st[MOVES], 1,
+                        popcount(st[COVER]) + popcount(st[COVER + 1]), par[P_SITES], st[LAPS])
 
 
 @njit(cache=True)
@@ -480,14 +448,11 @@ def _per_row(st: np.ndarray) -> int:
 class Tsoro(KernelRules):
     """The engine's Tsoro (Additional Capture)."""
 
-    id = GAME_ID
-    name = NAME
-    switches = SWITCHES
-    machine = staticmethod(run)
+    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
     STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        sw = [s.index(values[s.id]) for s in SWITCHES]
+        sw = self.option_indices(values)
         n = int(values["tsoro-additional-capture.holes"])
         head = 1 << (n - 1) if sw[S_HEADS] == STOP_HOLE else 0  # the rightmost outer hole: position N-1
         header = sw + [4 * n, 2 * n, n, int(values["tsoro-additional-capture.extra-captures"]), head, head]
@@ -608,18 +573,13 @@ class Tsoro(KernelRules):
         """Play ``move`` and return its laps, captures, passes, stops and misoro choices, each with
         the board after it."""
         n = params.extra["per_row"]
-        capacity = TRACE_CAPACITY
-        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
-        log[1] = capacity
         mover = int(st[TO_MOVE]) + 1
-        self.apply_logged(params, st, move, log, counts)
+        entries, truncated = self.logged_move(params, st, move, counts, LOGGED)
         misoro = self._misoro(st)  # only a misoro choice changes them, and it is a move of its own
         events: list[dict[str, Any]] = []
-        for i in range(int(log[0])):
-            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+        for e in entries:
             kind = int(e[0])
-            board = self._board(n, e[4:4 + 4 * n], [int(e[4 + fourrow.MAX_SITES]), int(e[5 + fourrow.MAX_SITES])],
-                                misoro)
+            board = self._board(n, e[4:4 + 4 * n], [int(e[4 + STORE]), int(e[5 + STORE])], misoro)
             if kind == LOG_LAP:
                 events.append({"kind": "lap", "from": fourrow.site_name(n, int(e[1])), "count": int(e[2]),
                                "last": fourrow.site_name(n, int(e[3])), "player": mover, "board": board})
@@ -636,9 +596,7 @@ class Tsoro(KernelRules):
             else:
                 events.append({"kind": "misoro", "hole": fourrow.site_name(n, int(e[1])), "player": mover,
                                "board": board})
-        if log[0] == capacity:
-            events.append({"kind": "truncated", "after": capacity})
-        return events
+        return events + [dict(TRUNCATED)] if truncated else events
 
     def evaluate(self, params: Params, st: np.ndarray) -> float:
         """Counters on player 1's side minus player 2's; +-1000 once the game is won."""
