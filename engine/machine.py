@@ -222,6 +222,18 @@ def game_over(st, winner, status_at, winner_at, n_legal_at):
 
 
 @njit(cache=True, inline="always")
+def second_pass(st, passes_at, moves_at, turns_at, status_at, winner_at, n_legal_at):
+    """Count a pass (a move of its own); True if it is the second in a row, which ends the game in a draw."""
+    st[moves_at] += 1
+    st[passes_at] += 1
+    if st[passes_at] < 2:
+        return False
+    st[turns_at] += 1
+    game_over(st, 0, status_at, winner_at, n_legal_at)
+    return True
+
+
+@njit(cache=True, inline="always")
 def won_by_rule(row, status, winner, turns, moves, first, covered, sites, laps):
     """The row of a game decided by a rule, not by counting: score 1 for the winner (1 or 2), 0 otherwise."""
     record(row, status, 1 if winner == 1 else 0, 1 if winner == 2 else 0, turns, moves, first, covered, sites,

@@ -392,13 +392,9 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
     """Play a legal move (the caller checked it) and settle the game."""
     p = st[TO_MOVE]
     if move == PASS:
-        st[MOVES] += 1
-        st[PASSES] += 1
         if log[0] >= 0:
             machine.log_event(log, st, SITES, LOG_PASS, -1, 0, p)
-        if st[PASSES] >= 2:
-            st[TURNS] += 1
-            machine.game_over(st, 0, STATUS, WINNER, N_LEGAL)
+        if machine.second_pass(st, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL):
             return
         end_turn(st)
     else:

@@ -366,13 +366,9 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
     p = st[TO_MOVE]
     phase = st[PHASE]
     if move == PASS:
-        st[MOVES] += 1
-        st[PASSES] += 1
         if log[0] >= 0:
             machine.log_event(log, st, LOGGED, LOG_PASS, -1, 0, p)
-        if st[PASSES] >= 2:
-            st[TURNS] += 1
-            machine.game_over(st, 0, STATUS, WINNER, N_LEGAL)
+        if machine.second_pass(st, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL):
             return
         end_turn(st)
     elif move == STOP:
