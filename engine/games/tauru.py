@@ -719,22 +719,29 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
 
 # --- the kernels as engine.machine takes them -------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def start(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    """Out of line (once a game): the one entry point stays small enough for LLVM to compile fast."""
     init_state(st, par, log, rng, seed, turn_limit, move_limit)
+
+
+@njit(cache=True)
+def play_logged(st, par, log, move, turn_limit, move_limit):
+    apply_move(st, par, log, move, turn_limit, move_limit, True)
 
 
 @njit(cache=True, inline="always")
 def play(st, par, table, scratch, move, turn_limit, move_limit, log):
     """Play ``move``; its events are written to ``log`` when logging is on (log[0] >= 0). Two
-    copies, so that the one random play runs has no logging left in it (5% of its speed)."""
+    copies, so that the one random play runs has no logging left in it (5% of its speed); the
+    logged one out of line."""
     if log[0] >= 0:
-        apply_move(st, par, log, move, turn_limit, move_limit, True)
+        play_logged(st, par, log, move, turn_limit, move_limit)
     else:
         apply_move(st, par, log, move, turn_limit, move_limit, False)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def settle_turn(st, par, table, scratch, turn_limit, move_limit, log):
     settle(st, par, log, turn_limit, move_limit, False)
 
