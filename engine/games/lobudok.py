@@ -361,8 +361,9 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit - st[MOVES], log)
     if n == 0:
         if par[S_END] == CANNOT_MOVE:
-            st[TURNS] += 1  # Ludii's forced pass before the loss: one turn, one move
-            st[MOVES] += 1
+            if st[TURNS] < turn_limit and st[MOVES] < move_limit:
+                st[TURNS] += 1  # Ludii's forced pass before the loss: one turn, one move (within the limits)
+                st[MOVES] += 1
             machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         st[LEGAL] = PASS
@@ -373,7 +374,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[STATUS] = UNFINISHED
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     """Beaton's layout on both sides; player 1 moves first."""
     for i in range(STATE_SIZE):
@@ -429,9 +430,14 @@ def finish(st, par, row):
 
 
 @njit(cache=True)
+def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True)
 def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
-    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
+    machine.drive(init_state, apply_move, settle_position, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
                   scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
 
 
