@@ -26,8 +26,8 @@ Why kernels are handed to an inlined driver rather than closed over by a jitted 
 through first-class function types: numba caches a function defined in a factory under a key
 that pickles its closure, which differs in every process, so factory-made loops compile afresh
 at every start (measured: a cache miss every run); a first-class function is an indirect call
-that nothing can inline (about half the speed of the Tauru loop, benchmarks/tauru.txt: "kernels
-not inlined: -64%"). A dispatcher passed as an argument into an inlined function is resolved at
+that nothing can inline (Tauru's loop with its kernels not inlined ran at a third of its speed,
+measured when it was tuned). A dispatcher passed as an argument into an inlined function is resolved at
 compile time, inlined, and the game's entry point caches as any other.
 
 Endless moves (the mancala games): a move whose laps repeat a configuration never ends. A run
