@@ -13,9 +13,11 @@ and its rule kernels, with one signature for every game::
 
 and compiles one entry point, ``run``, by handing them to :func:`drive` (five lines, see any
 module in engine.games). Kernels that run once a game (the start, a set-up position's settling)
-are best compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the
-function it optimises, and one entry point with every kernel inlined into it compiled slower
-than the old entry points together (Tauru: 107 s against 69 s; out of line: 61 s). Everything compiled code does for a game goes through that one entry:
+may be compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the
+function it optimises, and Tauru's one entry point with every kernel inlined into it compiled
+slower than its old entry points together (107 s against 69 s; with its start, settling and
+logged move out of line: 61 s). The mancala games keep theirs inlined (out of line saved little
+compile time there and cost Tsoro's short games speed). Everything compiled code does for a game goes through that one entry:
 the Python API's start, move and position set-up, random self-play and rollouts (for tree search),
 and the row of raw counts of a game so far. So each kernel is inlined into one compiled function
 per game, not one per caller (numba compiles an ``inline="always"`` kernel again for every

@@ -374,7 +374,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[STATUS] = UNFINISHED
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     """Beaton's layout on both sides; player 1 moves first."""
     for i in range(STATE_SIZE):
@@ -430,14 +430,9 @@ def finish(st, par, row):
 
 
 @njit(cache=True)
-def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
-    settle(st, par, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True)
 def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
-    machine.drive(init_state, apply_move, settle_position, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
+    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
                   scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
 
 

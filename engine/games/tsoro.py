@@ -339,7 +339,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[STATUS] = UNFINISHED
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     """The start: two counters in every outer hole; player 1 moves (or chooses a misoro) first."""
     n = par[P_PER_ROW]
@@ -431,14 +431,9 @@ def finish(st, par, row):
 
 
 @njit(cache=True)
-def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
-    settle(st, par, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True)
 def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
-    machine.drive(init_state, apply_move, settle_position, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
+    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
                   scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
 
 
