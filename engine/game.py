@@ -17,8 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from engine.record import GameRecord
 from engine.result import ONGOING, Result, result_of
 from engine.rng import check_seed
+from engine.stats import DECISIONS, LEGAL_SUM, N_COLUMNS, SEED
 from engine.switches import Switch
 
 TURN_LIMIT = 2500
@@ -72,8 +74,9 @@ class Rules(ABC):
         """The legal moves, sorted."""
 
     @abstractmethod
-    def apply(self, params: Any, st: np.ndarray, move: int) -> None:
-        """Play a legal move on ``st`` in place."""
+    def apply(self, params: Any, st: np.ndarray, move: int, counts: np.ndarray | None = None) -> None:
+        """Play a legal move on ``st`` in place; ``counts`` (an engine.stats row, shape (1, N)), if
+        given, counts the decision (decisions, choices, legal moves)."""
 
     @abstractmethod
     def status(self, st: np.ndarray) -> int:
@@ -84,9 +87,15 @@ class Rules(ABC):
         """The player to move, 1 or 2."""
 
     @abstractmethod
-    def counters(self, st: np.ndarray) -> dict[str, int]:
-        """Counts of the game so far: ``turns``, ``moves`` (laps and decisions) and ``laps`` (sowing
-        laps, 0 in games without sowing)."""
+    def counters(self, params: Any, st: np.ndarray) -> dict[str, int]:
+        """Counts of the game so far: ``turns``, ``moves`` (laps and decisions), ``laps`` (sowing
+        laps, 0 in games without sowing), ``covered`` (board sites occupied at some point, in
+        Ludii's states after every move) and ``sites``."""
+
+    @abstractmethod
+    def row(self, params: Any, st: np.ndarray) -> np.ndarray:
+        """The engine.stats columns the state decides (status, scores, turns, moves, first,
+        covered, sites, laps, winner), computed by the same kernel as the compiled loop's rows."""
 
     @abstractmethod
     def scores(self, params: Any, st: np.ndarray) -> tuple[int, int]:
@@ -120,17 +129,13 @@ class Rules(ABC):
         score 1, score 2."""
 
     @abstractmethod
-    def trace_move(self, params: Any, st: np.ndarray, move: int) -> list[dict[str, Any]]:
-        """Play ``move`` on ``st`` like :meth:`apply`, and return what happened, in order, as
+    def trace_move(self, params: Any, st: np.ndarray, move: int,
+                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
+        """Play ``move`` on ``st`` like :meth:`apply` (``counts`` as there), and return what happened, in order, as
         events for animation: e.g. ``{"kind": "lap", "from": "b3", "count": 5, "sown": ["b4", ...]}``,
         ``{"kind": "capture", "hole": "a4", "count": 3, "player": 1}``; for placement games
         ``{"kind": "place" | "step" | "remove" | "line", ...}``. Same kernels as apply (a log array
         the kernels fill when asked)."""
-
-    @abstractmethod
-    def occupied(self, st: np.ndarray) -> np.ndarray:
-        """One boolean per board site (hole or point): True where it holds counters or a piece
-        (for BoardCoverage in games played through the API)."""
 
     @abstractmethod
     def evaluate(self, params: Any, st: np.ndarray) -> float:
@@ -171,12 +176,13 @@ class State:
     """One position of a game, with the moves that led to it."""
 
     def __init__(self, game: Game, st: np.ndarray, seed: int, start: dict[str, Any] | None = None,
-                 history: list[int] | None = None) -> None:
+                 history: list[int] | None = None, counts: np.ndarray | None = None) -> None:
         self.game = game
         self._st = st
         self.seed = seed
         self.start = start
         self._history = list(history or [])
+        self._counts = np.zeros((1, N_COLUMNS), dtype=np.int64) if counts is None else counts.copy()
 
     # --- who, what, whether -------------------------------------------------------------------
     @property
@@ -211,12 +217,12 @@ class State:
 
     @property
     def turns(self) -> int:
-        return self.rules.counters(self._st)["turns"]
+        return self.rules.counters(self.game.params, self._st)["turns"]
 
     @property
     def moves_made(self) -> int:
         """Moves in Ludii's sense: every lap and every decision."""
-        return self.rules.counters(self._st)["moves"]
+        return self.rules.counters(self.game.params, self._st)["moves"]
 
     # --- notation -----------------------------------------------------------------------------
     def move_to_text(self, move: int) -> str:
@@ -236,7 +242,7 @@ class State:
     def apply(self, move: int | str) -> None:
         """Play ``move`` (an int or its notation); ValueError naming it if it is not legal."""
         m = self._check_legal(move)
-        self.rules.apply(self.game.params, self._st, m)
+        self.rules.apply(self.game.params, self._st, m, self._counts)
         self._history.append(m)
 
     def _check_legal(self, move: int | str) -> int:
@@ -257,7 +263,7 @@ class State:
     def apply_traced(self, move: int | str) -> list[dict[str, Any]]:
         """Play ``move`` as :meth:`apply` does and return its events (laps, captures...) for animation."""
         m = self._check_legal(move)
-        events = self.rules.trace_move(self.game.params, self._st, m)
+        events = self.rules.trace_move(self.game.params, self._st, m, self._counts)
         self._history.append(m)
         return events
 
@@ -268,7 +274,7 @@ class State:
         return c
 
     def clone(self) -> "State":
-        return State(self.game, self._st.copy(), self.seed, copy.deepcopy(self.start), self._history)
+        return State(self.game, self._st.copy(), self.seed, copy.deepcopy(self.start), self._history, self._counts)
 
     # --- views --------------------------------------------------------------------------------
     def board(self) -> dict[str, Any]:
@@ -297,6 +303,19 @@ class State:
             "history": [self.rules.move_to_text(m) for m in self._history],
         }
 
+    def stats_row(self) -> np.ndarray:
+        """The game so far as a row of engine.stats columns, counted as the compiled loop counts
+        them (decisions, choices and legal moves counted when moves are applied, from this
+        state's start; the rest from the state)."""
+        row = self.rules.row(self.game.params, self._st).copy()
+        row[DECISIONS:LEGAL_SUM + 1] = self._counts[0, DECISIONS:LEGAL_SUM + 1]
+        row[SEED] = self.seed
+        return row
+
+    def position_spec(self) -> dict[str, Any]:
+        """The position as a JSON-able dict that ``Game.state_from_position`` accepts."""
+        return self.rules.position_spec(self._st)
+
     def raw(self) -> np.ndarray:
         """A copy of the kernel's state array (for comparing states exactly)."""
         return self._st.copy()
@@ -310,7 +329,6 @@ class State:
             and self._history == other._history
         )
 
-    def record(self) -> "GameRecord":  # noqa: F821 (import below, avoids a cycle)
-        from engine.record import GameRecord
-
+    def record(self) -> GameRecord:
+        """The game so far as a record (JSON; engine.replay plays it back)."""
         return GameRecord.of(self)

@@ -2,18 +2,21 @@
 
 A record holds the game id, the engine version, the ruleset (if any) and every switch value, the
 seed, the limits, the start position when it is not the usual start, the moves in notation and
-the result. Replaying uses the switch values, not the ruleset, so a record does not depend on the
-archive staying as it was.
+the result. Replaying (engine.replay) uses the switch values, not the ruleset, so a record does not
+depend on the archive staying as it was. This module imports nothing of the engine's games, so
+that ``State.record`` can use it without an import circle.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.game import Game, Limits, State
 from engine.result import Result
+
+if TYPE_CHECKING:
+    from engine.game import State
 
 FORMAT = "variorum-game-record/1"
 
@@ -34,7 +37,7 @@ class GameRecord:
     format: str = field(default=FORMAT)
 
     @classmethod
-    def of(cls, state: State) -> "GameRecord":
+    def of(cls, state: "State") -> "GameRecord":
         from engine import ENGINE_VERSION
 
         res = state.result()
@@ -104,40 +107,3 @@ class GameRecord:
         except json.JSONDecodeError as exc:
             raise ValueError(f"a game record must be JSON: {exc}") from None
         return cls.from_dict(data)
-
-    def replay(self) -> State:
-        """The state this record leads to; ValueError if a move is illegal or the result differs."""
-        return replay(self)
-
-
-def replay(record: GameRecord | dict[str, Any] | str) -> State:
-    """Play a record's moves from its start with its switch values; check the result it states."""
-    if isinstance(record, str):
-        record = GameRecord.from_json(record)
-    elif isinstance(record, dict):
-        record = GameRecord.from_dict(record)
-    from engine.games import rules_of
-    from engine.switches import resolve_switches
-
-    rules = rules_of(record.game)
-    expected = {s.id for s in rules.switches}
-    missing = sorted(expected - set(record.switches))
-    if missing:
-        raise ValueError(f"record gives no value for switch(es) {', '.join(missing)}")
-    values = resolve_switches(record.game, rules.switches, None, record.switches)
-    try:
-        limits = Limits(int(record.limits["turns"]), int(record.limits["moves"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"malformed record limits {record.limits!r}: {exc}") from None
-    game = Game(rules, values, record.ruleset, limits)
-    state = game.state_from_position(record.start, record.seed) if record.start else game.new_state(record.seed)
-    for i, move in enumerate(record.moves):
-        try:
-            state.apply(move)
-        except ValueError as exc:
-            raise ValueError(f"record move {i + 1} ({move!r}): {exc}") from None
-    if record.result is not None:
-        stated = Result.from_dict(record.result)
-        if state.result() != stated:
-            raise ValueError(f"record states result {stated} but the replay gives {state.result()}")
-    return state

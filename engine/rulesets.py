@@ -133,3 +133,49 @@ def ruleset(game_id: str, ruleset_id: str, data_dir: str | Path | None = None) -
 def source_key() -> str:
     """The default source of this process, as a cache key ("" for ``data/``)."""
     return str(_default_source or "")
+
+
+SwitchTexts = dict[str, tuple[str, dict[str, str]]]
+_db_texts: dict[Path, dict[str, SwitchTexts]] = {}
+
+
+def _db_switch_texts(db: Path) -> dict[str, SwitchTexts]:
+    """Every game's switch texts in a built archive database (opened read-only, read once)."""
+    hit = _db_texts.get(db)
+    if hit is not None:
+        return hit
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
+        try:
+            switches = conn.execute("select id, game_id, question from switches order by game_id, seq").fetchall()
+            options = conn.execute("select switch_id, option, label from alternatives order by switch_id, seq").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise ValueError(f"the archive database {db} cannot be read: {exc}") from exc
+    labels: dict[str, dict[str, str]] = {}
+    for switch_id, option, label in options:
+        labels.setdefault(switch_id, {})[option] = " ".join(label.split())
+    out: dict[str, SwitchTexts] = {}
+    for switch_id, game_id, question in switches:
+        out.setdefault(game_id, {})[switch_id] = (" ".join(question.split()), labels.get(switch_id, {}))
+    _db_texts[db] = out
+    return out
+
+
+def switch_texts(game_id: str, data_dir: str | Path | None = None) -> SwitchTexts:
+    """The archive's texts of ``game_id``'s switches: switch id -> (its question, option id -> the
+    option's label). The engine declares only ids and options; its texts are the archive's, read
+    from the same source as the rulesets (``data_dir``: a folder of records or a built archive
+    database; default: :func:`use_source`'s, else ``data/``)."""
+    source = Path(data_dir) if data_dir is not None else _default_source
+    if source is not None and _is_database(source):
+        found = _db_switch_texts(source.resolve())
+        if game_id not in found:
+            raise ValueError(f"the archive has no game {game_id!r}; games: {', '.join(sorted(found)) or 'none'}")
+        return found[game_id]
+    archive = load(source)
+    if game_id not in archive.games:
+        raise ValueError(f"the archive has no game {game_id!r}; games: {', '.join(sorted(archive.games)) or 'none'}")
+    return {s.id: (" ".join(s.question.split()), {a.id: " ".join(a.label.split()) for a in s.alternatives})
+            for s in archive.games[game_id].switches}

@@ -5,6 +5,8 @@ these columns, so that one comparator measures every game the same way (the name
 Digital Ludeme Project's measures, see the comparator).
 """
 
+from numba import njit
+
 STATUS = 0
 """engine.result status: OVER, ENDLESS or UNFINISHED."""
 SCORE_1 = 1
@@ -40,3 +42,18 @@ NAMES = (
     "legal_sum", "covered", "sites", "laps", "winner",
 )
 """Column names, in order (for CSV and debugging)."""
+
+
+@njit(cache=True, inline="always")
+def record(row, status, score_1, score_2, turns, moves, first, covered, sites, laps, winner):
+    """Write the columns a state decides into ``row`` (each game's ``finish`` kernel calls this)."""
+    row[STATUS] = status
+    row[SCORE_1] = score_1
+    row[SCORE_2] = score_2
+    row[TURNS] = turns
+    row[MOVES] = moves
+    row[FIRST] = first
+    row[COVERED] = covered
+    row[SITES] = sites
+    row[LAPS] = laps
+    row[WINNER] = winner

@@ -1,8 +1,9 @@
 """Rule switches as the engine declares them, and resolving a ruleset plus overrides into values.
 
-Each game module declares its switches in code (:class:`Switch`: id, options, default). The ids
-and option ids are the archive's own (``tap-urdy.relay`` -> ``take-up-last`` | ``next-hole``); a
-test holds the two equal. :func:`resolve_switches` turns "this ruleset of the archive, with these
+Each game module declares its switches in code (:class:`Switch`: id, options, default): what its
+kernels branch on. The ids and option ids are the archive's own (``tap-urdy.relay`` ->
+``take-up-last`` | ``next-hole``); a test holds the two equal. The texts (the question a switch
+answers, each option's label) are the archive's alone (engine.rulesets.switch_texts). :func:`resolve_switches` turns "this ruleset of the archive, with these
 switches changed" into one value per switch, and raises ValueError naming whatever is unknown,
 missing or not allowed, with what is allowed.
 """
@@ -20,10 +21,6 @@ class Switch:
     id: str
     options: tuple[str, ...]
     default: str
-    summary: str
-    """One line saying what the switch decides."""
-    option_summaries: tuple[str, ...] = ()
-    """One line per option (same order as ``options``)."""
 
     def __post_init__(self) -> None:
         if len(self.options) < 2:
@@ -32,8 +29,25 @@ class Switch:
             raise ValueError(f"switch {self.id!r} lists an option twice")
         if self.default not in self.options:
             raise ValueError(f"switch {self.id!r}: default {self.default!r} is not one of {self.options}")
-        if self.option_summaries and len(self.option_summaries) != len(self.options):
-            raise ValueError(f"switch {self.id!r}: one summary per option")
+
+    def _texts(self) -> tuple[str, dict[str, str]]:
+        from engine import rulesets
+
+        try:
+            return rulesets.switch_texts(self.id.split(".", 1)[0]).get(self.id, ("", {}))
+        except ValueError:
+            return "", {}
+
+    @property
+    def summary(self) -> str:
+        """The question the switch answers, as the archive words it ("" if the archive lacks it)."""
+        return self._texts()[0]
+
+    @property
+    def option_summaries(self) -> tuple[str, ...]:
+        """The archive's label of each option (same order as ``options``; "" where it lacks one)."""
+        labels = self._texts()[1]
+        return tuple(labels.get(o, "") for o in self.options)
 
     @property
     def point(self) -> str:

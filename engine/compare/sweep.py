@@ -237,32 +237,15 @@ def self_play_rows(game, seed: int, games: int) -> np.ndarray:
 
 def play_game(game, seed: int, agents: Sequence[Any]) -> np.ndarray:
     """One game through the Python API, ``agents[p - 1]`` playing player p: an engine.stats row
-    (plus SEAT_A, left 0 for the caller). Laps come from ``Rules.counters``; board coverage from
-    ``Rules.occupied`` after every decision."""
-    rules, params = game.rules, game.params
+    (plus SEAT_A, left 0 for the caller), counted by the same kernels as the compiled loop's rows
+    (``State.stats_row``)."""
     state = game.new_state(seed)
-    row = np.zeros(N_ROW_COLUMNS, dtype=np.int64)
-    row[S.FIRST] = state.to_move or 0
-    row[S.SEED] = seed
-    covered = np.array(rules.occupied(state.raw()), dtype=bool)
+    first = state.to_move or 0
     while not state.is_terminal():
-        legal = state.legal_moves()
-        row[S.DECISIONS] += 1
-        row[S.CHOICES] += len(legal) > 1
-        row[S.LEGAL_SUM] += len(legal)
         state.apply(agents[state.to_move - 1].choose(state))
-        covered |= rules.occupied(state.raw())
-    st = state.raw()
-    s1, s2 = rules.scores(params, st)
-    row[S.STATUS] = rules.status(st)
-    row[S.SCORE_1], row[S.SCORE_2] = s1, s2
-    row[S.TURNS] = state.turns
-    row[S.MOVES] = state.moves_made
-    row[S.LAPS] = rules.counters(st)["laps"]
-    row[S.COVERED] = int(covered.sum())
-    row[S.SITES] = len(covered)
-    res = state.result()
-    row[S.WINNER] = (res.winner or 0) if res else 0
+    row = np.zeros(N_ROW_COLUMNS, dtype=np.int64)
+    row[:S.N_COLUMNS] = state.stats_row()
+    row[S.FIRST] = first
     return row
 
 

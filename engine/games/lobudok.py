@@ -17,8 +17,8 @@ Captured counters stay in play (64 in all); the game is won by a rule, so a play
 for a win and 0 otherwise. Laps are *restricted* (corners passed over, with skip-corners) or
 *released* (every hole sown). Under Ludii's per-turn release a lap that ends in a corner, when no
 middle hole holds two, lets the player choose: a restricted lap from it (move ``a9``) or a released
-one (move ``a9+``). Moves are ints (engine.mancala.fourrow). The kernels follow the pattern of
-engine.games.tap_urdy (inlined kernels, borrowed views, two-pass endless detection); restricted
+one (move ``a9+``). Moves are ints (engine.mancala.fourrow). The kernels are handed to the shared
+machinery (engine.machine: one compiled entry point, two-pass endless detection); restricted
 laps under skip-corners run on a compacted track of the twelve middle holes.
 
 Where neither the sources nor the archive's descriptions settle a combination of switches:
@@ -26,7 +26,8 @@ Where neither the sources nor the archive's descriptions settle a combination of
 - per-turn release with in-use-holes: the opponent counts as restricted while one of their
   middle holes holds two or more (their next turn would start restricted);
 - end = cannot-move: the game ends, the player to move losing, as soon as they have no legal
-  move (Ludii first records a forced pass: one more turn and move in its counts);
+  move; the forced pass Ludii records first is counted as Ludii counts it (one turn, one move),
+  so that DurationTurns and DurationMoves compare with Ludii's;
 - endless = illegal and every kind of lap from a corner endless: the player has no legal move
   (under capture-all, a pass or a loss as lobudok.no-move says; a loss under cannot-move), in
   the middle of the turn too;
@@ -37,37 +38,22 @@ Where neither the sources nor the archive's descriptions settle a combination of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from engine.borrow import borrow
-from engine.game import Limits, Rules
+from engine import machine
+from engine.game import Limits
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, TRUNCATED, KernelRules, Params, popcount
 from engine.mancala import fourrow
 from engine.mancala.fourrow import (
     G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_POSITION, G_TRACKS, PASS, PLAYER_MOVES, RELEASED, TRACK_SLOT,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow
-from engine.repetition import QUICK_LAPS, begin_move, new_table, restore, seen_before
-from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.rng import AGENT_STREAM, LOT_STREAM, derive_seed, rng_below, rng_init
-from engine.stats import CHOICES as STAT_CHOICES
-from engine.stats import COVERED as STAT_COVERED
-from engine.stats import DECISIONS as STAT_DECISIONS
-from engine.stats import FIRST as STAT_FIRST
-from engine.stats import LAPS as STAT_LAPS
-from engine.stats import LEGAL_SUM as STAT_LEGAL_SUM
-from engine.stats import MOVES as STAT_MOVES
-from engine.stats import N_COLUMNS as STAT_COLUMNS
-from engine.stats import SCORE_1 as STAT_SCORE_1
-from engine.stats import SCORE_2 as STAT_SCORE_2
-from engine.stats import SEED as STAT_SEED
-from engine.stats import SITES as STAT_SITES
-from engine.stats import STATUS as STAT_STATUS
-from engine.stats import TURNS as STAT_TURNS
-from engine.stats import WINNER as STAT_WINNER
+from engine.repetition import begin_move, new_table, restore, seen_before
+from engine.result import ONGOING, OVER, UNFINISHED
+from engine.rng import LOT_STREAM, rng_below, rng_init
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "lobudok"
@@ -85,41 +71,16 @@ RESERVES = (8, 15)
 """Positions of the reserve holes 9 and 16."""
 
 SWITCHES: tuple[Switch, ...] = (
-    Switch("lobudok.restricted-sowing", ("skip-corners", "start-only"), "skip-corners",
-           "While restricted, how the corner holes behave",
-           ("neither sown from nor into: every lap passes over them",
-            "only the first lap of a move must start from a middle hole; laps sow into corners")),
-    Switch("lobudok.release", ("reserve-holes", "all-holes"), "reserve-holes",
-           "A restricted player with no middle hole holding two",
-           ("starts that turn from hole 9 or 16, then uses the full half",
-            "may start from any hole holding two, and uses the full half")),
-    Switch("lobudok.release-permanent", ("permanent", "per-turn"), "permanent",
-           "Once released, does a player stay released",
-           ("yes, for the rest of the game",
-            "no, decided afresh every turn (Ludii 1.3.13: a corner relay may choose)")),
-    Switch("lobudok.restricted-capture", ("in-use-holes", "unrestricted"), "in-use-holes",
-           "Captures while the opponent is restricted",
-           ("a lap ending in the player's hole 9 or 16 captures nothing", "every column captures")),
-    Switch("lobudok.resow-from", ("lap-start", "move-start"), "lap-start",
-           "Where captured counters are sown again",
-           ("from the hole after the capturing lap's starting hole",
-            "from the hole after the hole the turn started from")),
-    Switch("lobudok.after-resow", ("end-turn", "relay"), "end-turn",
-           "After the re-sowing",
-           ("the turn ends", "the re-sowing is a lap: capture, relay or end as any lap")),
-    Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all",
-           "How the game is lost",
-           ("a player left with no counters loses (a stuck player: see lobudok.no-move)",
-            "a player with no legal move at the start of their turn loses")),
-    Switch("lobudok.no-move", ("pass", "lose"), "pass",
-           "A player who still has counters but no legal move (end = capture-all)",
-           ("passes; two passes in a row draw", "loses")),
-    Switch("lobudok.endless", ("end-game", "illegal"), "end-game",
-           "A move proved endless (a configuration repeats within it)",
-           ("ends the game with the ending 'endless'", "is not a legal move")),
-    Switch("lobudok.first-player", ("player-1", "lot"), "player-1",
-           "Who makes the first move (no source says)",
-           ("player 1", "decided by lot (the game's seed)")),
+    Switch("lobudok.restricted-sowing", ("skip-corners", "start-only"), "skip-corners"),
+    Switch("lobudok.release", ("reserve-holes", "all-holes"), "reserve-holes"),
+    Switch("lobudok.release-permanent", ("permanent", "per-turn"), "permanent"),
+    Switch("lobudok.restricted-capture", ("in-use-holes", "unrestricted"), "in-use-holes"),
+    Switch("lobudok.resow-from", ("lap-start", "move-start"), "lap-start"),
+    Switch("lobudok.after-resow", ("end-turn", "relay"), "end-turn"),
+    Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all"),
+    Switch("lobudok.no-move", ("pass", "lose"), "pass"),
+    machine.endless_switch("lobudok"),
+    Switch("lobudok.first-player", ("player-1", "lot"), "player-1"),
 )
 
 S_SOWING = switch_slot(SWITCHES, "lobudok.restricted-sowing")
@@ -138,9 +99,9 @@ S_END = switch_slot(SWITCHES, "lobudok.end")
 CANNOT_MOVE = option_slot(SWITCHES, "lobudok.end", "cannot-move")
 S_NO_MOVE = switch_slot(SWITCHES, "lobudok.no-move")
 NO_MOVE_LOSE = option_slot(SWITCHES, "lobudok.no-move", "lose")
-S_ENDLESS = switch_slot(SWITCHES, "lobudok.endless")
 S_FIRST = switch_slot(SWITCHES, "lobudok.first-player")
 FIRST_LOT = option_slot(SWITCHES, "lobudok.first-player", "lot")
+S_ENDLESS = switch_slot(SWITCHES, "lobudok.endless")
 ILLEGAL = option_slot(SWITCHES, "lobudok.endless", "illegal")
 
 RESTRICTED_LAP = 0
@@ -172,43 +133,25 @@ RELEASED_FLAG = F + 11  # + player: 1 once released (release-permanent = permane
 PASSES = F + 13
 WINNER = F + 14
 COVER = F + 15  # + player: the player's holes occupied at some point (bit mask of positions)
-N_LEGAL = F + 17
-LEGAL = F + 18
+FIRST = F + 17  # the player who moved first: 0 or 1
+N_LEGAL = F + 18
+LEGAL = F + 19
 STATE_SIZE = LEGAL + HOLES + 2
 
 PHASE_START = 0  # the start of a turn
 PHASE_CHOICE = 1  # per-turn release: a restricted or a released lap from a corner
 
+# What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0
 MOVE_CHOICE = 1  # the player chooses the kind of the next lap
 MOVE_GAME_OVER = 2  # the opponent has no counters left (end = capture-all)
-MOVE_ENDLESS = 3
-MOVE_OUT_OF_LAPS = 4
 
-# The event log of a traced move (as in engine.games.tap_urdy): kind, a, b, c, the board.
+# The events of a traced move (engine.machine.log_event), each with the board after it.
 LOG_LAP = 1  # a = hole taken up, b = counters, c = landing site (a released lap: LOG_LAP_FULL)
 LOG_LAP_FULL = 2
 LOG_CAPTURE = 3  # a = site, b = counters, c = player
 LOG_RESOW = 4  # a = the site after which the re-sowing starts, b = counters, c = landing site
 LOG_PASS = 5
-LOG_HEADER = 2
-LOG_WIDTH = 4 + SITES
-TRACE_CAPACITY = 4096
-
-
-@njit(cache=True, inline="always")
-def log_event(log, st, kind, a, b, c):
-    n = log[0]
-    if n < 0 or n >= log[1]:
-        return
-    at = LOG_HEADER + n * LOG_WIDTH
-    log[at] = kind
-    log[at + 1] = a
-    log[at + 2] = b
-    log[at + 3] = c
-    for i in range(SITES):
-        log[at + 4 + i] = st[i]
-    log[0] = n + 1
 
 
 @njit(cache=True, inline="always")
@@ -246,7 +189,8 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     treated as a lap (after-resow = relay). Otherwise, if H holds two or more, the next lap starts
     from H (under per-turn release, a corner with no middle hole holding two: MOVE_CHOICE);
     otherwise the turn ends. With ``logged``, a lap about to start from a (hole, kind, board)
-    configuration already seen in this run proves it endless.
+    configuration already seen in this run proves it endless; without, the run's snapshot is taken
+    first (engine.machine.run_laps).
     """
     mover = st[TO_MOVE]
     opp = 1 - mover
@@ -259,6 +203,8 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     choose = per_turn and par[S_SOWING] != START_ONLY
     if logged:
         seen_before(table, origin + kind * SITES, st)
+    else:
+        begin_move(table, st, SNAPSHOT)
     n = 0
     resowings = 0
     cover = 0
@@ -270,7 +216,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
         cover |= fourrow.lap_cover(par, GEO, kind, mover, origin, count, last)
         landed = par[idx(t + TRACK_HOLES + last)]
         if log[0] >= 0:
-            log_event(log, st, LOG_LAP + kind, origin, count, landed)
+            machine.log_event(log, st, SITES, LOG_LAP + kind, origin, count, landed)
         resow_from = st[TURN_START] if from_turn_start else origin
         while st[idx(landed)] > 1 and par[idx(GEO + G_INNER + landed)] != 0:
             inner = par[idx(GEO + G_OPPOSITE + landed)]
@@ -283,10 +229,10 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
             if log[0] >= 0:
                 a = st[outer]
                 st[outer] = 0
-                log_event(log, st, LOG_CAPTURE, outer, a, mover)
+                machine.log_event(log, st, SITES, LOG_CAPTURE, outer, a, mover)
                 a = st[inner]
                 st[inner] = 0
-                log_event(log, st, LOG_CAPTURE, inner, a, mover)
+                machine.log_event(log, st, SITES, LOG_CAPTURE, inner, a, mover)
             st[idx(inner)] = 0
             st[idx(outer)] = 0
             st[idx(SIDE + mover)] += taken
@@ -296,7 +242,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
             cover |= fourrow.lap_cover(par, GEO, kind, mover, resow_from, taken, last)
             landed = par[idx(t + TRACK_HOLES + last)]
             if log[0] >= 0:
-                log_event(log, st, LOG_RESOW, resow_from, taken, landed)
+                machine.log_event(log, st, SITES, LOG_RESOW, resow_from, taken, landed)
             if (capture_all and st[idx(SIDE + opp)] == 0) or not resow_relay:
                 break
         if capture_all and st[idx(SIDE + opp)] == 0:
@@ -314,10 +260,10 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
                 kind = RESTRICTED_LAP
                 t = T0 + mover * TRACK_SLOT
         if logged and seen_before(table, landed + kind * SITES, st):
-            outcome = MOVE_ENDLESS
+            outcome = RUN_ENDLESS
             break
         if n >= lap_cap:
-            outcome = MOVE_OUT_OF_LAPS
+            outcome = RUN_OUT_OF_LAPS
             break
         origin = landed
     st[MOVES] += n
@@ -327,35 +273,22 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
 
 
 @njit(cache=True)
-def replay_logged(st, par, table, origin, kind, lap_budget, log):
+def replay_logged(st, par, table, origin, kind, quick, lap_budget, log):
     """The slow pass of a long run: from the snapshot, every configuration logged (out of line:
     few runs get here)."""
     restore(table, st, SNAPSHOT)
     return laps(st, par, table, origin, kind, lap_budget, True, log)
 
 
-@njit(cache=True, inline="always")
-def run_move(st, par, table, origin, kind, lap_budget, log):
-    """One run of laps: a quick pass, replayed with logging if it grows long (engine.repetition)."""
-    begin_move(table, st, SNAPSHOT)
-    logged_before = log[0]
-    quick = lap_budget if lap_budget < QUICK_LAPS else QUICK_LAPS
-    outcome = laps(st, par, table, origin, kind, quick, False, log)
-    if outcome != MOVE_OUT_OF_LAPS:
-        return outcome
-    log[0] = logged_before  # the replay logs the run again from its start
-    return replay_logged(st, par, table, origin, kind, lap_budget, log)
-
-
 @njit(cache=True)
 def probe_endless(st, par, table, scratch, origin, kind, lap_budget, log):
-    """True if the run of laps from ``origin`` is proved endless (played on ``scratch``)."""
-    for i in range(STATE_SIZE):
-        scratch[i] = st[i]
-    logging = log[0]
-    log[0] = -1
-    endless = run_move(scratch, par, table, origin, kind, lap_budget, log) == MOVE_ENDLESS
-    log[0] = logging
+    """Whether the run from ``origin`` is endless, probed as the move would play it: a move at the
+    start of a turn starts the turn there (re-sowing from the move's start reads it)."""
+    turn_start = st[TURN_START]
+    if st[PHASE] == PHASE_START:
+        st[TURN_START] = origin
+    endless = machine.probe(laps, replay_logged, STATE_SIZE, st, par, table, scratch, origin, kind, lap_budget, log)
+    st[TURN_START] = turn_start
     return endless
 
 
@@ -370,20 +303,19 @@ def move_site(par, move):
 
 
 @njit(cache=True, inline="always")
-def drop_endless(st, par, table, scratch, n, move_limit, log):
-    """Remove from the legal list the moves whose run is proved endless; the new length."""
-    k = 0
-    for i in range(n):
-        m = st[LEGAL + i]
-        if st[PHASE] == PHASE_CHOICE:
-            kind = RELEASED_LAP if m - (m // PLAYER_MOVES) * PLAYER_MOVES >= RELEASED else RESTRICTED_LAP
-        else:
-            kind = st[KIND]
-        if probe_endless(st, par, table, scratch, move_site(par, m), kind, move_limit - st[MOVES], log):
-            continue
-        st[LEGAL + k] = m
-        k += 1
-    return k
+def run_of(st, par, m):
+    """The site and the kind of lap a move sows from (a released lap's move: a released lap)."""
+    if st[PHASE] == PHASE_CHOICE:
+        kind = RELEASED_LAP if m - (m // PLAYER_MOVES) * PLAYER_MOVES >= RELEASED else RESTRICTED_LAP
+    else:
+        kind = st[KIND]
+    return move_site(par, m), kind
+
+
+@njit(cache=True, inline="always")
+def move_at(st, k):
+    """The k-th legal move (they are listed in ascending order)."""
+    return st[LEGAL + k]
 
 
 @njit(cache=True, inline="always")
@@ -428,13 +360,6 @@ def end_turn(st):
 
 
 @njit(cache=True, inline="always")
-def game_over(st, winner):
-    st[STATUS] = OVER
-    st[WINNER] = winner
-    st[N_LEGAL] = 0
-
-
-@njit(cache=True, inline="always")
 def settle(st, par, table, scratch, turn_limit, move_limit, log):
     """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
     st[N_LEGAL] = 0
@@ -446,14 +371,20 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         n = 2
     else:
         if par[S_END] != CANNOT_MOVE and side_total(st, p) == 0:
-            game_over(st, 2 - p)
+            machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         n = list_starts(st, par)
     if n > 0 and par[S_ENDLESS] == ILLEGAL:
-        n = drop_endless(st, par, table, scratch, n, move_limit, log)
+        n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit - st[MOVES], log)
     if n == 0:
-        if par[S_END] == CANNOT_MOVE or par[S_NO_MOVE] == NO_MOVE_LOSE:
-            game_over(st, 2 - p)
+        if par[S_END] == CANNOT_MOVE:
+            if st[TURNS] < turn_limit and st[MOVES] < move_limit:
+                st[TURNS] += 1  # Ludii's forced pass before the loss: one turn, one move (within the limits)
+                st[MOVES] += 1
+            machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
+            return
+        if par[S_NO_MOVE] == NO_MOVE_LOSE:  # capture-all: a stuck player loses (else passes)
+            machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         st[LEGAL] = PASS
         n = 1
@@ -477,6 +408,7 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     if par[S_FIRST] == FIRST_LOT:  # the game's own stream of the seed, as tauru and tap_urdy draw it
         rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
         st[TO_MOVE] = rng_below(rng, 2)
+    st[FIRST] = st[TO_MOVE]
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -485,13 +417,9 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
     """Play a legal move (the caller checked it) and settle the game."""
     p = st[TO_MOVE]
     if move == PASS:
-        st[MOVES] += 1
-        st[PASSES] += 1
         if log[0] >= 0:
-            log_event(log, st, LOG_PASS, -1, 0, p)
-        if st[PASSES] >= 2:
-            st[TURNS] += 1
-            game_over(st, 0)
+            machine.log_event(log, st, SITES, LOG_PASS, -1, 0, p)
+        if machine.second_pass(st, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL):
             return
         end_turn(st)
     else:
@@ -502,129 +430,34 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             kind = st[KIND]
             st[TURN_START] = site
             st[PASSES] = 0
-        outcome = run_move(st, par, table, site, kind, move_limit - st[MOVES], log)
+        outcome = machine.run_laps(laps, replay_logged, st, par, table, site, kind, move_limit - st[MOVES], log)
         if outcome == MOVE_DONE:
             end_turn(st)
         elif outcome == MOVE_CHOICE:
             st[PHASE] = PHASE_CHOICE
         elif outcome == MOVE_GAME_OVER:
             st[TURNS] += 1
-            game_over(st, p + 1)
+            machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
             return
         else:
             st[TURNS] += 1
-            st[N_LEGAL] = 0
-            st[STATUS] = ENDLESS if outcome == MOVE_ENDLESS else UNFINISHED
+            machine.stop_run(st, outcome, STATUS, N_LEGAL)
             return
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def scores(st):
+def finish(st, par, row):
     """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
-    w = st[WINNER]
-    a = 1 if w == 1 else 0
-    b = 1 if w == 2 else 0
-    return a, b
-
-
-# Entry points for the Python API: the same kernels, compiled as callable functions.
-@njit(cache=True)
-def start_game(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
-    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
+    machine.won_by_rule(row, st[STATUS], st[WINNER], st[TURNS], st[MOVES], st[FIRST] + 1,
+                        popcount(st[COVER]) + popcount(st[COVER + 1]), SITES, st[LAPS])
 
 
 @njit(cache=True)
-def play_move(st, par, table, scratch, move, turn_limit, move_limit, log):
-    apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
-
-
-@njit(cache=True)
-def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
-    settle(st, par, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True, inline="always")
-def bits(m):
-    """The number of bits set in ``m`` (>= 0)."""
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
-
-
-@njit(cache=True, inline="always")
-def play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row):
-    """Random play from ``st`` to the end; DECISIONS, CHOICES and LEGAL_SUM added into ``row``, and
-    COVERED: the holes occupied at some point (at the start, or sown by a lap or a re-sowing:
-    Ludii's states after every move, each lap being one)."""
-    decisions = 0
-    choices = 0
-    legal_sum = 0
-    while st[STATUS] == ONGOING:
-        n = st[N_LEGAL]
-        decisions += 1
-        choices += n > 1
-        legal_sum += n
-        move = st[idx(LEGAL + rng_below(rng, n))]
-        apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
-    row[STAT_DECISIONS] += decisions
-    row[STAT_CHOICES] += choices
-    row[STAT_LEGAL_SUM] += legal_sum
-    row[STAT_COVERED] = bits(st[COVER]) + bits(st[COVER + 1])
-
-
-@njit(cache=True)
-def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_log, base_seed, n_games,
-             turn_limit, move_limit, owned_out):
-    """Random self-play of ``n_games`` games; game g uses seed derive_seed(base_seed, g) (the
-    uniform random agent on both sides, as engine.agents.RandomAgent); one row of ``out`` per
-    game, columns as engine.stats names them. The loop works on borrowed views (engine.borrow)."""
-    par = borrow(owned_par)
-    table = borrow(owned_table)
-    st = borrow(owned_st)
-    scratch = borrow(owned_scratch)
-    rng = borrow(owned_rng)
-    log = borrow(owned_log)
-    out = borrow(owned_out)
-    for g in range(n_games):
-        seed = derive_seed(np.uint64(base_seed), g)
-        init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
-        first = st[TO_MOVE]
-        rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
-        row = out[g]
-        for k in range(STAT_COLUMNS):
-            row[k] = 0
-        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
-        a, b = scores(st)
-        row[STAT_STATUS] = st[STATUS]
-        row[STAT_SCORE_1] = a
-        row[STAT_SCORE_2] = b
-        row[STAT_TURNS] = st[TURNS]
-        row[STAT_MOVES] = st[MOVES]
-        row[STAT_FIRST] = first + 1
-        row[STAT_SEED] = seed
-        row[STAT_SITES] = SITES
-        row[STAT_LAPS] = st[LAPS]
-        row[STAT_WINNER] = st[WINNER]
-
-
-@njit(cache=True)
-def rollouts(st0, par, table, scratch, log, seed, n_games, turn_limit, move_limit, out):
-    """Random play to the end from ``st0`` (unchanged), ``n_games`` times: status, score 1, score 2."""
-    st = np.empty(STATE_SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    row = np.zeros(STAT_COLUMNS, dtype=np.int64)
-    for g in range(n_games):
-        for i in range(STATE_SIZE):
-            st[i] = st0[i]
-        rng_init(rng, np.uint64(derive_seed(np.uint64(seed), g)), np.uint64(AGENT_STREAM))
-        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
-        a, b = scores(st)
-        out[g, 0] = st[STATUS]
-        out[g, 1] = a
-        out[g, 2] = b
+def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
+    """The one compiled entry point (engine.machine.drive over this module's kernels)."""
+    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
+                  scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
 
 
 def _parameters(values: Mapping[str, str]) -> np.ndarray:
@@ -646,46 +479,16 @@ def _parameters(values: Mapping[str, str]) -> np.ndarray:
     return par
 
 
-@dataclass
-class Params:
-    """Everything the kernels need for one setting of the switches."""
-
-    par: np.ndarray
-    table: np.ndarray  # repetition table (scratch)
-    scratch: np.ndarray  # a state to probe moves on
-    limits: Limits
-    values: dict[str, str]
-    log: np.ndarray  # the event log, switched off (see trace_move)
-
-
-class Lobudok(Rules):
+class Lobudok(KernelRules):
     """The engine's Lobudök."""
 
-    id = GAME_ID
-    name = NAME
-    switches = SWITCHES
+    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
+    STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
-    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
-        return Params(
-            par=_parameters(values),
-            table=new_table(SITES, int(limits.moves) + 2, SNAPSHOT),
-            scratch=np.zeros(STATE_SIZE, dtype=np.int64),
-            limits=limits,
-            values=dict(values),
-            log=np.array([-1, 0], dtype=np.int64),
-        )
-
-    def _args(self, p: Params) -> tuple:
-        return (p.par, p.table, p.scratch)
-
-    def _limits(self, p: Params) -> tuple:
-        return (np.int64(p.limits.turns), np.int64(p.limits.moves))
-
-    def initial(self, params: Params, seed: int) -> np.ndarray:
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        start_game(st, *self._args(params), np.zeros(1, dtype=np.uint64), np.int64(seed), *self._limits(params),
-                   params.log)
-        return st
+    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
+        return Params(par=_parameters(values), state_size=STATE_SIZE, limits=limits, values=dict(values),
+                      table=new_table(SITES, int(limits.moves) + 2, SNAPSHOT),
+                      scratch=np.zeros(STATE_SIZE, dtype=np.int64))
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [16 counts, holes a1..a16], "b": [...], "to_move": 1 | 2}`` and, optionally,
@@ -739,7 +542,7 @@ class Lobudok(Rules):
         if passes not in (0, 1) or isinstance(passes, bool):
             raise ValueError(f"position passes must be 0 or 1, not {passes!r}")
         st[PASSES] = passes
-        settle_position(st, *self._args(params), *self._limits(params), params.log)
+        self.settle(params, st)
         return st
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
@@ -753,21 +556,13 @@ class Lobudok(Rules):
             spec["passes"] = int(st[PASSES])
         return spec
 
-    def legal_moves(self, st: np.ndarray) -> list[int]:
-        return [int(m) for m in st[LEGAL:LEGAL + st[N_LEGAL]]]
-
-    def apply(self, params: Params, st: np.ndarray, move: int) -> None:
-        play_move(st, *self._args(params), np.int64(move), *self._limits(params), params.log)
-
-    def trace_move(self, params: Params, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+    def trace_move(self, params: Params, st: np.ndarray, move: int,
+                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Play ``move`` and return its laps (``restricted``: corners passed over or not), captures,
         re-sowings and passes, each with the board after it."""
-        capacity = TRACE_CAPACITY
-        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
-        log[1] = capacity
         mover = int(st[TO_MOVE]) + 1
         skip_corners = params.values["lobudok.restricted-sowing"] == "skip-corners"
-        play_move(st, *self._args(params), np.int64(move), *self._limits(params), log)
+        entries, truncated = self.logged_move(params, st, move, counts, SITES)
         events: list[dict[str, Any]] = []
         last_lap_restricted = False
 
@@ -775,8 +570,7 @@ class Lobudok(Rules):
             return fourrow.site_name(PER_ROW, int(site))
 
         released = [bool(st[RELEASED_FLAG]), bool(st[RELEASED_FLAG + 1])]  # set between moves only
-        for i in range(int(log[0])):
-            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+        for e in entries:
             kind = int(e[0])
             board = self._board(e[4:4 + SITES], released)
             if kind in (LOG_LAP, LOG_LAP_FULL):
@@ -791,14 +585,7 @@ class Lobudok(Rules):
                                "player": mover, "restricted": last_lap_restricted, "board": board})
             else:
                 events.append({"kind": "pass", "player": mover, "board": board})
-        if log[0] == capacity:
-            events.append({"kind": "truncated", "after": capacity})
-        return events
-
-    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, 3), dtype=np.int64)
-        rollouts(st, *self._args(params), params.log, np.int64(seed), np.int64(games), *self._limits(params), out)
-        return out
+        return events + [dict(TRUNCATED)] if truncated else events
 
     def evaluate(self, params: Params, st: np.ndarray) -> float:
         """Counters on player 1's side minus player 2's; +-1000 once the game is won."""
@@ -806,22 +593,6 @@ class Lobudok(Rules):
             w = int(st[WINNER])
             return 0.0 if w == 0 else (1000.0 if w == 1 else -1000.0)
         return float(st[:HOLES].sum() - st[HOLES:SITES].sum())
-
-    def status(self, st: np.ndarray) -> int:
-        return int(st[STATUS])
-
-    def to_move(self, st: np.ndarray) -> int:
-        return int(st[TO_MOVE]) + 1
-
-    def counters(self, st: np.ndarray) -> dict[str, int]:
-        return {"turns": int(st[TURNS]), "moves": int(st[MOVES]), "laps": int(st[LAPS])}
-
-    def occupied(self, st: np.ndarray) -> np.ndarray:
-        return st[:SITES] > 0
-
-    def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
-        a, b = scores(st)
-        return int(a), int(b)
 
     def move_to_text(self, move: int) -> str:
         return fourrow.move_name(move)
@@ -859,14 +630,6 @@ class Lobudok(Rules):
             hole = fourrow.site_name(PER_ROW, int(st[RELAY]))
             footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
         return fourrow.board_text(PER_ROW, st[:SITES], to_move, marks, notes, footer)
-
-    def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, STAT_COLUMNS), dtype=np.int64)
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        rng = np.zeros(1, dtype=np.uint64)
-        playouts(params.par, params.table, st, params.scratch, rng, params.log, np.int64(seed),
-                 np.int64(games), *self._limits(params), out)
-        return out
 
 
 RULES = Lobudok()

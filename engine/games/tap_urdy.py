@@ -14,46 +14,30 @@ right, as in Ludii's ``Tap Urdy.lud`` track "5,W,N,E"; Ludii's site s of the bot
 its site 6+j of the top row is b{6-j}).
 
 The rules are compiled kernels over an int64 state array (layout below) with the switch values
-as an int64 array of option indices followed by the sowing track (engine.mancala.sowing); the
-Python API (``start_game``, ``play_move``, ...) and the compiled playout loop (``playouts``) call
-the same kernels. Speed notes: the kernels are inlined into their callers (numba
-``inline="always"``), the playout loop works on borrowed views (engine.borrow) so that no
-reference counting runs per turn, and the scan for legal moves is branch-free. A move is played
-in two passes when it is long (engine.repetition), so that proving a move endless costs nothing
-for the many moves that end after a few laps.
+as an int64 array of option indices followed by the sowing track (engine.mancala.sowing); they
+are handed to the shared machinery (engine.machine), which compiles the one entry point that
+the Python API and the random self-play both go through. The scan for legal moves is
+branch-free; a move is played in two passes when it is long (engine.machine.run_laps), so that
+proving a move endless costs nothing for the many moves that end after a few laps.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from engine.borrow import borrow
-from engine.game import Limits, Rules
+from engine import machine
+from engine.game import Limits
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, TRUNCATED, KernelRules, Params, popcount
 from engine.mancala.notation import board_text, hole_name, parse_hole
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow, total, track_block
-from engine.repetition import QUICK_LAPS, begin_move, new_table, restore, seen_before
-from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.rng import AGENT_STREAM, LOT_STREAM, derive_seed, rng_below, rng_init
-from engine.stats import CHOICES as STAT_CHOICES
-from engine.stats import COVERED as STAT_COVERED
-from engine.stats import DECISIONS as STAT_DECISIONS
-from engine.stats import FIRST as STAT_FIRST
-from engine.stats import LAPS as STAT_LAPS
-from engine.stats import LEGAL_SUM as STAT_LEGAL_SUM
-from engine.stats import MOVES as STAT_MOVES
-from engine.stats import N_COLUMNS as STAT_COLUMNS
-from engine.stats import SCORE_1 as STAT_SCORE_1
-from engine.stats import SCORE_2 as STAT_SCORE_2
-from engine.stats import SEED as STAT_SEED
-from engine.stats import SITES as STAT_SITES
-from engine.stats import STATUS as STAT_STATUS
-from engine.stats import TURNS as STAT_TURNS
-from engine.stats import WINNER as STAT_WINNER
+from engine.repetition import begin_move, new_table, restore, seen_before
+from engine.result import ONGOING, OVER, UNFINISHED
+from engine.rng import LOT_STREAM, rng_below, rng_init
+from engine.stats import record
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "tap-urdy"
@@ -63,43 +47,17 @@ N_HOLES = 2 * ROW
 START_COUNT = 4
 
 SWITCHES: tuple[Switch, ...] = (
-    Switch("tap-urdy.start", ("enemy-row", "own-row"), "enemy-row",
-           "Where a move starts",
-           ("any non-empty hole of the opponent's row", "any non-empty hole of the mover's own row")),
-    Switch("tap-urdy.direction", ("counterclockwise", "clockwise"), "counterclockwise",
-           "Sowing direction",
-           ("player 1's row left to right, then player 2's row", "player 1's row right to left, then player 2's row")),
-    Switch("tap-urdy.relay", ("take-up-last", "next-hole"), "take-up-last",
-           "How a lap relays",
-           ("take up the contents of H (the last hole) and sow from H+1",
-            "pussa-kanawa: take up the contents of H+1 and sow from H+2 (nothing there: the move ends)")),
-    Switch("tap-urdy.relay-condition", ("occupied", "next-non-empty"), "occupied",
-           "When a lap relays",
-           ("whenever H was occupied before the last counter landed (unless a capture ended the move)",
-            "only if H was occupied and H+1 is non-empty")),
-    Switch("tap-urdy.capture", ("gap-any", "gap-non-empty"), "gap-any",
-           "Capture across the gap (occupied H, empty H+1)",
-           ("H+2 is captured even if it is empty (still a capture)", "only if H+2 holds counters")),
-    Switch("tap-urdy.after-capture", ("end-move", "continue-relay"), "end-move",
-           "After a capture",
-           ("the move ends", "the relay goes on from H as if there had been no capture")),
-    Switch("tap-urdy.end", ("row-empty-after-lap", "row-empty-after-move", "cannot-move"), "row-empty-after-move",
-           "When the game ends",
-           ("as soon as either row is empty, checked after every lap (a relay stops)",
-            "either row empty, checked after each whole move",
-            "the player to move has no legal move")),
-    Switch("tap-urdy.remaining", ("unscored", "owner"), "unscored",
-           "Counters left on the board at the end",
-           ("not scored", "scored by the owner of the row")),
-    Switch("tap-urdy.long-lap", ("sow-origin", "skip-origin"), "sow-origin",
-           "A lap of 12 or more counters",
-           ("sows into its own starting hole too", "skips its starting hole")),
-    Switch("tap-urdy.first-player", ("lot", "player-1"), "lot",
-           "Who starts",
-           ("decided by lot (the game's seed)", "player 1")),
-    Switch("tap-urdy.endless", ("end-game", "illegal"), "end-game",
-           "A move proved endless (a configuration repeats within it)",
-           ("ends the game with the ending 'endless'", "is not a legal move")),
+    Switch("tap-urdy.start", ("enemy-row", "own-row"), "enemy-row"),
+    Switch("tap-urdy.direction", ("counterclockwise", "clockwise"), "counterclockwise"),
+    Switch("tap-urdy.relay", ("take-up-last", "next-hole"), "take-up-last"),
+    Switch("tap-urdy.relay-condition", ("occupied", "next-non-empty"), "occupied"),
+    Switch("tap-urdy.capture", ("gap-any", "gap-non-empty"), "gap-any"),
+    Switch("tap-urdy.after-capture", ("end-move", "continue-relay"), "end-move"),
+    Switch("tap-urdy.end", ("row-empty-after-lap", "row-empty-after-move", "cannot-move"), "row-empty-after-move"),
+    Switch("tap-urdy.remaining", ("unscored", "owner"), "unscored"),
+    Switch("tap-urdy.long-lap", ("sow-origin", "skip-origin"), "sow-origin"),
+    Switch("tap-urdy.first-player", ("lot", "player-1"), "lot"),
+    machine.endless_switch("tap-urdy"),
 )
 
 # Slots of the option array and option indices, derived from the declaration above.
@@ -135,45 +93,24 @@ STATUS = TO_MOVE + 1  # engine.result: ONGOING, OVER, ENDLESS, UNFINISHED
 TURNS = STATUS + 1  # whole turns played
 MOVES = TURNS + 1  # laps sown (Ludii's moves: each lap is one)
 FIRST = MOVES + 1  # who started (0 or 1)
-N_LEGAL = FIRST + 1  # how many legal moves the player to move has
+COVER = FIRST + 1  # track positions occupied after some lap (a bit mask; BoardCoverage)
+N_LEGAL = COVER + 1  # how many legal moves the player to move has
 LEGAL = N_LEGAL + 1  # LEGAL .. LEGAL + N_LEGAL - 1: the legal start holes, ascending
 STATE_SIZE = LEGAL + ROW
-SNAPSHOT = MOVES + 1  # what a move changes lies in st[:SNAPSHOT]
+SNAPSHOT = MOVES + 1  # what a move changes lies in st[:SNAPSHOT] (COVER only grows: a replay sets the same bits)
 
 # Layout of the parameter array: the option index of each switch, then the track block.
 TRACK = len(SWITCHES)
 
-# The event log a traced move fills (Rules.trace_move): log[0] = entries written (-1: off),
-# log[1] = capacity in entries, then entries of LOG_WIDTH values: kind, a, b, c, board, stores.
+# The events of a traced move (engine.machine.log_event), each with the board and stores after it.
 LOG_LAP = 1  # a = hole taken up, b = counters sown, c = hole where the last counter landed
 LOG_CAPTURE = 2  # a = hole captured, b = counters taken, c = player (0 or 1)
-LOG_WIDTH = 4 + N_HOLES + 2
-LOG_HEADER = 2
-TRACE_CAPACITY = 4096
-"""Events a traced move keeps (a longer move is cut short in the trace, not in play)."""
+LOGGED = N_HOLES + 2
 
 
-@njit(cache=True, inline="always")
-def log_event(log, st, kind, a, b, c):
-    """Append an event with the board after it to ``log`` (when logging is on and there is room)."""
-    n = log[0]
-    if n < 0 or n >= log[1]:
-        return
-    at = LOG_HEADER + n * LOG_WIDTH
-    log[at] = kind
-    log[at + 1] = a
-    log[at + 2] = b
-    log[at + 3] = c
-    for i in range(N_HOLES + 2):
-        log[at + 4 + i] = st[i]
-    log[0] = n + 1
-
-
-# What one move came to (run_move's answer).
+# What one move came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0
 MOVE_GAME_OVER = 1  # a row emptied mid-move (end = row-empty-after-lap)
-MOVE_ENDLESS = 2  # a configuration repeated
-MOVE_OUT_OF_LAPS = 3  # the lap budget ran out
 
 
 @njit(cache=True, inline="always")
@@ -188,8 +125,21 @@ def row_empty(st: np.ndarray) -> bool:
 
 
 @njit(cache=True, inline="always")
-def laps(st, par, table, hole, lap_cap, logged, log):
-    """Sow the laps of one move from ``hole`` on ``st``, at most ``lap_cap`` of them.
+def lap_cover(length, last, count):
+    """The track positions a lap of ``count`` counters ending at position ``last`` sowed, as a
+    bit mask; every position once the lap goes round (its starting hole, occupied before, too)."""
+    if count >= length - 1:
+        return (1 << length) - 1
+    first = last - count + 1
+    if first >= 0:
+        return ((1 << count) - 1) << first
+    return ((1 << (last + 1)) - 1) | (((1 << -first) - 1) << (length + first))
+
+
+@njit(cache=True, inline="always")
+def laps(st, par, table, hole, kind, lap_cap, logged, log):
+    """Sow the laps of one move from ``hole`` on ``st``, at most ``lap_cap`` of them (one kind of
+    lap: ``kind`` is not used). Without ``logged`` (the quick pass), the move's snapshot is taken first.
 
     The order within a lap ending in H: H empty before the last counter -> the move ends. Else
     capture H+2 if H+1 is empty (and, with gap-non-empty, H+2 holds counters); a capture under
@@ -197,8 +147,12 @@ def laps(st, par, table, hole, lap_cap, logged, log):
     from H+1 in pussa-kanawa style, where an empty H+1 ends the move). Then, with
     row-empty-after-lap, an empty row ends the game. When ``logged``, a next lap whose (hole,
     board) configuration already occurred in this move proves the move endless.
-    Returns MOVE_DONE, MOVE_GAME_OVER, MOVE_ENDLESS or MOVE_OUT_OF_LAPS (the cap was reached).
+    Returns MOVE_DONE, MOVE_GAME_OVER, RUN_ENDLESS or RUN_OUT_OF_LAPS (the cap was reached).
     """
+    if logged:
+        seen_before(table, hole, st)
+    else:
+        begin_move(table, st, SNAPSHOT)
     mover = st[TO_MOVE]
     into_origin = par[S_LONG_LAP] != SKIP_ORIGIN
     gap_non_empty = par[S_CAPTURE] == GAP_NON_EMPTY
@@ -206,8 +160,6 @@ def laps(st, par, table, hole, lap_cap, logged, log):
     next_non_empty = par[S_RELAY_CONDITION] == NEXT_NON_EMPTY
     next_hole = par[S_RELAY] == NEXT_HOLE
     after_lap = par[S_END] == AFTER_LAP
-    if logged:
-        seen_before(table, hole, st)
     # The track is read directly (not through engine.mancala.sowing.hole_at): every inlined call
     # that takes an array costs reference counting in compiled code, and this loop runs per lap.
     length = par[TRACK + TRACK_LENGTH]
@@ -220,9 +172,10 @@ def laps(st, par, table, hole, lap_cap, logged, log):
         last = sow(st, par, TRACK, origin, count, into_origin)
         n += 1
         st[MOVES] += 1
+        st[COVER] |= lap_cover(length, last, count)
         landed = par[holes + last]
         if log[0] >= 0:
-            log_event(log, st, LOG_LAP, origin, count, landed)
+            machine.log_event(log, st, LOGGED, LOG_LAP, origin, count, landed)
         nxt = -1
         if st[landed] > 1:
             p1 = last + 1 if last + 1 < length else 0
@@ -236,7 +189,7 @@ def laps(st, par, table, hole, lap_cap, logged, log):
                 st[h2] = 0
                 captured = True
                 if log[0] >= 0:
-                    log_event(log, st, LOG_CAPTURE, h2, taken, mover)
+                    machine.log_event(log, st, LOGGED, LOG_CAPTURE, h2, taken, mover)
             if captured and not continue_relay:
                 nxt = -1
             elif next_non_empty and st[h1] == 0:
@@ -257,72 +210,48 @@ def laps(st, par, table, hole, lap_cap, logged, log):
         if nxt < 0:
             return MOVE_DONE
         if logged and seen_before(table, nxt, st):
-            return MOVE_ENDLESS
+            return RUN_ENDLESS
         if n >= lap_cap:
-            return MOVE_OUT_OF_LAPS
+            return RUN_OUT_OF_LAPS
         origin = nxt
 
 
-@njit(cache=True, inline="always")
-def run_move(st, par, table, hole, lap_budget, log):
-    """Play one move from ``hole`` on ``st`` with at most ``lap_budget`` laps.
-
-    Returns MOVE_DONE, MOVE_GAME_OVER, MOVE_ENDLESS (a configuration repeated: proved endless) or
-    MOVE_OUT_OF_LAPS. A quick pass first; a move still going after QUICK_LAPS laps is replayed from
-    its snapshot with every configuration logged (engine.repetition), which gives the same answer
-    as logging from the start.
-    """
-    begin_move(table, st, SNAPSHOT)
-    logged_before = log[0]
-    quick = lap_budget if lap_budget < QUICK_LAPS else QUICK_LAPS
-    outcome = laps(st, par, table, hole, quick, False, log)
-    if outcome != MOVE_OUT_OF_LAPS:
-        return outcome
+@njit(cache=True)
+def replay_logged(st, par, table, hole, kind, quick, lap_budget, log):
+    """The slow pass of a long move: from its snapshot, every configuration logged."""
     restore(table, st, SNAPSHOT)
-    log[0] = logged_before  # the replay logs the move again from its start
-    return laps(st, par, table, hole, lap_budget, True, log)
+    return laps(st, par, table, hole, kind, lap_budget, True, log)
 
 
 @njit(cache=True)
-def probe_endless(st, par, table, scratch, hole, lap_budget, log):
-    """True if the move from ``hole`` is proved endless (played on ``scratch``, ``st`` untouched;
-    nothing is written to the event ``log``)."""
-    for i in range(STATE_SIZE):
-        scratch[i] = st[i]
-    logging = log[0]
-    log[0] = -1
-    endless = run_move(scratch, par, table, hole, lap_budget, log) == MOVE_ENDLESS
-    log[0] = logging
-    return endless
+def probe_endless(st, par, table, scratch, hole, kind, lap_budget, log):
+    return machine.probe(laps, replay_logged, STATE_SIZE, st, par, table, scratch, hole, kind, lap_budget, log)
 
 
 @njit(cache=True, inline="always")
-def find_legal(st, par, table, scratch, move_limit, log):
-    """List the holes the player to move may start from in st[LEGAL:] (endless moves out, if illegal)."""
-    p = st[TO_MOVE]
-    row = p if par[S_START] == OWN_ROW else 1 - p
-    n = 0
-    if par[S_ENDLESS] == ILLEGAL:
-        for h in range(row * ROW, row * ROW + ROW):
-            if st[h] > 0 and not probe_endless(st, par, table, scratch, h, move_limit, log):
-                st[LEGAL + n] = h
-                n += 1
-    else:
-        for h in range(row * ROW, row * ROW + ROW):  # branch-free: the test is unpredictable
-            st[LEGAL + n] = h
-            n += st[h] > 0
-    st[N_LEGAL] = n
+def run_of(st, par, move):
+    """A move sows from its hole."""
+    return move, 0
 
 
 @njit(cache=True, inline="always")
 def settle(st, par, table, scratch, turn_limit, move_limit, log):
-    """Between moves: end the game by its rules or a limit, or list the next player's legal moves."""
+    """Between moves: end the game by its rules or a limit, or list the next player's legal moves
+    (the holes of the starting row that hold counters; endless moves out, if illegal)."""
     st[N_LEGAL] = 0
     if par[S_END] != CANNOT_MOVE and row_empty(st):
         st[STATUS] = OVER
         return
-    find_legal(st, par, table, scratch, move_limit, log)
-    if st[N_LEGAL] == 0:
+    p = st[TO_MOVE]
+    row = p if par[S_START] == OWN_ROW else 1 - p
+    n = 0
+    for h in range(row * ROW, row * ROW + ROW):  # branch-free: the test is unpredictable
+        st[LEGAL + n] = h
+        n += st[h] > 0
+    if n > 0 and par[S_ENDLESS] == ILLEGAL:
+        n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit, log)
+    st[N_LEGAL] = n
+    if n == 0:
         st[STATUS] = OVER  # a player with no legal move: the game ends and is scored
         return
     if st[MOVES] >= move_limit or st[TURNS] >= turn_limit:
@@ -337,6 +266,7 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
         st[i] = 0
     for h in range(N_HOLES):
         st[h] = START_COUNT
+    st[COVER] = (1 << N_HOLES) - 1
     first = 0
     if par[S_FIRST] != PLAYER_1:
         rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
@@ -349,182 +279,61 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
 @njit(cache=True, inline="always")
 def apply_move(st, par, table, scratch, hole, turn_limit, move_limit, log):
     """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game."""
-    outcome = run_move(st, par, table, hole, move_limit - st[MOVES], log)
+    outcome = machine.run_laps(laps, replay_logged, st, par, table, hole, 0, move_limit - st[MOVES], log)
     st[TURNS] += 1
     if outcome == MOVE_DONE:
         st[TO_MOVE] = 1 - st[TO_MOVE]
         settle(st, par, table, scratch, turn_limit, move_limit, log)
         return
-    st[N_LEGAL] = 0
     if outcome == MOVE_GAME_OVER:
+        st[N_LEGAL] = 0
         st[STATUS] = OVER
-    elif outcome == MOVE_ENDLESS:
-        st[STATUS] = ENDLESS
     else:
-        st[STATUS] = UNFINISHED
+        machine.stop_run(st, outcome, STATUS, N_LEGAL)
 
 
 @njit(cache=True, inline="always")
-def scores(st, par):
-    """Captures, plus the counters left in the own row when remaining = owner."""
+def move_at(st, k):
+    return st[LEGAL + k]
+
+
+@njit(cache=True, inline="always")
+def finish(st, par, row):
+    """Captures, plus the counters left in the own row when remaining = owner, decide the game."""
     a = st[STORE]
     b = st[STORE + 1]
     if par[S_REMAINING] == OWNER:
         a += total(st, 0, ROW)
         b += total(st, ROW, N_HOLES)
-    return a, b
-
-
-# Entry points for the Python API: the same kernels, compiled as callable functions.
-@njit(cache=True)
-def start_game(st, par, table, scratch, seed, turn_limit, move_limit, log):
-    rng = np.zeros(1, dtype=np.uint64)
-    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
+    winner = 0 if st[STATUS] != OVER or a == b else (1 if a > b else 2)
+    # every move in Ludii's sense is a lap here
+    record(row, st[STATUS], a, b, st[TURNS], st[MOVES], st[FIRST] + 1, popcount(st[COVER]), N_HOLES, st[MOVES], winner)
 
 
 @njit(cache=True)
-def play_move(st, par, table, scratch, hole, turn_limit, move_limit, log):
-    apply_move(st, par, table, scratch, hole, turn_limit, move_limit, log)
+def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
+    """The one compiled entry point (engine.machine.drive over this module's kernels)."""
+    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
+                  scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
 
 
-@njit(cache=True)
-def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
-    settle(st, par, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True)
-def final_scores(st, par):
-    return scores(st, par)
-
-
-@njit(cache=True, inline="always")
-def occupied_mask(st):
-    """The holes that hold counters, as a bit mask."""
-    m = 0
-    for h in range(N_HOLES):
-        m |= (st[h] > 0) << h
-    return m
-
-
-@njit(cache=True, inline="always")
-def play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row):
-    """Random play from ``st`` to the end of the game; the statistics go into ``row``
-    (engine.stats columns DECISIONS .. LAPS, added to what the row holds)."""
-    covered = occupied_mask(st)
-    while st[STATUS] == ONGOING:
-        n = st[N_LEGAL]
-        row[STAT_DECISIONS] += 1
-        row[STAT_CHOICES] += n > 1
-        row[STAT_LEGAL_SUM] += n
-        hole = st[LEGAL + rng_below(rng, n)]
-        apply_move(st, par, table, scratch, hole, turn_limit, move_limit, log)
-        covered |= occupied_mask(st)
-    c = 0
-    while covered:
-        c += covered & 1
-        covered >>= 1
-    row[STAT_COVERED] = c
-
-
-@njit(cache=True)
-def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_log, base_seed, n_games,
-             turn_limit, move_limit, owned_out):
-    """Random self-play of ``n_games`` games; game g uses seed derive_seed(base_seed, g).
-
-    Both players are the uniform random agent (engine.agents.RandomAgent with the game's seed):
-    at each decision it draws uniformly among the legal moves in ascending order. One row of
-    ``out`` per game, columns as engine.stats names them. The caller provides (and so keeps
-    alive) every array: the loop works on borrowed views (engine.borrow).
-    """
-    par = borrow(owned_par)
-    table = borrow(owned_table)
-    st = borrow(owned_st)
-    scratch = borrow(owned_scratch)
-    rng = borrow(owned_rng)
-    log = borrow(owned_log)
-    out = borrow(owned_out)
-    for g in range(n_games):
-        seed = derive_seed(np.uint64(base_seed), g)
-        init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
-        rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
-        row = out[g]
-        for k in range(STAT_COLUMNS):
-            row[k] = 0
-        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
-        a, b = scores(st, par)
-        row[STAT_STATUS] = st[STATUS]
-        row[STAT_SCORE_1] = a
-        row[STAT_SCORE_2] = b
-        row[STAT_TURNS] = st[TURNS]
-        row[STAT_MOVES] = st[MOVES]
-        row[STAT_FIRST] = st[FIRST] + 1
-        row[STAT_SEED] = seed
-        row[STAT_SITES] = N_HOLES
-        row[STAT_LAPS] = st[MOVES]  # every move in Ludii's sense is a lap here
-        row[STAT_WINNER] = 0 if st[STATUS] != OVER or a == b else (1 if a > b else 2)
-
-
-@njit(cache=True)
-def rollouts(st0, par, table, scratch, log, seed, n_games, turn_limit, move_limit, out):
-    """Random play to the end from ``st0`` (unchanged), ``n_games`` times: status, score 1, score 2."""
-    st = np.empty(STATE_SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    row = np.zeros(STAT_COLUMNS, dtype=np.int64)
-    for g in range(n_games):
-        for i in range(STATE_SIZE):
-            st[i] = st0[i]
-        rng_init(rng, np.uint64(derive_seed(np.uint64(seed), g)), np.uint64(AGENT_STREAM))
-        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
-        a, b = scores(st, par)
-        out[g, 0] = st[STATUS]
-        out[g, 1] = a
-        out[g, 2] = b
-
-
-@dataclass
-class Params:
-    """Everything the kernels need for one setting of the switches."""
-
-    par: np.ndarray  # option index of each switch, then the track block
-    table: np.ndarray  # repetition table (scratch)
-    scratch: np.ndarray  # a state to probe moves on
-    limits: Limits
-    values: dict[str, str]
-    log: np.ndarray  # the event log, switched off (see trace_move)
-
-
-class TapUrdy(Rules):
+class TapUrdy(KernelRules):
     """The engine's Tap-urdy."""
 
-    id = GAME_ID
-    name = NAME
-    switches = SWITCHES
+    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
+    STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
-    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
-        sw = [s.index(values[s.id]) for s in SWITCHES]
+    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
+        sw = self.option_indices(values)
+        par = np.concatenate([np.array(sw, dtype=np.int64), track_block(self._track(sw), N_HOLES)])
+        return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
+                      table=new_table(N_HOLES, int(limits.moves) + 2, STATE_SIZE),
+                      scratch=np.zeros(STATE_SIZE, dtype=np.int64))
+
+    @staticmethod
+    def _track(sw: list[int]) -> list[int]:
         holes = list(range(N_HOLES))
-        if sw[S_DIRECTION] == CLOCKWISE:
-            holes = [0] + list(reversed(holes[1:]))
-        par = np.concatenate([np.array(sw, dtype=np.int64), track_block(holes, N_HOLES)])
-        return Params(
-            par=par,
-            table=new_table(N_HOLES, int(limits.moves) + 2, STATE_SIZE),
-            scratch=np.zeros(STATE_SIZE, dtype=np.int64),
-            limits=limits,
-            values=dict(values),
-            log=np.array([-1, 0], dtype=np.int64),
-        )
-
-    def _args(self, p: Params) -> tuple:
-        return (p.par, p.table, p.scratch)
-
-    def _limits(self, p: Params) -> tuple:
-        return (np.int64(p.limits.turns), np.int64(p.limits.moves))
-
-    def initial(self, params: Params, seed: int) -> np.ndarray:
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        start_game(st, *self._args(params), np.int64(seed), *self._limits(params), params.log)
-        return st
+        return [0] + list(reversed(holes[1:])) if sw[S_DIRECTION] == CLOCKWISE else holes
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [6 counts], "b": [6 counts], "captures": [p1, p2], "to_move": 1 | 2}``."""
@@ -553,7 +362,9 @@ class TapUrdy(Rules):
             raise ValueError(f"position to_move must be 1 or 2, not {to_move!r}")
         st[TO_MOVE] = to_move - 1
         st[FIRST] = to_move - 1
-        settle_position(st, *self._args(params), *self._limits(params), params.log)
+        track = self._track([int(x) for x in params.par[:len(SWITCHES)]])
+        st[COVER] = sum(1 << pos for pos, h in enumerate(track) if st[h] > 0)
+        self.settle(params, st)
         return st
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
@@ -564,22 +375,13 @@ class TapUrdy(Rules):
             "to_move": int(st[TO_MOVE]) + 1,
         }
 
-    def legal_moves(self, st: np.ndarray) -> list[int]:
-        return [int(h) for h in st[LEGAL:LEGAL + st[N_LEGAL]]]
-
-    def apply(self, params: Params, st: np.ndarray, move: int) -> None:
-        play_move(st, *self._args(params), np.int64(move), *self._limits(params), params.log)
-
-    def trace_move(self, params: Params, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+    def trace_move(self, params: Params, st: np.ndarray, move: int,
+                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Play ``move`` and return its laps and captures, each with the board after it."""
-        capacity = TRACE_CAPACITY
-        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
-        log[1] = capacity
         mover = int(st[TO_MOVE]) + 1
-        play_move(st, *self._args(params), np.int64(move), *self._limits(params), log)
+        entries, truncated = self.logged_move(params, st, move, counts, LOGGED)
         events: list[dict[str, Any]] = []
-        for i in range(int(log[0])):
-            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+        for e in entries:
             board = self.board(e[4:])
             if e[0] == LOG_LAP:
                 events.append({"kind": "lap", "from": hole_name(int(e[1]), ROW), "count": int(e[2]),
@@ -587,35 +389,12 @@ class TapUrdy(Rules):
             else:
                 events.append({"kind": "capture", "hole": hole_name(int(e[1]), ROW), "count": int(e[2]),
                                "player": int(e[3]) + 1, "board": board})
-        if log[0] == capacity:
-            events.append({"kind": "truncated", "after": capacity})
-        return events
-
-    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, 3), dtype=np.int64)
-        rollouts(st, *self._args(params), params.log, np.int64(seed), np.int64(games), *self._limits(params), out)
-        return out
+        return events + [dict(TRUNCATED)] if truncated else events
 
     def evaluate(self, params: Params, st: np.ndarray) -> float:
         """Player 1's score minus player 2's (captures, plus own row when remaining = owner)."""
-        a, b = final_scores(st, params.par)
+        a, b = self.scores(params, st)
         return float(a - b)
-
-    def status(self, st: np.ndarray) -> int:
-        return int(st[STATUS])
-
-    def to_move(self, st: np.ndarray) -> int:
-        return int(st[TO_MOVE]) + 1
-
-    def counters(self, st: np.ndarray) -> dict[str, int]:
-        return {"turns": int(st[TURNS]), "moves": int(st[MOVES]), "laps": int(st[MOVES])}
-
-    def occupied(self, st: np.ndarray) -> np.ndarray:
-        return st[:N_HOLES] > 0
-
-    def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
-        a, b = final_scores(st, params.par)
-        return int(a), int(b)
 
     def move_to_text(self, move: int) -> str:
         return hole_name(int(move), ROW)
@@ -635,14 +414,6 @@ class TapUrdy(Rules):
         direction = params.values["tap-urdy.direction"]
         return board_text([int(x) for x in st[:N_HOLES]], [int(st[STORE]), int(st[STORE + 1])], ROW,
                           to_move, direction)
-
-    def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, STAT_COLUMNS), dtype=np.int64)
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        rng = np.zeros(1, dtype=np.uint64)
-        playouts(params.par, params.table, st, params.scratch, rng, params.log, np.int64(seed),
-                 np.int64(games), *self._limits(params), out)
-        return out
 
 
 RULES = TapUrdy()

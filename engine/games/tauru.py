@@ -49,25 +49,25 @@ a few dozen word operations each, without loops over points. Legal moves are kep
 (placement or removal points; for steps, one mask per direction of the pieces that may step
 that way) and the k-th legal move is selected from the masks without building a list: the
 compiled playout loop draws k uniformly, exactly as engine.agents.RandomAgent draws an index
-into ``legal_moves()``. The Python API and the playout loop call the same kernels (inlined into
-their callers); the loop works on borrowed views (engine.borrow).
+into ``legal_moves()``. The kernels are handed to the shared machinery (engine.machine), whose
+one compiled entry point the Python API and the playout loop both go through.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
+from engine import machine
 from engine.alignment.bits import lowest_bit, popcount, select_bit
 from engine.alignment.grid import ALL, ORTHOGONAL, Grid
-from engine.borrow import borrow
-from engine.game import Limits, Rules
+from engine.game import Limits
+from engine.machine import KernelRules, Params
 from engine.result import ONGOING, OVER, REPETITION, UNFINISHED
-from engine.rng import AGENT_STREAM, LOT_STREAM, derive_seed, rng_below, rng_init
+from engine.rng import LOT_STREAM, rng_below, rng_init
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "tauru"
@@ -81,48 +81,16 @@ FULL = (1 << N_POINTS) - 1
 SYMBOLS = "xo"
 
 SWITCHES: tuple[Switch, ...] = (
-    Switch("tauru.placement-lines", ("capture", "ignored", "forbidden"), "capture",
-           "What happens when a placed piece forms a line",
-           ("it captures as a line formed by a step does",
-            "it captures nothing (such a line captures only when broken and formed again by a step)",
-            "the placement is illegal; a player who cannot place passes, and movement begins when neither can")),
-    Switch("tauru.long-lines", ("count", "ignored", "forbidden"), "count",
-           "Whether a line of four or more counts",
-           ("a run of three or more through the piece placed or moved is a line",
-            "only a run of exactly three captures; longer runs are legal but capture nothing",
-            "a placement or step that makes a run of four or more is illegal")),
-    Switch("tauru.directions", ("orthogonal", "all"), "orthogonal",
-           "The directions lines count in",
-           ("rows and columns only", "rows, columns and both diagonals")),
-    Switch("tauru.removal", ("any", "not-in-line", "next-to-line"), "any",
-           "Which enemy piece a line removes",
-           ("any enemy piece on the board",
-            "an enemy piece not standing in an enemy line (none such: nothing is removed)",
-            "an enemy piece orthogonally next to a piece of the line just formed (none: nothing is removed)")),
-    Switch("tauru.standing-line", ("re-formed", "new-only"), "re-formed",
-           "Whether a line already standing captures again",
-           ("only the placement or step that forms a line through the piece captures; away and back captures again",
-            "a line on a set of points that has already captured (for that player) captures nothing")),
-    Switch("tauru.last-capture", ("two-left", "last-capturer", "capture-all", "no-line-possible"), "last-capturer",
-           "How the winner by the last possible capture is judged",
-           ("after a turn, a player with two or fewer pieces (board and hand) loses",
-            "the game ends when a player has no pieces or both have fewer than three; the last capturer wins "
-            "(no capture: a draw)",
-            "after a turn, a player with no pieces left (board and hand) loses",
-            "after a turn, a player with fewer than three pieces (board and hand) cannot form a line and loses")),
-    Switch("tauru.no-move", ("pass", "lose"), "pass",
-           "A player with no legal step",
-           ("passes; two passes in a row end the game in a draw", "loses")),
-    Switch("tauru.per-turn", ("one", "two"), "one",
-           "Pieces placed per turn",
-           ("one", "two, one after the other (one removal at most a turn; a last piece in hand is placed alone)")),
-    Switch("tauru.first-player", ("player-1", "lot"), "player-1",
-           "Who starts",
-           ("player 1", "decided by lot (the game's seed)")),
-    Switch("tauru.repetition", ("ignored", "ends-game"), "ignored",
-           "Whether a repeated position ends the game",
-           ("positions may repeat without limit",
-            "a position (board, hands, player to move) occurring a second time ends the game: 'repetition'")),
+    Switch("tauru.placement-lines", ("capture", "ignored", "forbidden"), "capture"),
+    Switch("tauru.long-lines", ("count", "ignored", "forbidden"), "count"),
+    Switch("tauru.directions", ("orthogonal", "all"), "orthogonal"),
+    Switch("tauru.removal", ("any", "not-in-line", "next-to-line"), "any"),
+    Switch("tauru.standing-line", ("re-formed", "new-only"), "re-formed"),
+    Switch("tauru.last-capture", ("two-left", "last-capturer", "capture-all", "no-line-possible"), "last-capturer"),
+    Switch("tauru.no-move", ("pass", "lose"), "pass"),
+    Switch("tauru.per-turn", ("one", "two"), "one"),
+    Switch("tauru.first-player", ("player-1", "lot"), "player-1"),
+    Switch("tauru.repetition", ("ignored", "ends-game"), "ignored"),
 )
 
 # Slots of the option array and option indices, derived from the declaration above.
@@ -749,35 +717,50 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
     settle(st, par, log, turn_limit, move_limit, logged)
 
 
-@njit(cache=True, inline="always")
-def scores(st):
-    """1 for the winner, 0 otherwise."""
-    if st[STATUS] == OVER and st[WINNER] == 1:
-        return 1, 0
-    if st[STATUS] == OVER and st[WINNER] == 2:
-        return 0, 1
-    return 0, 0
-
-
-# --- entry points: the same kernels, compiled as callable functions ----------------------------
+# --- the kernels as engine.machine takes them -------------------------------------------------
 
 @njit(cache=True)
-def start_game(st, par, log, seed, turn_limit, move_limit):
-    rng = np.zeros(1, dtype=np.uint64)
+def start(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    """Out of line (once a game): the one entry point stays small enough for LLVM to compile fast."""
     init_state(st, par, log, rng, seed, turn_limit, move_limit)
 
 
 @njit(cache=True)
-def play_move(st, par, log, move, turn_limit, move_limit, logged):
-    """Play ``move``; with ``logged`` the events are written to ``log`` (one compiled copy serves both)."""
-    log[0] = 0
-    apply_move(st, par, log, move, turn_limit, move_limit, logged)
+def play_logged(st, par, log, move, turn_limit, move_limit):
+    apply_move(st, par, log, move, turn_limit, move_limit, True)
+
+
+@njit(cache=True, inline="always")
+def play(st, par, table, scratch, move, turn_limit, move_limit, log):
+    """Play ``move``; its events are written to ``log`` when logging is on (log[0] >= 0). Two
+    copies, so that the one random play runs has no logging left in it (5% of its speed); the
+    logged one out of line."""
+    if log[0] >= 0:
+        play_logged(st, par, log, move, turn_limit, move_limit)
+    else:
+        apply_move(st, par, log, move, turn_limit, move_limit, False)
 
 
 @njit(cache=True)
-def settle_position(st, par, log, turn_limit, move_limit):
+def settle_turn(st, par, table, scratch, turn_limit, move_limit, log):
     settle(st, par, log, turn_limit, move_limit, False)
 
+
+@njit(cache=True, inline="always")
+def finish(st, par, row):
+    """1 for the winner, 0 otherwise."""
+    machine.won_by_rule(row, st[STATUS], st[WINNER] if st[STATUS] == OVER else 0, st[TURNS], st[MOVES],
+                        st[FIRST] + 1, popcount(st[COVER]), N_POINTS, 0)
+
+
+@njit(cache=True)
+def run(op, par, table, start_st, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
+    """The one compiled entry point (engine.machine.drive over this module's kernels)."""
+    machine.drive(start, play, settle_turn, select_move, finish, STATUS, N_LEGAL, op, par, table, start_st, st,
+                  scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
+
+
+# --- entry points of the Python side's own ------------------------------------------------------
 
 @njit(cache=True)
 def set_up_removal(st, par, line):
@@ -816,61 +799,6 @@ def line_flags(par, own, t):
             line_through(own, t, par[P_AXES] == 4))
 
 
-@njit(cache=True)
-def playouts(owned_par, owned_start, owned_st, owned_log, owned_rng, base_seed, n_games, turn_limit, move_limit,
-             owned_out, from_start):
-    """Random self-play of ``n_games`` games; game g uses seed derive_seed(base_seed, g).
-
-    Both players are the uniform random agent (engine.agents.RandomAgent with the game's seed):
-    at each decision it draws k uniformly below the number of legal moves and plays the k-th in
-    ascending order. One row per game, columns as engine.stats names them. With ``from_start``
-    each game begins at the state ``owned_start`` (left unchanged) instead of the start of a game
-    (rollouts; the agent's seed is still derive_seed(base_seed, g)): one compiled loop serves
-    both. The caller provides (and so keeps alive) every array: the loop works on borrowed views
-    (engine.borrow).
-    """
-    par = borrow(owned_par)
-    start = borrow(owned_start)
-    st = borrow(owned_st)
-    log = borrow(owned_log)
-    rng = borrow(owned_rng)
-    out = borrow(owned_out)
-    size = start.shape[0]
-    for g in range(n_games):
-        seed = derive_seed(np.uint64(base_seed), g)
-        if from_start:
-            for i in range(size):
-                st[i] = start[i]
-        else:
-            init_state(st, par, log, rng, seed, turn_limit, move_limit)
-        rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
-        decisions = 0
-        choices = 0
-        legal_sum = 0
-        while st[STATUS] == ONGOING:
-            n = st[N_LEGAL]
-            decisions += 1
-            choices += n > 1
-            legal_sum += n
-            move = select_move(st, rng_below(rng, n))
-            apply_move(st, par, log, move, turn_limit, move_limit, False)
-        a, b = scores(st)
-        out[g, 0] = st[STATUS]
-        out[g, 1] = a
-        out[g, 2] = b
-        out[g, 3] = st[TURNS]
-        out[g, 4] = st[MOVES]
-        out[g, 5] = st[FIRST] + 1
-        out[g, 6] = seed
-        out[g, 7] = decisions
-        out[g, 8] = choices
-        out[g, 9] = legal_sum
-        out[g, 10] = popcount(st[COVER])
-        out[g, 11] = N_POINTS
-        out[g, 12] = 0
-        out[g, 13] = st[WINNER] if st[STATUS] == OVER else 0
-
-
 # --- the Python side --------------------------------------------------------------------------
 
 def compile_par(values: Mapping[str, str]) -> np.ndarray:
@@ -890,17 +818,6 @@ def compile_par(values: Mapping[str, str]) -> np.ndarray:
     par[RAY:RAY + 8 * N_POINTS] = rays.reshape(-1)
     par[STEP:STEP + 4 * N_POINTS] = GRID.step_table().reshape(-1)
     return par
-
-
-@dataclass
-class Params:
-    """Everything the kernels need for one setting of the switches."""
-
-    par: np.ndarray
-    log: np.ndarray  # the events of a traced move (scratch)
-    state_size: int
-    limits: Limits
-    values: dict[str, str]
 
 
 def _int(value: object, what: str, low: int, high: int) -> int:
@@ -1002,31 +919,17 @@ def board_of(b1: int, b2: int, h1: int, h2: int, phase: int) -> dict[str, Any]:
     }
 
 
-class Tauru(Rules):
+class Tauru(KernelRules):
     """The engine's Tauru."""
 
-    id = GAME_ID
-    name = NAME
-    switches = SWITCHES
+    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
+    STATUS, TO_MOVE, N_LEGAL = STATUS, TO_MOVE, N_LEGAL
 
-    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
+    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         par = compile_par(values)
         repeat = par[S_REPETITION] == REPETITION_ENDS
-        return Params(
-            par=par,
-            log=np.zeros(LOG_SIZE, dtype=np.int64),
-            state_size=FIXED_SIZE + (int(limits.turns) + 2 if repeat else 0),
-            limits=limits,
-            values=dict(values),
-        )
-
-    def _limits(self, p: Params) -> tuple[np.int64, np.int64]:
-        return np.int64(p.limits.turns), np.int64(p.limits.moves)
-
-    def initial(self, params: Params, seed: int) -> np.ndarray:
-        st = np.zeros(params.state_size, dtype=np.int64)
-        start_game(st, params.par, params.log, np.int64(seed), *self._limits(params))
-        return st
+        return Params(par=par, state_size=FIXED_SIZE + (int(limits.turns) + 2 if repeat else 0), limits=limits,
+                      values=dict(values))
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """A position: ``{"board": [5 rows, top first, of "x" "o" "."], "hands": [h1, h2], "to_move": 1 | 2}``
@@ -1088,12 +991,11 @@ class Tauru(Rules):
         stage = spec.get("stage", "turn")
         if stage not in ("turn", "removal", "placement"):
             raise ValueError(f"position stage must be 'turn', 'removal' or 'placement', not {stage!r}")
-        turn_limit, move_limit = self._limits(params)
         if stage == "turn":
             extra = sorted({"line", "removed", "placed"} & set(spec))
             if extra:
                 raise ValueError(f"position field(s) {extra} belong to a turn in progress (stage)")
-            settle_position(st, params.par, params.log, turn_limit, move_limit)
+            self.settle(params, st)
             return st
         removed = spec.get("removed", False)
         if not isinstance(removed, bool):
@@ -1147,26 +1049,6 @@ class Tauru(Rules):
             return []
         return [int(m) for m in legal_list(st)]
 
-    def apply(self, params: Params, st: np.ndarray, move: int) -> None:
-        play_move(st, params.par, params.log, np.int64(move), *self._limits(params), False)
-
-    def status(self, st: np.ndarray) -> int:
-        return int(st[STATUS])
-
-    def to_move(self, st: np.ndarray) -> int:
-        return int(st[TO_MOVE]) + 1
-
-    def counters(self, st: np.ndarray) -> dict[str, int]:
-        return {"turns": int(st[TURNS]), "moves": int(st[MOVES]), "laps": 0}
-
-    def occupied(self, st: np.ndarray) -> np.ndarray:
-        both = int(st[BOARD]) | int(st[BOARD + 1])
-        return np.array([(both >> p) & 1 == 1 for p in range(N_POINTS)], dtype=bool)
-
-    def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
-        a, b = scores(st)
-        return int(a), int(b)
-
     def move_to_text(self, move: int) -> str:
         return move_name(move)
 
@@ -1197,36 +1079,14 @@ class Tauru(Rules):
             lines.append(f"{b['phase']} phase; {who} {doing}")
         return "\n".join(lines)
 
-    def _play(self, params: Params, start: np.ndarray | None, seed: int, games: int) -> np.ndarray:
-        from engine.stats import N_COLUMNS
-
-        if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-            raise ValueError(f"the number of games must be a positive integer, not {games!r}")
-        out = np.zeros((games, N_COLUMNS), dtype=np.int64)
-        from_start = start is not None
-        begin = np.ascontiguousarray(start, dtype=np.int64) if from_start else np.zeros(1, dtype=np.int64)
-        st = np.zeros(len(begin) if from_start else params.state_size, dtype=np.int64)
-        log = np.zeros(LOG_SIZE, dtype=np.int64)
-        rng = np.zeros(1, dtype=np.uint64)
-        playouts(params.par, begin, st, log, rng, np.int64(seed), np.int64(games), *self._limits(params), out,
-                 from_start)
-        return out
-
-    def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
-        return self._play(params, None, seed, games)
-
-    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
-        """Random play to the end from ``st`` (unchanged): status, score 1, score 2 per game; the
-        agent of game g is seeded engine.rng.batch_seed(seed, g)."""
-        return self._play(params, st, seed, games)[:, :3].copy()
-
-    def trace_move(self, params: Params, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+    def trace_move(self, params: Params, st: np.ndarray, move: int,
+                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Play ``move`` and return its events, each with the board after it: ``place`` (point),
         ``step`` (from, to), ``line`` (points; captures: whether it earned the removal that
         follows), ``remove`` (point), ``pass``, and ``phase`` when the movement phase begins."""
         player = int(st[TO_MOVE]) + 1
-        log = params.log
-        play_move(st, params.par, log, np.int64(move), *self._limits(params), True)
+        log = np.zeros(LOG_SIZE, dtype=np.int64)
+        self.apply_logged(params, st, move, log, counts)
         events: list[dict[str, Any]] = []
         for i in range(int(log[0])):
             kind, a, b, b1, b2, h1, h2, phase = (int(x) for x in log[1 + LOG_WIDTH * i:1 + LOG_WIDTH * (i + 1)])

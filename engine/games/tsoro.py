@@ -20,9 +20,9 @@ The game is decided by a rule, not by counting: a player's score is 1 for a win 
 Moves are ints (engine.mancala.fourrow): a hole ``100 * player + position`` (a start, a relay at a
 head, an extra capture of an opponent's hole, a misoro choice), ``PASS``, ``STOP``. The rules are
 compiled kernels over an int64 state array: the board (4N sites) first, then the fields below at a
-constant offset; the Python API and the compiled playout loop call the same kernels (see
-engine.games.tap_urdy for the speed notes: inlining, borrowed views, two-pass endless detection;
-here the quick pass writes down its laps and undoes them instead of copying the state first).
+constant offset; they are handed to the shared machinery (engine.machine: one compiled entry
+point, two-pass endless detection; here the quick pass writes down its laps and undoes them
+instead of taking a snapshot first).
 
 ``moves`` are Ludii's moves: every lap, extra capture, pass, stop and misoro choice; a turn is
 everything one player does before the other moves (a misoro choice is a turn of its own, as the
@@ -33,37 +33,22 @@ extra captures still due or not.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from engine.borrow import borrow
-from engine.game import Limits, Rules
+from engine import machine
+from engine.game import Limits
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, TRUNCATED, KernelRules, Params, popcount
 from engine.mancala import fourrow
 from engine.mancala.fourrow import (
     G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, PASS, PLAYER_MOVES, STOP, TRACK_SLOT, G_TRACKS,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, new_table, seen_before
-from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
-from engine.rng import AGENT_STREAM, LOT_STREAM, derive_seed, rng_below, rng_init
-from engine.stats import CHOICES as STAT_CHOICES
-from engine.stats import COVERED as STAT_COVERED
-from engine.stats import DECISIONS as STAT_DECISIONS
-from engine.stats import FIRST as STAT_FIRST
-from engine.stats import LAPS as STAT_LAPS
-from engine.stats import LEGAL_SUM as STAT_LEGAL_SUM
-from engine.stats import MOVES as STAT_MOVES
-from engine.stats import N_COLUMNS as STAT_COLUMNS
-from engine.stats import SCORE_1 as STAT_SCORE_1
-from engine.stats import SCORE_2 as STAT_SCORE_2
-from engine.stats import SEED as STAT_SEED
-from engine.stats import SITES as STAT_SITES
-from engine.stats import STATUS as STAT_STATUS
-from engine.stats import TURNS as STAT_TURNS
-from engine.stats import WINNER as STAT_WINNER
+from engine.result import ONGOING, OVER, UNFINISHED
+from engine.rng import LOT_STREAM, rng_below, rng_init
 from engine.switches import Switch, option_slot, switch_slot
 
 GAME_ID = "tsoro-additional-capture"
@@ -72,33 +57,14 @@ WIDTHS = tuple(range(6, 22))
 START_COUNT = 2
 
 SWITCHES: tuple[Switch, ...] = (
-    Switch("tsoro-additional-capture.holes", tuple(str(n) for n in WIDTHS), "8",
-           "Holes per row",
-           tuple(f"four rows of {n} holes ({2 * n} per player)" for n in WIDTHS)),
-    Switch("tsoro-additional-capture.extra-captures", ("1", "2", "3"), "2",
-           "Further opponent holes taken after a column capture (each its own decision)",
-           ("one", "two", "three")),
-    Switch("tsoro-additional-capture.heads", ("none", "stop-hole", "immune"), "none",
-           "Special holes",
-           ("none",
-            "each player's rightmost outer hole is a head: a lap ending there occupied may relay or stop",
-            "each player first chooses two outer holes (misoro): safe from extra captures; a lap may stop there")),
-    Switch("tsoro-additional-capture.end", ("capture-all", "cannot-move"), "capture-all",
-           "How the game is lost",
-           ("a player left with no counters loses (checked after every capture)",
-            "a player with no legal move at the start of their turn loses")),
-    Switch("tsoro-additional-capture.singleton-capture", ("yes", "no"), "yes",
-           "Can a lap of a single counter capture",
-           ("yes", "no: it ends the turn in the empty hole it reaches")),
-    Switch("tsoro-additional-capture.no-move", ("pass", "lose"), "pass",
-           "A player with counters but no legal move (end = capture-all)",
-           ("passes; two passes in a row are a draw", "loses")),
-    Switch("tsoro-additional-capture.endless", ("end-game", "illegal"), "end-game",
-           "A move proved endless (a configuration repeats within it)",
-           ("ends the game with the ending 'endless'", "is not a legal move")),
-    Switch("tsoro-additional-capture.first-player", ("player-1", "lot"), "player-1",
-           "Who makes the first move (no source says)",
-           ("player 1", "decided by lot (the game's seed)")),
+    Switch("tsoro-additional-capture.holes", tuple(str(n) for n in WIDTHS), "8"),
+    Switch("tsoro-additional-capture.extra-captures", ("1", "2", "3"), "2"),
+    Switch("tsoro-additional-capture.heads", ("none", "stop-hole", "immune"), "none"),
+    Switch("tsoro-additional-capture.end", ("capture-all", "cannot-move"), "capture-all"),
+    Switch("tsoro-additional-capture.singleton-capture", ("yes", "no"), "yes"),
+    Switch("tsoro-additional-capture.no-move", ("pass", "lose"), "pass"),
+    machine.endless_switch("tsoro-additional-capture"),
+    Switch("tsoro-additional-capture.first-player", ("player-1", "lot"), "player-1"),
 )
 
 S_HOLES = switch_slot(SWITCHES, "tsoro-additional-capture.holes")
@@ -113,9 +79,9 @@ SINGLETON_NO = option_slot(SWITCHES, "tsoro-additional-capture.singleton-capture
 S_NO_MOVE = switch_slot(SWITCHES, "tsoro-additional-capture.no-move")
 NO_MOVE_LOSE = option_slot(SWITCHES, "tsoro-additional-capture.no-move", "lose")
 S_ENDLESS = switch_slot(SWITCHES, "tsoro-additional-capture.endless")
+ILLEGAL = option_slot(SWITCHES, "tsoro-additional-capture.endless", "illegal")
 S_FIRST = switch_slot(SWITCHES, "tsoro-additional-capture.first-player")
 FIRST_LOT = option_slot(SWITCHES, "tsoro-additional-capture.first-player", "lot")
-ILLEGAL = option_slot(SWITCHES, "tsoro-additional-capture.endless", "illegal")
 
 # Layout of the parameter array: switch option indices, derived values, the geometry block.
 P_SITES = len(SWITCHES)  # 4N: the board's sites, and where the state's fields begin
@@ -145,8 +111,9 @@ WINNER = F + 14  # 0, 1 or 2
 SIDE = F + 15  # + player: counters in the player's two rows
 COVER = F + 17  # + player: the player's holes occupied at some point (bit mask of positions)
 PER_ROW = F + 19  # N (for the Python side, which reads states without the parameters)
-N_LEGAL = F + 20
-LEGAL = F + 21
+FIRST = F + 20  # the player who moved first: 0 or 1
+N_LEGAL = F + 21
+LEGAL = F + 22
 MAX_LEGAL = 2 * fourrow.MAX_TRACK + 2
 UNDO = LEGAL + MAX_LEGAL  # the quick pass's laps (hole, counters), to undo it if it grows long
 STATE_SIZE = UNDO + 2 * QUICK_LAPS
@@ -157,53 +124,32 @@ PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or st
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 MISORO_EACH = 2
 
-# What a run of laps came to.
+# What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0  # the turn ends
 MOVE_CAPTURED = 1  # a column capture: extra captures follow
 MOVE_STOP = 2  # the lap ended in an occupied head or misoro: the player decides
-MOVE_ENDLESS = 3
-MOVE_OUT_OF_LAPS = 4
 
-# The event log a traced move fills (as in engine.games.tap_urdy): log[0] = entries (-1: off),
-# log[1] = capacity, then entries of LOG_WIDTH values: kind, a, b, c, the board, the two stores.
+# The events of a traced move (engine.machine.log_event), each with the state after it up to the stores.
 LOG_LAP = 1  # a = hole taken up, b = counters sown, c = site where the last counter landed
 LOG_CAPTURE = 2  # a = site, b = counters, c = player (the column capture)
 LOG_EXTRA = 3  # a = site, b = counters, c = player (an extra capture)
 LOG_STOP = 4  # a = site where the turn stops
 LOG_PASS = 5
 LOG_MISORO = 6  # a = site chosen, c = player
-LOG_HEADER = 2
-LOG_WIDTH = 4 + fourrow.MAX_SITES + 2
-TRACE_CAPACITY = 4096
+LOGGED = STORE + 2
 
 
 @njit(cache=True, inline="always")
-def log_event(log, st, par, kind, a, b, c):
-    n = log[0]
-    if n < 0 or n >= log[1]:
-        return
-    at = LOG_HEADER + n * LOG_WIDTH
-    log[at] = kind
-    log[at + 1] = a
-    log[at + 2] = b
-    log[at + 3] = c
-    for i in range(par[P_SITES]):
-        log[at + 4 + i] = st[i]
-    log[at + 4 + fourrow.MAX_SITES] = st[STORE]
-    log[at + 5 + fourrow.MAX_SITES] = st[STORE + 1]
-    log[0] = n + 1
-
-
-@njit(cache=True, inline="always")
-def laps(st, par, table, origin, lap_cap, logged, log):
+def laps(st, par, table, origin, kind, lap_cap, logged, log):
     """Sow the laps of one run from the site ``origin``, at most ``lap_cap`` laps.
 
     A lap ending in an occupied hole relays from it, unless the hole is one where the mover may
     stop (MOVE_STOP); a lap ending in an empty inner hole captures the opposite inner hole if it
     holds counters, then the opposite outer hole if it does (MOVE_CAPTURED); any other empty
     landing ends the turn (MOVE_DONE). With ``logged``, a lap about to start from a (hole,
-    board) configuration already seen in this run proves it endless (MOVE_ENDLESS); without, each
-    lap is written down (hole, counters) so that the run can be undone (run_move).
+    board) configuration already seen in this run proves it endless (RUN_ENDLESS); without, each
+    lap is written down (hole, counters) so that the run can be undone (replay_logged). One kind
+    of lap: ``kind`` is not used.
     """
     mover = st[TO_MOVE]
     t = T0 + mover * TRACK_SLOT
@@ -225,17 +171,17 @@ def laps(st, par, table, origin, lap_cap, logged, log):
         cover |= fourrow.lap_cover(par, GEO, 0, mover, origin, count, last)
         landed = par[idx(holes + last)]
         if log[0] >= 0:
-            log_event(log, st, par, LOG_LAP, origin, count, landed)
+            machine.log_event(log, st, LOGGED, LOG_LAP, origin, count, landed)
         if st[idx(landed)] > 1:
             if (may_stop >> last) & 1:
                 st[RELAY] = landed
                 outcome = MOVE_STOP
                 break
             if logged and seen_before(table, landed, st):
-                outcome = MOVE_ENDLESS
+                outcome = RUN_ENDLESS
                 break
             if n >= lap_cap:
-                outcome = MOVE_OUT_OF_LAPS
+                outcome = RUN_OUT_OF_LAPS
                 break
             origin = landed
             continue
@@ -249,7 +195,7 @@ def laps(st, par, table, origin, lap_cap, logged, log):
                 st[idx(STORE + mover)] += taken
                 st[idx(SIDE + 1 - mover)] -= taken
                 if log[0] >= 0:
-                    log_event(log, st, par, LOG_CAPTURE, inner, taken, mover)
+                    machine.log_event(log, st, LOGGED, LOG_CAPTURE, inner, taken, mover)
                 outer = par[idx(GEO + G_OPPOSITE_OUTER + landed)]
                 taken = st[idx(outer)]
                 if taken > 0:
@@ -257,7 +203,7 @@ def laps(st, par, table, origin, lap_cap, logged, log):
                     st[idx(STORE + mover)] += taken
                     st[idx(SIDE + 1 - mover)] -= taken
                     if log[0] >= 0:
-                        log_event(log, st, par, LOG_CAPTURE, outer, taken, mover)
+                        machine.log_event(log, st, LOGGED, LOG_CAPTURE, outer, taken, mover)
         break
     st[MOVES] += n
     st[LAPS] += n
@@ -266,7 +212,7 @@ def laps(st, par, table, origin, lap_cap, logged, log):
 
 
 @njit(cache=True)
-def replay_logged(st, par, table, origin, quick, lap_budget, log):
+def replay_logged(st, par, table, origin, kind, quick, lap_budget, log):
     """The slow pass of a long run (out of line: few runs get here): undo the ``quick`` laps of the
     quick pass, then play the run again with every configuration logged."""
     t = T0 + st[TO_MOVE] * TRACK_SLOT
@@ -275,49 +221,27 @@ def replay_logged(st, par, table, origin, quick, lap_budget, log):
     st[MOVES] -= quick
     st[LAPS] -= quick
     begin_move(table, st, par[P_SITES])  # a new log (the table's snapshot is not used)
-    return laps(st, par, table, origin, lap_budget, True, log)
-
-
-@njit(cache=True, inline="always")
-def run_move(st, par, table, origin, lap_budget, log):
-    """One run of laps from ``origin``, at most ``lap_budget``: a quick pass of at most QUICK_LAPS
-    laps, and if the run is longer, the run played again with every configuration logged
-    (engine.repetition; the answer is the same as logging from the start)."""
-    logged_before = log[0]
-    quick = lap_budget if lap_budget < QUICK_LAPS else QUICK_LAPS
-    outcome = laps(st, par, table, origin, quick, False, log)
-    if outcome != MOVE_OUT_OF_LAPS:
-        return outcome
-    log[0] = logged_before  # the replay logs the run again from its start
-    return replay_logged(st, par, table, origin, quick, lap_budget, log)
+    return laps(st, par, table, origin, kind, lap_budget, True, log)
 
 
 @njit(cache=True)
-def probe_endless(st, par, table, scratch, origin, lap_budget, log):
-    """True if the run of laps from ``origin`` is proved endless (played on ``scratch``)."""
-    for i in range(LEGAL):
-        scratch[i] = st[i]
-    logging = log[0]
-    log[0] = -1
-    endless = run_move(scratch, par, table, origin, lap_budget, log) == MOVE_ENDLESS
-    log[0] = logging
-    return endless
+def probe_endless(st, par, table, scratch, origin, kind, lap_budget, log):
+    return machine.probe(laps, replay_logged, LEGAL, st, par, table, scratch, origin, kind, lap_budget, log)
 
 
 @njit(cache=True, inline="always")
-def drop_endless(st, par, table, scratch, n, move_limit, log):
-    """Remove from the legal list the moves whose run is proved endless; the new length."""
-    k = 0
-    for i in range(n):
-        m = st[LEGAL + i]
-        if m < PASS:
-            p = m // PLAYER_MOVES
-            site = par[T0 + p * TRACK_SLOT + TRACK_HOLES + m - p * PLAYER_MOVES]
-            if probe_endless(st, par, table, scratch, site, move_limit - st[MOVES], log):
-                continue
-        st[LEGAL + k] = m
-        k += 1
-    return k
+def run_of(st, par, m):
+    """The site a move sows from (a start, a relay), or -1 (a pass, a stop)."""
+    if m >= PASS:
+        return -1, 0
+    p = m // PLAYER_MOVES
+    return par[T0 + p * TRACK_SLOT + TRACK_HOLES + m - p * PLAYER_MOVES], 0
+
+
+@njit(cache=True, inline="always")
+def move_at(st, k):
+    """The k-th legal move (they are listed in ascending order)."""
+    return st[LEGAL + k]
 
 
 @njit(cache=True, inline="always")
@@ -365,14 +289,6 @@ def end_turn(st):
 
 
 @njit(cache=True, inline="always")
-def game_over(st, winner):
-    """The game ends by its rules; ``winner`` is 1, 2 or 0 (a draw)."""
-    st[STATUS] = OVER
-    st[WINNER] = winner
-    st[N_LEGAL] = 0
-
-
-@njit(cache=True, inline="always")
 def settle(st, par, table, scratch, turn_limit, move_limit, log):
     """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
     st[N_LEGAL] = 0
@@ -393,7 +309,8 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[LEGAL + 1] = STOP
         n = 2
         if par[S_ENDLESS] == ILLEGAL:
-            n = drop_endless(st, par, table, scratch, n, move_limit, log)
+            n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n,
+                                     move_limit - st[MOVES], log)
         st[N_LEGAL] = n
         if st[MOVES] >= move_limit:
             st[N_LEGAL] = 0
@@ -410,14 +327,15 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[N_LEGAL] = n
     else:
         if par[S_END] != CANNOT_MOVE and st[idx(SIDE + p)] == 0:
-            game_over(st, 2 - p)
+            machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         n = list_starts(st, par)
         if n > 0 and par[S_ENDLESS] == ILLEGAL:
-            n = drop_endless(st, par, table, scratch, n, move_limit, log)
+            n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n,
+                                     move_limit - st[MOVES], log)
         if n == 0:
             if par[S_END] == CANNOT_MOVE or par[S_NO_MOVE] == NO_MOVE_LOSE:
-                game_over(st, 2 - p)
+                machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
                 return
             st[LEGAL] = PASS
             n = 1
@@ -449,6 +367,7 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     if par[S_FIRST] == FIRST_LOT:  # the game's own stream of the seed, as tauru and tap_urdy draw it
         rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
         st[TO_MOVE] = rng_below(rng, 2)
+    st[FIRST] = st[TO_MOVE]
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -458,19 +377,15 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
     p = st[TO_MOVE]
     phase = st[PHASE]
     if move == PASS:
-        st[MOVES] += 1
-        st[PASSES] += 1
         if log[0] >= 0:
-            log_event(log, st, par, LOG_PASS, -1, 0, p)
-        if st[PASSES] >= 2:
-            st[TURNS] += 1
-            game_over(st, 0)
+            machine.log_event(log, st, LOGGED, LOG_PASS, -1, 0, p)
+        if machine.second_pass(st, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL):
             return
         end_turn(st)
     elif move == STOP:
         st[MOVES] += 1
         if log[0] >= 0:
-            log_event(log, st, par, LOG_STOP, st[RELAY], 0, p)
+            machine.log_event(log, st, LOGGED, LOG_STOP, st[RELAY], 0, p)
         end_turn(st)
     else:
         q = move // PLAYER_MOVES
@@ -481,7 +396,7 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             st[CHOSEN] += 1
             st[MOVES] += 1
             if log[0] >= 0:
-                log_event(log, st, par, LOG_MISORO, site, 0, p)
+                machine.log_event(log, st, LOGGED, LOG_MISORO, site, 0, p)
             end_turn(st)
         elif phase == PHASE_EXTRA:
             taken = st[idx(site)]
@@ -491,22 +406,22 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             st[MOVES] += 1
             st[PENDING] -= 1
             if log[0] >= 0:
-                log_event(log, st, par, LOG_EXTRA, site, taken, p)
+                machine.log_event(log, st, LOGGED, LOG_EXTRA, site, taken, p)
             if par[S_END] != CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
                 st[TURNS] += 1
-                game_over(st, p + 1)
+                machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
                 return
             if st[PENDING] == 0:
                 end_turn(st)
         else:  # a sowing move: a start, or a relay from a head or misoro
             st[PASSES] = 0
-            outcome = run_move(st, par, table, site, move_limit - st[MOVES], log)
+            outcome = machine.run_laps(laps, replay_logged, st, par, table, site, 0, move_limit - st[MOVES], log)
             if outcome == MOVE_DONE:
                 end_turn(st)
             elif outcome == MOVE_CAPTURED:
                 if par[S_END] != CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
                     st[TURNS] += 1
-                    game_over(st, p + 1)
+                    machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
                     return
                 st[PHASE] = PHASE_EXTRA
                 st[PENDING] = par[P_EXTRA]
@@ -514,177 +429,45 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
                 st[PHASE] = PHASE_STOP
             else:
                 st[TURNS] += 1
-                st[N_LEGAL] = 0
-                st[STATUS] = ENDLESS if outcome == MOVE_ENDLESS else UNFINISHED
+                machine.stop_run(st, outcome, STATUS, N_LEGAL)
                 return
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def scores(st):
+def finish(st, par, row):
     """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
-    w = st[WINNER]
-    a = 1 if w == 1 else 0
-    b = 1 if w == 2 else 0
-    return a, b
-
-
-# Entry points for the Python API: the same kernels, compiled as callable functions.
-@njit(cache=True)
-def start_game(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
-    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
+    machine.won_by_rule(row, st[STATUS], st[WINNER], st[TURNS], st[MOVES], st[FIRST] + 1,
+                        popcount(st[COVER]) + popcount(st[COVER + 1]), par[P_SITES], st[LAPS])
 
 
 @njit(cache=True)
-def play_move(st, par, table, scratch, move, turn_limit, move_limit, log):
-    apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
-
-
-@njit(cache=True)
-def settle_position(st, par, table, scratch, turn_limit, move_limit, log):
-    settle(st, par, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True)
-def final_scores(st):
-    return scores(st)
-
-
-@njit(cache=True, inline="always")
-def bits(m):
-    """The number of bits set in ``m`` (>= 0)."""
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
-
-
-@njit(cache=True, inline="always")
-def play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row):
-    """Random play from ``st`` to the end; DECISIONS, CHOICES and LEGAL_SUM added into ``row``, and
-    COVERED: the holes occupied at some point (at the start, or sown by a lap: Ludii's states after
-    every move, each lap being one)."""
-    decisions = 0
-    choices = 0
-    legal_sum = 0
-    while st[STATUS] == ONGOING:
-        n = st[N_LEGAL]
-        decisions += 1
-        choices += n > 1
-        legal_sum += n
-        move = st[idx(LEGAL + rng_below(rng, n))]
-        apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
-    row[STAT_DECISIONS] += decisions
-    row[STAT_CHOICES] += choices
-    row[STAT_LEGAL_SUM] += legal_sum
-    row[STAT_COVERED] = bits(st[COVER]) + bits(st[COVER + 1])
-
-
-@njit(cache=True)
-def playouts(owned_par, owned_table, owned_st, owned_scratch, owned_rng, owned_log, base_seed, n_games,
-             turn_limit, move_limit, owned_out):
-    """Random self-play of ``n_games`` games; game g uses seed derive_seed(base_seed, g) (the
-    uniform random agent on both sides, as engine.agents.RandomAgent); one row of ``out`` per
-    game, columns as engine.stats names them. The loop works on borrowed views (engine.borrow)."""
-    par = borrow(owned_par)
-    table = borrow(owned_table)
-    st = borrow(owned_st)
-    scratch = borrow(owned_scratch)
-    rng = borrow(owned_rng)
-    log = borrow(owned_log)
-    out = borrow(owned_out)
-    for g in range(n_games):
-        seed = derive_seed(np.uint64(base_seed), g)
-        init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
-        first = st[TO_MOVE]
-        rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
-        row = out[g]
-        for k in range(STAT_COLUMNS):
-            row[k] = 0
-        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
-        a, b = scores(st)
-        row[STAT_STATUS] = st[STATUS]
-        row[STAT_SCORE_1] = a
-        row[STAT_SCORE_2] = b
-        row[STAT_TURNS] = st[TURNS]
-        row[STAT_MOVES] = st[MOVES]
-        row[STAT_FIRST] = first + 1
-        row[STAT_SEED] = seed
-        row[STAT_SITES] = par[P_SITES]
-        row[STAT_LAPS] = st[LAPS]
-        row[STAT_WINNER] = st[WINNER]
-
-
-@njit(cache=True)
-def rollouts(st0, par, table, scratch, log, seed, n_games, turn_limit, move_limit, out):
-    """Random play to the end from ``st0`` (unchanged), ``n_games`` times: status, score 1, score 2."""
-    st = np.empty(STATE_SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    row = np.zeros(STAT_COLUMNS, dtype=np.int64)
-    for g in range(n_games):
-        for i in range(STATE_SIZE):
-            st[i] = st0[i]
-        rng_init(rng, np.uint64(derive_seed(np.uint64(seed), g)), np.uint64(AGENT_STREAM))
-        play_out(st, par, table, scratch, rng, turn_limit, move_limit, log, row)
-        a, b = scores(st)
-        out[g, 0] = st[STATUS]
-        out[g, 1] = a
-        out[g, 2] = b
-
-
-@dataclass
-class Params:
-    """Everything the kernels need for one setting of the switches."""
-
-    par: np.ndarray  # option index of each switch, derived values, the geometry block
-    table: np.ndarray  # repetition table (scratch)
-    scratch: np.ndarray  # a state to probe moves on
-    limits: Limits
-    values: dict[str, str]
-    log: np.ndarray  # the event log, switched off (see trace_move)
-    per_row: int
+def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
+    """The one compiled entry point (engine.machine.drive over this module's kernels)."""
+    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
+                  scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
 
 
 def _per_row(st: np.ndarray) -> int:
     return int(st[PER_ROW])
 
 
-class Tsoro(Rules):
+class Tsoro(KernelRules):
     """The engine's Tsoro (Additional Capture)."""
 
-    id = GAME_ID
-    name = NAME
-    switches = SWITCHES
+    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
+    STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
-    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
-        sw = [s.index(values[s.id]) for s in SWITCHES]
+    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
+        sw = self.option_indices(values)
         n = int(values["tsoro-additional-capture.holes"])
         head = 1 << (n - 1) if sw[S_HEADS] == STOP_HOLE else 0  # the rightmost outer hole: position N-1
         header = sw + [4 * n, 2 * n, n, int(values["tsoro-additional-capture.extra-captures"]), head, head]
         header += [0] * (GEO - len(header))
         par = np.concatenate([np.array(header, dtype=np.int64), fourrow.geometry(n)])
-        return Params(
-            par=par,
-            table=new_table(4 * n, int(limits.moves) + 2, 4 * n),
-            scratch=np.zeros(STATE_SIZE, dtype=np.int64),
-            limits=limits,
-            values=dict(values),
-            log=np.array([-1, 0], dtype=np.int64),
-            per_row=n,
-        )
-
-    def _args(self, p: Params) -> tuple:
-        return (p.par, p.table, p.scratch)
-
-    def _limits(self, p: Params) -> tuple:
-        return (np.int64(p.limits.turns), np.int64(p.limits.moves))
-
-    def initial(self, params: Params, seed: int) -> np.ndarray:
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        start_game(st, *self._args(params), np.zeros(1, dtype=np.uint64), np.int64(seed), *self._limits(params),
-                   params.log)
-        return st
+        return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
+                      table=new_table(4 * n, int(limits.moves) + 2, 4 * n),
+                      scratch=np.zeros(STATE_SIZE, dtype=np.int64), extra={"per_row": n})
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [2N counts, holes a1..], "b": [...], "captures": [p1, p2], "to_move": 1 | 2}`` and,
@@ -692,7 +475,7 @@ class Tsoro(Rules):
         the choosing goes on), ``"extra_captures": k`` (the player to move still takes k holes),
         ``"stop_at": hole`` (the player to move decides whether to relay from that head or misoro),
         ``"passes": 0 | 1``."""
-        n = params.per_row
+        n = params.extra["per_row"]
         if not isinstance(spec, Mapping):
             raise ValueError(f"a position is a mapping, not {spec!r}")
         known = {"a", "b", "captures", "to_move", "misoro", "extra_captures", "stop_at", "passes"}
@@ -767,7 +550,7 @@ class Tsoro(Rules):
             raise ValueError(f"position passes must be 0 or 1, not {passes!r}")
         st[PASSES] = passes
         st[PHASE] = phase
-        settle_position(st, *self._args(params), *self._limits(params), params.log)
+        self.settle(params, st)
         return st
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
@@ -792,28 +575,18 @@ class Tsoro(Rules):
         return {key: [fourrow.hole_name(q, pos) for pos in range(n) if (int(st[MISORO + q]) >> pos) & 1]
                 for q, key in enumerate(fourrow.ROW_LETTERS)}
 
-    def legal_moves(self, st: np.ndarray) -> list[int]:
-        return [int(m) for m in st[LEGAL:LEGAL + st[N_LEGAL]]]
-
-    def apply(self, params: Params, st: np.ndarray, move: int) -> None:
-        play_move(st, *self._args(params), np.int64(move), *self._limits(params), params.log)
-
-    def trace_move(self, params: Params, st: np.ndarray, move: int) -> list[dict[str, Any]]:
+    def trace_move(self, params: Params, st: np.ndarray, move: int,
+                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Play ``move`` and return its laps, captures, passes, stops and misoro choices, each with
         the board after it."""
-        n = params.per_row
-        capacity = TRACE_CAPACITY
-        log = np.zeros(LOG_HEADER + capacity * LOG_WIDTH, dtype=np.int64)
-        log[1] = capacity
+        n = params.extra["per_row"]
         mover = int(st[TO_MOVE]) + 1
-        play_move(st, *self._args(params), np.int64(move), *self._limits(params), log)
+        entries, truncated = self.logged_move(params, st, move, counts, LOGGED)
         misoro = self._misoro(st)  # only a misoro choice changes them, and it is a move of its own
         events: list[dict[str, Any]] = []
-        for i in range(int(log[0])):
-            e = log[LOG_HEADER + i * LOG_WIDTH: LOG_HEADER + (i + 1) * LOG_WIDTH]
+        for e in entries:
             kind = int(e[0])
-            board = self._board(n, e[4:4 + 4 * n], [int(e[4 + fourrow.MAX_SITES]), int(e[5 + fourrow.MAX_SITES])],
-                                misoro)
+            board = self._board(n, e[4:4 + 4 * n], [int(e[4 + STORE]), int(e[5 + STORE])], misoro)
             if kind == LOG_LAP:
                 events.append({"kind": "lap", "from": fourrow.site_name(n, int(e[1])), "count": int(e[2]),
                                "last": fourrow.site_name(n, int(e[3])), "player": mover, "board": board})
@@ -830,14 +603,7 @@ class Tsoro(Rules):
             else:
                 events.append({"kind": "misoro", "hole": fourrow.site_name(n, int(e[1])), "player": mover,
                                "board": board})
-        if log[0] == capacity:
-            events.append({"kind": "truncated", "after": capacity})
-        return events
-
-    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, 3), dtype=np.int64)
-        rollouts(st, *self._args(params), params.log, np.int64(seed), np.int64(games), *self._limits(params), out)
-        return out
+        return events + [dict(TRUNCATED)] if truncated else events
 
     def evaluate(self, params: Params, st: np.ndarray) -> float:
         """Counters on player 1's side minus player 2's; +-1000 once the game is won."""
@@ -847,22 +613,6 @@ class Tsoro(Rules):
             return 0.0 if w == 0 else (1000.0 if w == 1 else -1000.0)
         half = f // 2
         return float(st[:half].sum() - st[half:f].sum())
-
-    def status(self, st: np.ndarray) -> int:
-        return int(st[STATUS])
-
-    def to_move(self, st: np.ndarray) -> int:
-        return int(st[TO_MOVE]) + 1
-
-    def counters(self, st: np.ndarray) -> dict[str, int]:
-        return {"turns": int(st[TURNS]), "moves": int(st[MOVES]), "laps": int(st[LAPS])}
-
-    def occupied(self, st: np.ndarray) -> np.ndarray:
-        return st[:4 * _per_row(st)] > 0
-
-    def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
-        a, b = final_scores(st)
-        return int(a), int(b)
 
     def move_to_text(self, move: int) -> str:
         return fourrow.move_name(move)
@@ -912,14 +662,6 @@ class Tsoro(Rules):
             elif phase == PHASE_SETUP:
                 footer.append(f"player {to_move} chooses a misoro in their outer row")
         return fourrow.board_text(n, st[:f], to_move, marks, notes, footer)
-
-    def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
-        out = np.zeros((games, STAT_COLUMNS), dtype=np.int64)
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        rng = np.zeros(1, dtype=np.uint64)
-        playouts(params.par, params.table, st, params.scratch, rng, params.log, np.int64(seed),
-                 np.int64(games), *self._limits(params), out)
-        return out
 
 
 RULES = Tsoro()

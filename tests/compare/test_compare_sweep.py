@@ -157,3 +157,23 @@ def test_games_played_through_the_api_give_the_compiled_rows(game_id):
         agent = RandomAgent(seed)
         row = play_game(game, seed, (agent, agent))
         assert [int(row[k]) for k in columns] == [int(rows[i, k]) for k in columns], S.NAMES
+        # the raw counts, worked out here from the API's own views: decisions from the legal
+        # moves, coverage from the board after every lap or placement (Ludii's states)
+        state, agent = game.new_state(seed), RandomAgent(seed)
+        decisions = choices = legal_sum = 0
+        covered = _occupied(state.board())
+        while not state.is_terminal():
+            n = len(state.legal_moves())
+            decisions, choices, legal_sum = decisions + 1, choices + (n > 1), legal_sum + n
+            for event in state.apply_traced(agent.choose(state)):
+                if "board" in event:
+                    covered |= _occupied(event["board"])
+        assert [decisions, choices, legal_sum, len(covered)] == [
+            int(rows[i, k]) for k in (S.DECISIONS, S.CHOICES, S.LEGAL_SUM, S.COVERED)]
+
+
+def _occupied(board: dict) -> set[int]:
+    """The sites of a board (as ``State.board`` gives it) that hold counters or a piece."""
+    if "a" in board:
+        return {i for i, c in enumerate(list(board["a"]) + list(board["b"])) if c}
+    return {i for i, site in enumerate(board["sites"]) if site["piece"]}

@@ -12,7 +12,8 @@ from engine import stats
 from engine.agents import RandomAgent, play_out
 from engine.games import GAMES
 from engine.playout import run, simulate
-from engine.record import GameRecord, replay
+from engine.record import GameRecord
+from engine.replay import replay
 from engine.rng import batch_seed
 
 
@@ -150,14 +151,17 @@ def test_compiled_playouts_are_the_python_api_games(switches):
         while not s.is_terminal():
             n = len(s.legal_moves())
             decisions, choices, legal_sum = decisions + 1, choices + (n > 1), legal_sum + n
-            s.apply(agent.choose(s))
-            covered |= {h for h, c in enumerate(s.board()["a"] + s.board()["b"]) if c}
+            for event in s.apply_traced(agent.choose(s)):  # Ludii's states: after every lap
+                if event["kind"] == "lap":
+                    covered |= {h for h, c in enumerate(event["board"]["a"] + event["board"]["b"]) if c}
         result = s.result()
         status = {"win": 1, "draw": 1, "endless": 2, "unfinished": 3}[result.ending]
-        assert rows[i].tolist() == [
+        expected = [
             status, *s.scores(), s.turns, s.moves_made, first, seed,
             decisions, choices, legal_sum, len(covered), 12, s.moves_made, result.winner or 0,
         ]
+        assert rows[i].tolist() == expected
+        assert s.stats_row().tolist() == expected  # the API's own count: the same kernels
 
 
 def test_simulate_is_reproducible():

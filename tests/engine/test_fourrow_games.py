@@ -15,7 +15,7 @@ from engine.agents import RandomAgent, play_out
 from engine.games import GAMES
 from engine.mancala import fourrow
 from engine.playout import run
-from engine.record import replay
+from engine.replay import replay
 from engine.result import ENDINGS
 from engine.rng import batch_seed
 

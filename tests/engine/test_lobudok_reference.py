@@ -24,16 +24,7 @@ GAME = "lobudok"
 TURNS = 150
 
 
-def engine_bug_stale_turn_start(switches: dict[str, str]) -> bool:
-    """Remove once fixed (see test_an_endless_probe_resows_from_the_hole_it_probes): with resow-from =
-    move-start and endless = illegal, the engine probes a start for endlessness with the previous
-    turn's starting hole as the anchor of the re-sowing, so finite moves are dropped as endless
-    (and endless ones could be let through)."""
-    return switches["lobudok.resow-from"] == "move-start" and switches["lobudok.endless"] == "illegal"
-
-
-switch_values = every_switch(GAME).filter(
-    lambda sw: not engine_bug_stale_turn_start(sw))
+switch_values = every_switch(GAME)
 
 
 def test_every_archive_ruleset_agrees_with_the_reference_over_whole_games():
@@ -77,8 +68,6 @@ test_games_from_random_positions_agree_with_the_reference = random_positions_tes
     GAME, Lobudok, positions(), TURNS, 120)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the endless probe re-sows from the previous turn's start "
-                   "(resow-from = move-start, endless = illegal); see engine_bug_stale_turn_start")
 def test_an_endless_probe_resows_from_the_hole_it_probes():
     """Whether b7 is a legal start must not depend on where the player's previous turn started."""
     switches = {"lobudok.restricted-sowing": "skip-corners", "lobudok.release": "reserve-holes",

@@ -251,7 +251,8 @@ def test_taking_the_opponents_last_counters_wins(end):
     s = at(**LAST, end=end)
     s.apply("a4")
     assert s.board()["b"] == [0] * 16
-    assert s.result() == Result("win", 1, (1, 0)) and s.turns == 1
+    # cannot-move: player 2, left with nothing, cannot move: Ludii's forced pass is one more turn and move
+    assert s.result() == Result("win", 1, (1, 0)) and s.turns == (1 if end == "capture-all" else 2)
 
 
 # Player 2 to move with single counters only (and empty reserves): no legal move.
@@ -273,6 +274,8 @@ def test_capture_all_a_stuck_player_passes_and_two_passes_draw():
 def test_cannot_move_a_stuck_player_loses():
     s = at(**STUCK, end="cannot-move")
     assert s.result() == Result("win", 1, (1, 0)) and s.legal_moves() == []
+    # Ludii records a forced pass before the loss: one turn and one move, counted as Ludii counts
+    assert (s.turns, s.moves_made) == (1, 1)
 
 
 # --- lobudok.endless -------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import engine
 from engine.agents import RandomAgent
 from engine.games import GAMES
 from engine.record import GameRecord
+from engine.replay import replay
 from engine.switches import resolve_switches
 
 HERE = Path(__file__).resolve().parent / "playthroughs"
@@ -113,7 +114,7 @@ def test_playthrough_replays_step_by_step(path: Path):
         assert counts(state.board()) == step["board"], f"step {i + 1}"
     assert state.is_terminal()
     assert state.result().to_dict() == record.result
-    assert record.replay().same_as(state)
+    assert replay(record).same_as(state)
     assert playthrough(record.game, record.ruleset, record.switches, record.seed) == data
 
 

@@ -63,9 +63,9 @@ def test_parse_assignments():
 
 def test_a_switch_declaration_is_checked():
     with pytest.raises(ValueError, match="default"):
-        Switch("g.x", ("a", "b"), "c", "x")
+        Switch("g.x", ("a", "b"), "c")
     with pytest.raises(ValueError, match="twice"):
-        Switch("g.x", ("a", "a"), "a", "x")
+        Switch("g.x", ("a", "a"), "a")
 
 
 # --- the contract with the archive -------------------------------------------------------------
@@ -80,6 +80,17 @@ def test_engine_and_archive_switches_are_equal_option_by_option():
         assert set(engine_side) == set(archive_side), game_id
         for switch_id, options in engine_side.items():
             assert sorted(options) == sorted(archive_side[switch_id]), switch_id
+
+
+def test_switch_texts_are_the_archives():
+    archive = rulesets.load()
+    for game_id, rules in GAMES.items():
+        records = {s.id: s for s in archive.games[game_id].switches}
+        for s in rules.switches:
+            record = records[s.id]
+            assert s.summary == " ".join(record.question.split()) != ""
+            labels = {a.id: " ".join(a.label.split()) for a in record.alternatives}
+            assert s.option_summaries == tuple(labels[o] for o in s.options)
 
 
 def test_engine_defaults_are_the_archives_default_ruleset(tap_urdy_rulesets):

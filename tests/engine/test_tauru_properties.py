@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import engine
 from engine.agents import RandomAgent, play_out
 from engine.games import GAMES
-from engine.record import replay
+from engine.replay import replay
 from engine.result import ENDINGS
 
 TAURU = GAMES["tauru"]

@@ -39,9 +39,9 @@ def engine_board(state: Any) -> dict:
 def engine_counts(state: Any) -> dict[str, int]:
     """Turns, moves and (where the rules report them) laps."""
     counts = {"turns": state.turns, "moves": state.moves_made}
-    rules_counts = getattr(state.rules, "counters", None)
-    if rules_counts is not None:
-        counts["laps"] = rules_counts(state.raw())["laps"]
+    laps = state.rules.counters(state.game.params, state.raw()).get("laps")
+    if laps is not None:
+        counts["laps"] = laps
     return counts
 
 

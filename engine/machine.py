@@ -1,0 +1,387 @@
+"""The machinery every game shares: one compiled driver (start, apply, settle, random self-play,
+rollouts, the raw counts), one endless-move mechanism, one ``Params`` and one ``Rules`` wrapper.
+
+A game module declares its state layout (field offsets: status, player to move, legal moves...)
+and its rule kernels, with one signature for every game::
+
+    init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
+    apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
+    settle(st, par, table, scratch, turn_limit, move_limit, log)
+    move_at(st, k) -> the k-th legal move, in ascending order
+    finish(st, par, row)  # the engine.stats columns a state decides: status, scores, turns, moves,
+                          # first, covered, sites, laps, winner
+
+and compiles one entry point, ``run``, by handing them to :func:`drive` (five lines, see any
+module in engine.games). Kernels that run once a game (the start, a set-up position's settling)
+may be compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the
+function it optimises, and Tauru's one entry point with every kernel inlined into it compiled
+slower than its old entry points together (107 s against 69 s; with its start, settling and
+logged move out of line: 61 s). The mancala games keep theirs inlined (out of line saved little
+compile time there and cost Tsoro's short games speed). Everything compiled code does for a game goes through that one entry:
+the Python API's start, move and position set-up, random self-play and rollouts (for tree search),
+and the row of raw counts of a game so far. So each kernel is inlined into one compiled function
+per game, not one per caller (numba compiles an ``inline="always"`` kernel again for every
+caller: that is where compile time went), and decisions, choices and legal moves are counted in
+one place whether the game is played in the compiled loop or move by move through the API.
+
+Why kernels are handed to an inlined driver rather than closed over by a jitted factory or called
+through first-class function types: numba caches a function defined in a factory under a key
+that pickles its closure, which differs in every process, so factory-made loops compile afresh
+at every start (measured: a cache miss every run); a first-class function is an indirect call
+that nothing can inline (Tauru's loop with its kernels not inlined ran at a third of its speed,
+measured when it was tuned). A dispatcher passed as an argument into an inlined function is resolved at
+compile time, inlined, and the game's entry point caches as any other.
+
+Endless moves (the mancala games): a move whose laps repeat a configuration never ends. A run
+of laps is played quickly first, at most engine.repetition.QUICK_LAPS laps; a run still going is
+rewound by the game (from a snapshot, or by unsowing its laps) and played again with every
+configuration logged (:func:`run_laps`); :func:`drop_endless` removes from the legal moves those
+whose run is proved endless (endless = illegal), probing each on a scratch state (:func:`probe`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engine.borrow import borrow
+from engine.game import Limits, Rules
+from engine.repetition import QUICK_LAPS
+from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
+from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
+from engine.stats import (
+    CHOICES, COVERED, DECISIONS, LAPS, LEGAL_SUM, MOVES, N_COLUMNS, SCORE_1, SCORE_2, SEED, SITES, TURNS, record,
+)
+from engine.switches import Switch
+
+# What the one entry point does.
+OP_START = 0  # the start of a game (seed: the game's seed)
+OP_APPLY = 1  # play ``move``; the decision counted in out[0]
+OP_SETTLE = 2  # a set-up position: end it by its rules or list its legal moves
+OP_PLAYOUTS = 3  # random self-play of ``games`` games from the start, a row each in ``out``
+OP_ROLLOUTS = 4  # random play from ``start`` (unchanged), ``games`` times, a row each in ``out``
+OP_ROW = 5  # the columns the state decides, into out[0]
+
+# What a run of laps came to, besides a game's own outcomes (0, 1, 2...).
+RUN_ENDLESS = -1  # a configuration repeated: the run never ends
+RUN_OUT_OF_LAPS = -2  # the lap budget ran out
+
+
+@njit(cache=True, inline="always")
+def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at,
+          op, owned_par, owned_table, owned_start, owned_st, owned_scratch, owned_rng, owned_log,
+          base_seed, n_games, move, turn_limit, move_limit, owned_out):
+    """Everything compiled code does for one game (``op``, above), over its kernels.
+
+    Random self-play: both players are the uniform random agent (engine.agents.RandomAgent):
+    game g is seeded derive_seed(base_seed, g), and at each decision the agent draws k below the
+    number of legal moves and plays the k-th in ascending order. A move of the API goes through
+    the same loop body (one iteration), so decisions, choices and legal moves are counted here
+    alone. The caller provides (and so keeps alive) every array: the driver works on borrowed
+    views (engine.borrow).
+    """
+    par = borrow(owned_par)
+    table = borrow(owned_table)
+    start = borrow(owned_start)
+    st = borrow(owned_st)
+    scratch = borrow(owned_scratch)
+    rng = borrow(owned_rng)
+    log = borrow(owned_log)
+    out = borrow(owned_out)
+    if op == OP_SETTLE:
+        settle(st, par, table, scratch, turn_limit, move_limit, log)
+        return
+    if op == OP_ROW:
+        finish(st, par, out[0])
+        return
+    size = start.shape[0]
+    for g in range(n_games):
+        seed = np.int64(base_seed) if op == OP_START else derive_seed(np.uint64(base_seed), g)
+        row = out[g]
+        if op == OP_ROLLOUTS:
+            for i in range(size):
+                st[i] = start[i]
+        elif op != OP_APPLY:
+            init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
+            if op == OP_START:
+                return
+        if op != OP_APPLY:
+            rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
+            for k in range(N_COLUMNS):
+                row[k] = 0
+            row[SEED] = seed
+        decisions = 0
+        choices = 0
+        legal_sum = 0
+        while st[status_at] == ONGOING:
+            n = st[n_legal_at]
+            decisions += 1
+            choices += n > 1
+            legal_sum += n
+            m = move if op == OP_APPLY else move_at(st, rng_below(rng, n))
+            apply_move(st, par, table, scratch, m, turn_limit, move_limit, log)
+            if op == OP_APPLY:
+                break
+        row[DECISIONS] += decisions
+        row[CHOICES] += choices
+        row[LEGAL_SUM] += legal_sum
+        finish(st, par, row)
+
+
+# --- endless moves -------------------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def run_laps(laps, replay, st, par, table, origin, kind, lap_budget, log):
+    """One run of laps from ``origin`` (of ``kind``, for games with kinds of laps), at most
+    ``lap_budget``: the game's ``laps`` kernel without logging, at most QUICK_LAPS laps (it takes
+    its snapshot, or writes down its laps, when not logging); if the run is longer, the game's
+    ``replay`` (out of line: few runs get there) rewinds it and plays it again logged, which gives
+    the same answer as logging from the start (engine.repetition)."""
+    logged_before = log[0]
+    quick = lap_budget if lap_budget < QUICK_LAPS else QUICK_LAPS
+    outcome = laps(st, par, table, origin, kind, quick, False, log)
+    if outcome != RUN_OUT_OF_LAPS:
+        return outcome
+    log[0] = logged_before  # the replay logs the run again from its start
+    return replay(st, par, table, origin, kind, quick, lap_budget, log)
+
+
+@njit(cache=True, inline="always")
+def probe(laps, replay, size, st, par, table, scratch, origin, kind, lap_budget, log):
+    """True if the run of laps from ``origin`` is proved endless: played on ``scratch`` (the first
+    ``size`` values of ``st`` copied), nothing written to the event log."""
+    for i in range(size):
+        scratch[i] = st[i]
+    logging = log[0]
+    log[0] = -1
+    endless = run_laps(laps, replay, scratch, par, table, origin, kind, lap_budget, log) == RUN_ENDLESS
+    log[0] = logging
+    return endless
+
+
+@njit(cache=True, inline="always")
+def drop_endless(probe_endless, run_of, st, par, table, scratch, legal_at, n, lap_budget, log):
+    """Remove from the ``n`` legal moves at ``st[legal_at:]`` those whose run is proved endless
+    (``probe_endless``: the game's compiled :func:`probe`; ``run_of(st, par, move)``: the site and
+    kind of lap a move sows from, site -1 for a move that sows nothing); the new number."""
+    k = 0
+    for i in range(n):
+        m = st[legal_at + i]
+        origin, kind = run_of(st, par, m)
+        if origin >= 0 and probe_endless(st, par, table, scratch, origin, kind, lap_budget, log):
+            continue
+        st[legal_at + k] = m
+        k += 1
+    return k
+
+
+# --- the event log of a traced move (for animation) --------------------------------------------
+# log[0] = entries written (-1: logging off), log[1] = capacity in entries, then entries of
+# 4 + ``copied`` values: kind, a, b, c (what the game says they are), and st[:copied] after the
+# event (the board, and what the game wants shown with it).
+LOG_HEADER = 2
+TRACE_CAPACITY = 4096
+"""Events a traced move keeps (a longer move is cut short in the trace, not in play)."""
+TRUNCATED = {"kind": "truncated", "after": TRACE_CAPACITY}
+"""The last event of a trace that was cut short."""
+
+
+@njit(cache=True, inline="always")
+def log_event(log, st, copied, kind, a, b, c):
+    """Append an event with the state after it to ``log`` (when logging is on and there is room)."""
+    n = log[0]
+    if n < 0 or n >= log[1]:
+        return
+    at = LOG_HEADER + n * (4 + copied)
+    log[at] = kind
+    log[at + 1] = a
+    log[at + 2] = b
+    log[at + 3] = c
+    for i in range(copied):
+        log[at + 4 + i] = st[i]
+    log[0] = n + 1
+
+
+def endless_switch(game_id: str) -> Switch:
+    """The switch of what an endless move does (the games whose moves may never end declare it)."""
+    return Switch(f"{game_id}.endless", ("end-game", "illegal"), "end-game")
+
+
+@njit(cache=True, inline="always")
+def stop_run(st, outcome, status_at, n_legal_at):
+    """A run proved endless (RUN_ENDLESS) or out of laps ends the game: ENDLESS or UNFINISHED."""
+    st[n_legal_at] = 0
+    st[status_at] = ENDLESS if outcome == RUN_ENDLESS else UNFINISHED
+
+
+@njit(cache=True, inline="always")
+def game_over(st, winner, status_at, winner_at, n_legal_at):
+    """The game ends by its rules; ``winner`` is 1, 2 or 0 (a draw)."""
+    st[status_at] = OVER
+    st[winner_at] = winner
+    st[n_legal_at] = 0
+
+
+@njit(cache=True, inline="always")
+def second_pass(st, passes_at, moves_at, turns_at, status_at, winner_at, n_legal_at):
+    """Count a pass (a move of its own); True if it is the second in a row, which ends the game in a draw."""
+    st[moves_at] += 1
+    st[passes_at] += 1
+    if st[passes_at] < 2:
+        return False
+    st[turns_at] += 1
+    game_over(st, 0, status_at, winner_at, n_legal_at)
+    return True
+
+
+@njit(cache=True, inline="always")
+def won_by_rule(row, status, winner, turns, moves, first, covered, sites, laps):
+    """The row of a game decided by a rule, not by counting: score 1 for the winner (1 or 2), 0 otherwise."""
+    record(row, status, 1 if winner == 1 else 0, 1 if winner == 2 else 0, turns, moves, first, covered, sites,
+           laps, winner)
+
+
+@njit(cache=True, inline="always")
+def popcount(m):
+    """The number of bits set in ``m`` (>= 0)."""
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+# --- the Python side ---------------------------------------------------------------------------
+
+@dataclass
+class Params:
+    """Everything the kernels need for one setting of the switches, and the arrays the one entry
+    point is handed (a game adds what its Python side needs in ``extra``)."""
+
+    par: np.ndarray  # option index of each switch, then the game's derived values and tables
+    state_size: int
+    limits: Limits
+    values: dict[str, str]
+    table: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))  # repetition table
+    scratch: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))  # a state to probe on
+    log: np.ndarray = field(default_factory=lambda: np.array([-1, 0], dtype=np.int64))  # events (off)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_NO_START = np.zeros(1, dtype=np.int64)
+
+
+class KernelRules(Rules):
+    """A game's :class:`engine.game.Rules` over its compiled entry point ``machine`` and its state
+    layout; the game module adds what is its own (positions, the board, notation, traces)."""
+
+    machine: Any  # the game's compiled entry point (drive over its kernels)
+    STATUS: int
+    TO_MOVE: int  # 0 or 1 in the state
+    N_LEGAL: int
+    LEGAL: int = -1  # where the legal moves are listed (-1: the game overrides legal_moves)
+
+    # --- the one entry point -------------------------------------------------------------------
+    def _call(self, params: Params, op: int, st: np.ndarray, *, start: np.ndarray = _NO_START, seed: int = 0,
+              games: int = 1, move: int = 0, out: np.ndarray | None = None, log: np.ndarray | None = None) -> None:
+        if out is None:
+            out = np.zeros((1, N_COLUMNS), dtype=np.int64)
+        self.machine(np.int64(op), params.par, params.table, start, st, params.scratch,
+                     np.zeros(1, dtype=np.uint64), params.log if log is None else log, np.int64(seed),
+                     np.int64(games), np.int64(move), np.int64(params.limits.turns), np.int64(params.limits.moves), out)
+
+    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
+        """The game's parameters (a game module defines it; :meth:`compile` checks the values)."""
+        raise NotImplementedError
+
+    def option_indices(self, values: Mapping[str, str]) -> list[int]:
+        """The option index of each switch's value (what the kernels branch on), in declaration order."""
+        return [s.index(values[s.id]) for s in self.switches]
+
+    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
+        for s in self.switches:
+            if s.id not in values:
+                raise ValueError(f"no value for switch {s.id!r}; allowed: {', '.join(s.options)}")
+        return self.build(values, limits)
+
+    def initial(self, params: Params, seed: int) -> np.ndarray:
+        st = np.zeros(params.state_size, dtype=np.int64)
+        self._call(params, OP_START, st, seed=seed)
+        return st
+
+    def settle(self, params: Params, st: np.ndarray) -> None:
+        """End a set-up position by its rules, or list its legal moves."""
+        self._call(params, OP_SETTLE, st)
+
+    def apply(self, params: Params, st: np.ndarray, move: int, counts: np.ndarray | None = None) -> None:
+        """Play a legal move; ``counts`` (an engine.stats row of shape (1, N_COLUMNS)) counts the decision."""
+        self._call(params, OP_APPLY, st, move=move, out=counts)
+
+    def apply_logged(self, params: Params, st: np.ndarray, move: int, log: np.ndarray,
+                     counts: np.ndarray | None = None) -> None:
+        """Play a legal move writing its events to ``log`` (for :meth:`trace_move`)."""
+        self._call(params, OP_APPLY, st, move=move, log=log, out=counts)
+
+    def logged_move(self, params: Params, st: np.ndarray, move: int, counts: np.ndarray | None,
+                    copied: int) -> tuple[list[np.ndarray], bool]:
+        """Play a legal move with the event log on: its entries (kind, a, b, c, st[:copied]; see
+        :func:`log_event`) and whether the log was cut short."""
+        width = 4 + copied
+        log = np.zeros(LOG_HEADER + TRACE_CAPACITY * width, dtype=np.int64)
+        log[1] = TRACE_CAPACITY
+        self.apply_logged(params, st, move, log, counts)
+        n = int(log[0])
+        return [log[LOG_HEADER + i * width: LOG_HEADER + (i + 1) * width] for i in range(n)], n == TRACE_CAPACITY
+
+    def row(self, params: Params, st: np.ndarray) -> np.ndarray:
+        """The engine.stats columns the state decides (status, scores, turns, moves, first, covered,
+        sites, laps, winner); the others 0."""
+        out = np.zeros((1, N_COLUMNS), dtype=np.int64)
+        self._call(params, OP_ROW, st, out=out)
+        return out[0]
+
+    @staticmethod
+    def _games(games: int) -> int:
+        if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+            raise ValueError(f"the number of games must be a positive integer, not {games!r}")
+        return int(games)
+
+    def playouts(self, params: Params, seed: int, games: int) -> np.ndarray:
+        games = self._games(games)
+        out = np.zeros((games, N_COLUMNS), dtype=np.int64)
+        self._call(params, OP_PLAYOUTS, np.zeros(params.state_size, dtype=np.int64), seed=seed, games=games, out=out)
+        return out
+
+    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
+        """Random play to the end from ``st`` (unchanged): status, score 1, score 2 per game; the
+        agent of game g is seeded engine.rng.batch_seed(seed, g)."""
+        games = self._games(games)
+        out = np.zeros((games, N_COLUMNS), dtype=np.int64)
+        start = np.ascontiguousarray(st, dtype=np.int64)
+        self._call(params, OP_ROLLOUTS, np.zeros_like(start), start=start, seed=seed, games=games, out=out)
+        return out[:, :3].copy()
+
+    # --- reading the state ---------------------------------------------------------------------
+    def legal_moves(self, st: np.ndarray) -> list[int]:
+        if st[self.STATUS] != ONGOING:
+            return []
+        return [int(m) for m in st[self.LEGAL:self.LEGAL + st[self.N_LEGAL]]]
+
+    def status(self, st: np.ndarray) -> int:
+        return int(st[self.STATUS])
+
+    def to_move(self, st: np.ndarray) -> int:
+        return int(st[self.TO_MOVE]) + 1
+
+    def counters(self, params: Params, st: np.ndarray) -> dict[str, int]:
+        row = self.row(params, st)
+        return {"turns": int(row[TURNS]), "moves": int(row[MOVES]), "laps": int(row[LAPS]),
+                "covered": int(row[COVERED]), "sites": int(row[SITES])}
+
+    def scores(self, params: Params, st: np.ndarray) -> tuple[int, int]:
+        row = self.row(params, st)
+        return int(row[SCORE_1]), int(row[SCORE_2])
