@@ -10,7 +10,6 @@ move and lap counts, and in the end the result and the scores must agree.
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import assume
 from hypothesis import strategies as st
 from reference.archive import rulesets

@@ -73,6 +73,6 @@ async def test_tauru_sources_directions_is_editorial(ds):
     item = section(html, "rulesets").split('id="ruleset-sources"', 1)[1].split('<li id="ruleset-', 1)[0]
     assert re.search(r"<code>tauru\.directions</code>: the source is silent here; this ruleset chooses\s+"
                      r"<strong>Rows and columns only</strong> \(<code>orthogonal</code>\), an editorial completion "
-                     r'proposed by\s+<a href="/archive/sources/variorum">Variorum</a>', item)
+                     r'proposed by\s+<a href="/sources/variorum">Variorum</a>', item)
     chosen = html.split('id="alt-tauru.directions:orthogonal"', 1)[1].split("</tr>", 1)[0]
     assert "sources (editorial)" in chosen
