@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from engine.cli import archive
+from engine.cli import assess
 from engine.cli import compare
 from engine.cli import games
 
@@ -18,3 +19,4 @@ def main() -> None:
 archive.register(main)
 games.register(main)
 compare.register(main)
+assess.register(main)

@@ -1,0 +1,123 @@
+"""Assessing readings: plausibility criteria, the skill trace (Ludii's figure, with intervals), and the
+screen -> evaluate -> skill pipeline of ``variorum assess``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine import stats as S
+from engine.compare.assess import assess
+from engine.compare.criteria import DEFAULT_CRITERIA, criteria, judge, passes
+from engine.compare.intervals import Interval
+from engine.compare.measures import N_ROW_COLUMNS, SEAT_A
+from engine.compare.skill import ladder, skill_value, strong_utilities, trace
+
+
+def pairing_rows(results: list[tuple[int, int]]) -> np.ndarray:
+    """Rows of a pairing from (seat of agent A, winner) per game."""
+    rows = np.zeros((len(results), N_ROW_COLUMNS), dtype=np.int64)
+    for i, (seat, winner) in enumerate(results):
+        rows[i, SEAT_A], rows[i, S.WINNER] = seat, winner
+    return rows
+
+
+def test_strong_utilities_follow_the_seat_of_agent_a() -> None:
+    rows = pairing_rows([(1, 1), (2, 1), (2, 2), (1, 0)])
+    assert strong_utilities(rows).tolist() == [1.0, -1.0, 1.0, 0.0]
+    with pytest.raises(ValueError, match="self-play"):
+        strong_utilities(pairing_rows([(0, 1)]))
+
+
+@pytest.mark.parametrize("levels, expected", [
+    # y = 0.2, 0.4, 0.6: the line predicts 1.0 at k = 4, so the figure is 1.
+    ([[1, 0, 0, 0, 0.0], [1, 1, 0, 0, 0.0], [1, 1, 1, 0, 0.0]], None),
+    # y = 0, 0: nothing predicted, no area.
+    ([[1, -1], [-1, 1]], 0.0),
+    # y = 0.5, 0.25: the line predicts -0.25 at k = 3 (clamped to 0); area 0.75 over 2 levels.
+    ([[1, 0], [1, 0, 0, 0]], 0.375),
+])
+def test_skill_value_is_ludiis_figure(levels, expected) -> None:
+    arrays = [np.array(u, dtype=float) for u in levels]
+    if expected is None:  # y_k = mean: 0.2, 0.4, 0.6
+        arrays = [np.array([0.2]), np.array([0.4]), np.array([0.6])]
+        expected = 1.0
+    assert skill_value(arrays) == pytest.approx(expected)
+
+
+def test_trace_gives_each_rung_a_win_rate_and_the_figure_an_interval() -> None:
+    rng = np.random.default_rng(5)
+    levels = []
+    for p in (0.55, 0.65, 0.75):  # the strong agent wins more as budgets grow
+        seats = np.where(np.arange(60) % 2 == 0, 1, 2)
+        won = rng.random(60) < p
+        winner = np.where(won, seats, 3 - seats)
+        levels.append(pairing_rows(list(zip(seats.tolist(), winner.tolist()))))
+    t = trace(levels, [4, 8, 16], n_resamples=199, seed=1)
+    assert [lv.weak for lv in t.levels] == [4, 8, 16] and [lv.strong for lv in t.levels] == [8, 16, 32]
+    for lv, rows in zip(t.levels, levels):
+        assert lv.win_rate.value == pytest.approx((strong_utilities(rows).mean() + 1) / 2)
+        assert lv.win_rate.low <= lv.win_rate.value <= lv.win_rate.high
+    assert t.value.value == pytest.approx(skill_value([strong_utilities(r) for r in levels]))
+    assert t.value.low <= t.value.value <= t.value.high
+    assert t.value.high - t.value.low > 0.01
+
+
+def test_ladder_doubles_and_rejects_nonsense() -> None:
+    assert ladder(5, 3) == [5, 10, 20]
+    with pytest.raises(ValueError, match="levels"):
+        ladder(5, 0)
+
+
+def test_criteria_are_changed_dropped_or_added_by_spec() -> None:
+    found = {c.name: c for c in criteria(["balance>=0.6", "duration=5..50", "drawishness=off", "agent_score>=0.5"])}
+    assert found["balance"].low == 0.6 and found["balance"].source == "given on the command line"
+    assert (found["duration"].low, found["duration"].high) == (5.0, 50.0)
+    assert "drawishness" not in found
+    assert found["agent_score"].measure == "agent_score"
+    assert found["completion"] == next(c for c in DEFAULT_CRITERIA if c.name == "completion")
+    for bad, word in (("nonsense>=1", "nonsense"), ("balance>>1", "balance>>1"), ("balance>=x", "x"),
+                      ("duration=9..1", "above")):
+        with pytest.raises(ValueError, match=word):
+            criteria([bad])
+
+
+def test_a_criterion_is_judged_on_the_point_and_unknown_measures_do_not_fail() -> None:
+    verdicts = judge(DEFAULT_CRITERIA, {"balance": Interval(0.69, 0.6, 0.8), "completion": Interval(0.9, 0.85, 0.95)})
+    assert verdicts["balance"] is False and verdicts["completion"] is True and verdicts["duration"] is None
+    assert not passes(verdicts)
+    assert passes({"completion": True, "duration": None})
+
+
+def tiny(**kw):
+    return assess("tap-urdy", switches=["tap-urdy.relay"], screen_games=40, games=4, agent="uct:4",
+                  skill_levels=1, n_resamples=99, seed=3, **kw)
+
+
+def test_assess_evaluates_only_the_readings_that_pass_the_screen() -> None:
+    none = tiny(criteria=criteria(["advantage_p1<=0"], base=()))
+    assert len(none.readings) == 2 and not any(r.evaluated for r in none.readings)
+    assert all(r.screen_verdicts["advantage_p1"] is False for r in none.readings)
+    every = tiny(criteria=criteria(["advantage_p1>=0"], base=()))
+    assert all(r.evaluated for r in every.readings)
+    d = every.to_dict()
+    assert d["skill_ladder"] == ["uct:4 vs uct:2"]
+    for r in d["readings"]:
+        assert set(r["measures"]) >= {"advantage_p1", "balance", "completion", "duration_turns", "agent_score"}
+        assert set(r["skill"]) >= {"value", "low", "high", "levels"}
+        assert set(r["criteria"]) == {c.name for c in every.criteria}
+        assert r["switches"]["tap-urdy.relay"] in ("take-up-last", "next-hole")
+    assert tiny(criteria=criteria(["advantage_p1>=0"], base=())).to_dict() == d  # deterministic for a seed
+
+
+def test_named_rulesets_are_always_evaluated() -> None:
+    a = assess("tap-urdy", rulesets=["ludii"], criteria=criteria(["advantage_p1<=0"], base=()), screen_games=20, games=2,
+               agent="uct:2", skill_levels=1, n_resamples=99)
+    assert [r.ruleset for r in a.readings] == ["ludii"] and a.readings[0].evaluated
+
+
+@pytest.mark.parametrize("kw, word", [({"agent": "greedy"}, "uct"), ({"games": 1}, "games"),
+                                       ({"skill_levels": 0}, "skill_levels")])
+def test_assess_rejects_bad_arguments_by_name(kw, word) -> None:
+    with pytest.raises(ValueError, match=word):
+        assess("tap-urdy", rulesets=["ludii"], **kw)
