@@ -51,24 +51,29 @@ def _is_database(path: Path) -> bool:
     return path.is_file() and path.suffix == ".db"
 
 
-def _db_rulesets(db: Path) -> dict[str, list[ArchiveRuleset]]:
-    """Every game's rulesets in a built archive database (opened read-only, read once)."""
-    hit = _db_cache.get(db)
-    if hit is not None:
-        return hit
+def _query(db: Path, *queries: str) -> list[list[tuple]]:
+    """The rows of each query on a built archive database, opened read-only (it is immutable)."""
     try:
         conn = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
         try:
-            sets = conn.execute("select id, game_id, key, name, is_default from rulesets order by rowid").fetchall()
-            choices = conn.execute(
-                """select c.ruleset_id, c.switch_id, a.option from ruleset_choices c
-                     join alternatives a on a.id = c.alternative_id order by c.rowid"""
-            ).fetchall()
-            games = [g for (g,) in conn.execute("select id from games order by rowid")]
+            return [conn.execute(q).fetchall() for q in queries]
         finally:
             conn.close()
     except sqlite3.Error as exc:
         raise ValueError(f"the archive database {db} cannot be read: {exc}") from exc
+
+
+def _db_rulesets(db: Path) -> dict[str, list[ArchiveRuleset]]:
+    """Every game's rulesets in a built archive database (read once)."""
+    hit = _db_cache.get(db)
+    if hit is not None:
+        return hit
+    sets, choices, game_rows = _query(
+        db, "select id, game_id, key, name, is_default from rulesets order by rowid",
+        """select c.ruleset_id, c.switch_id, a.option from ruleset_choices c
+             join alternatives a on a.id = c.alternative_id order by c.rowid""",
+        "select id from games order by rowid")
+    games = [g for (g,) in game_rows]
     chosen: dict[str, dict[str, str]] = {}
     for ruleset_id, switch_id, option in choices:
         chosen.setdefault(ruleset_id, {})[switch_id] = option
@@ -140,19 +145,12 @@ _db_texts: dict[Path, dict[str, SwitchTexts]] = {}
 
 
 def _db_switch_texts(db: Path) -> dict[str, SwitchTexts]:
-    """Every game's switch texts in a built archive database (opened read-only, read once)."""
+    """Every game's switch texts in a built archive database (read once)."""
     hit = _db_texts.get(db)
     if hit is not None:
         return hit
-    try:
-        conn = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
-        try:
-            switches = conn.execute("select id, game_id, question from switches order by game_id, seq").fetchall()
-            options = conn.execute("select switch_id, option, label from alternatives order by switch_id, seq").fetchall()
-        finally:
-            conn.close()
-    except sqlite3.Error as exc:
-        raise ValueError(f"the archive database {db} cannot be read: {exc}") from exc
+    switches, options = _query(db, "select id, game_id, question from switches order by game_id, seq",
+                               "select switch_id, option, label from alternatives order by switch_id, seq")
     labels: dict[str, dict[str, str]] = {}
     for switch_id, option, label in options:
         labels.setdefault(switch_id, {})[option] = " ".join(label.split())

@@ -190,3 +190,15 @@ async def test_the_play_api_reads_the_served_archive_not_data(tmp_path: Path, da
     record.write_text("game: [broken", encoding="utf-8")  # a broken edit while serving
     again = (await ds.client.get(url + "&set=capture:gap-any")).json()
     assert again["switches"] == body["switches"] and again["board"] == body["board"]
+
+
+def test_switch_texts_read_from_the_served_archive_equal_the_records(built_db):
+    """The play API's workers read switch questions and option labels from the served archive.db
+    (engine.rulesets.use_source); they are the records' own texts."""
+    from engine import rulesets
+    from engine.games import GAMES
+
+    for game_id in GAMES:
+        assert rulesets.switch_texts(game_id, built_db) == rulesets.switch_texts(game_id)
+    with pytest.raises(ValueError, match="no game"):
+        rulesets.switch_texts("nonexistent", built_db)
