@@ -28,6 +28,13 @@ class Reference:
             self.turns += 1
             self.in_turn = False
 
+    def start(self, first: int) -> None:
+        """The start: player 1 moves first, or under first-player = lot the player the engine drew
+        (``first``: the lot is the engine's randomness, not a rule; under player-1 the lockstep
+        checks that the engine lets player 1 start). A game sets up its board before this."""
+        self.to_move = first if self.sw["first-player"] == "lot" else 0
+        self.begin_decision()
+
     def legal(self) -> list[str]:
         raise NotImplementedError
 

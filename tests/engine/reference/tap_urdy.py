@@ -35,11 +35,6 @@ class TapUrdy(Reference):
         self.options: list[int] = []
 
     # --- setting up -----------------------------------------------------------------------------
-    def start(self, first: int) -> None:
-        """The game's start (4 counters a hole), ``first`` to move."""
-        self.to_move = first
-        self.begin_decision()
-
     def set_position(self, spec: dict) -> None:
         """A position as the engine's ``position_spec`` describes it, at the start of a turn."""
         self.holes = list(spec["a"]) + list(spec["b"])

@@ -33,13 +33,6 @@ class Tsoro(Reference):
         self.stop_at = -1  # the head or misoro where a lap ended (phase "stop")
 
     # --- setting up -----------------------------------------------------------------------------
-    def start(self, first: int) -> None:
-        """The start: player 1 moves first, or under first-player = lot the player the engine drew
-        (``first``: the lot is the engine's randomness, not a rule; under player-1 the lockstep
-        checks that the engine lets player 1 start)."""
-        self.to_move = first if self.sw["first-player"] == "lot" else 0
-        self.begin_decision()
-
     def set_position(self, spec: dict) -> None:
         """A position as the engine's ``position_spec`` describes it."""
         self.holes = [list(spec["a"]), list(spec["b"])]
