@@ -107,10 +107,11 @@ def test_a_game_between_uct_agents_replays():
 
 
 # --- tactics: the immediate win, the move that hands the opponent one ----------------------------------
-# Positions found by playing random games (ludii rulesets) through the public API and keeping the
-# first where one move wins at once while the others leave the game open (UCT at 20,000 iterations
-# rates each of them below 0.9), and the first where some moves (not all) let the opponent win with
-# the next move; the comment gives the random game's seed.
+# Positions found by playing random games (ludii rulesets, seeds 0, 1, ...) through the public API
+# and keeping the first where a move wins at once while the others leave the game open (UCT at
+# 20,000 iterations rates each of them below 0.9), and the first where some moves (not all) let
+# the opponent win with the next move while another keeps a chance (UCT at 20,000 rates the best
+# of them 0.2 or more, 0.15 above the losing ones); the comment gives the random game's seed.
 
 TACTICS = {
     "tap-urdy": {
@@ -118,6 +119,22 @@ TACTICS = {
         "win": ({"a": [2, 0, 0, 0, 0, 3], "b": [0, 2, 0, 4, 2, 0], "captures": [21, 14], "to_move": 2}, ["a1"]),
         # seed 0; a3 lets player 1 win at once
         "avoid": ({"a": [1, 2, 2, 0, 7, 1], "b": [2, 0, 0, 0, 8, 0], "captures": [14, 11], "to_move": 2}, ["a3"]),
+    },
+    "tsoro-additional-capture": {
+        # seed 10; UCT 20,000: a13 19864 visits, mean 1.0; the others 0.0-0.47
+        "win": ({"a": [0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0], "b": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+                 "captures": [15, 11], "to_move": 1}, ["a13"]),
+        # seed 43; UCT 20,000: a2, a3, a6 (each lets player 1 win at once) 0.09-0.10; a13 0.64
+        "avoid": ({"a": [0, 1, 1, 0, 2, 1, 1, 0, 1, 0, 1, 0, 2, 0, 0, 0], "b": [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
+                   "captures": [15, 6], "to_move": 2, "extra_captures": 1}, ["a2", "a3", "a6"]),
+    },
+    "lobudok": {
+        # seed 2; UCT 20,000: a5 and a6 8658 visits each, mean 1.0; the others 0.76-0.88
+        "win": ({"a": [0, 1, 0, 2, 7, 2, 1, 0, 8, 3, 6, 4, 2, 6, 4, 8], "b": [0, 1, 0, 0, 1, 2, 0, 1, 0, 1, 1, 1, 1, 0, 0, 1],
+                 "to_move": 1, "released": [False, False]}, ["a5", "a6"]),
+        # seed 3; UCT 20,000: a5 0.06, a6 0.22
+        "avoid": ({"a": [0, 0, 1, 0, 2, 2, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0], "b": [0, 2, 0, 2, 0, 4, 5, 0, 8, 0, 2, 5, 1, 8, 9, 8],
+                   "to_move": 1, "released": [False, False]}, ["a5"]),
     },
 }
 
