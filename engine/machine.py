@@ -1,5 +1,6 @@
 """The machinery every game shares: one compiled driver (start, apply, settle, random self-play,
-rollouts, the raw counts), one endless-move mechanism, one ``Params`` and one ``Rules`` wrapper.
+rollouts, UCT search, the raw counts), one endless-move mechanism, one ``Params`` and one ``Rules``
+wrapper.
 
 A game module declares its state layout (field offsets: status, player to move, legal moves...)
 and its rule kernels, with one signature for every game::
@@ -18,8 +19,10 @@ function it optimises, and Tauru's one entry point with every kernel inlined int
 slower than its old entry points together (107 s against 69 s; with its start, settling and
 logged move out of line: 61 s). The mancala games keep theirs inlined (out of line saved little
 compile time there and cost Tsoro's short games speed). Everything compiled code does for a game goes through that one entry:
-the Python API's start, move and position set-up, random self-play and rollouts (for tree search),
-and the row of raw counts of a game so far. So each kernel is inlined into one compiled function
+the Python API's start, move and position set-up, random self-play, rollouts, the UCT agent's
+search (OP_SEARCH: its tree in arrays the caller owns, its walks through the same loop and the same
+``apply_move`` call as random self-play, so that the search adds no compile time), and the row of
+raw counts of a game so far. So each kernel is inlined into one compiled function
 per game, not one per caller (numba compiles an ``inline="always"`` kernel again for every
 caller: that is where compile time went), and decisions, choices and legal moves are counted in
 one place whether the game is played in the compiled loop or move by move through the API.
