@@ -234,3 +234,16 @@ def test_alphabeta_depth_is_capped():
     assert AlphaBetaAgent(MAX_ALPHABETA_DEPTH).depth == MAX_ALPHABETA_DEPTH
     with pytest.raises(ValueError, match="from 1 to 64"):
         AlphaBetaAgent(MAX_ALPHABETA_DEPTH + 1)
+
+
+def test_the_play_api_suggests_within_its_ceiling_and_deadline():
+    from engine.play import BadRequest, OverBudget, agent_move
+
+    state = _start("tap-urdy")
+    move = agent_move(state, "uct:1000", 3, deadline=time.monotonic() + 60)
+    assert state.text_to_move(move) in state.legal_moves()
+    assert move == agent_move(state, "uct:1000", 3)  # the deadline's chunks change nothing
+    with pytest.raises(OverBudget):
+        agent_move(state, "uct:1000", 3, deadline=time.monotonic() - 1)
+    with pytest.raises(BadRequest, match="over the ceiling"):
+        agent_move(state, "uct:1001", 3)
