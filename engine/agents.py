@@ -6,7 +6,8 @@ seeded ``s`` with ``RandomAgent(s)`` on both sides is the same game as playout `
 ``engine.playout``.
 
 The other agents see a game only through :class:`engine.game.Rules` (legal moves, apply,
-``evaluate``, ``rollouts``), so they play every game of ``engine.games.GAMES``:
+``evaluate``; UCT the compiled search of engine.machine.KernelRules), so they play every game of
+``engine.games.GAMES``:
 
 - ``GreedyAgent``: the move whose resulting position ``Rules.evaluate`` rates best for the mover
   (the largest immediate gain), ties broken at random.
@@ -14,17 +15,18 @@ The other agents see a game only through :class:`engine.game.Rules` (legal moves
   rated by ``Rules.evaluate`` from the root mover's point of view; the player to move decides
   whether a node maximises, so games where a player moves twice running are searched correctly.
   Depth 1 chooses among exactly the moves greedy chooses among.
-- ``UCTAgent``: Monte Carlo tree search (UCT, UCB1 with c = sqrt 2) with an iteration budget;
-  each new leaf is rated by one random playout to the end in compiled code (``Rules.rollouts``).
-  A win counts 1, a loss 0, anything else (draw, endless, stopped by a limit) 1/2.
+- ``UCTAgent``: Monte Carlo tree search (UCT, UCB1 with c = sqrt 2) in compiled code, its tree in
+  preallocated arrays (engine.machine, OP_SEARCH), with an iteration budget or a time budget; each
+  new leaf is rated by one random playout to the end. A win counts 1, a loss 0, anything else
+  (draw, endless, stopped by a limit) 1/2.
 
 Agent specs (``random``, ``greedy``, ``uct:ITERATIONS``, ``alphabeta:DEPTH``) are parsed by
 :func:`parse_agent` and made by :func:`make_agent`, within a :class:`Ceiling`: the CLI and the
 Python API keep research budgets (:data:`RESEARCH_CEILING`), the web API a small one
 (:data:`WEB_CEILING`). A search's memory is bounded too: a UCT tree stops growing at
 ``MAX_TREE_NODES`` nodes (later iterations still play out from its leaves), and alpha-beta's
-recursion is never deeper than its ceiling. An agent whose ``deadline`` (a ``time.monotonic()``
-value) passes mid-search raises TimeoutError.
+recursion is never deeper than ``MAX_ALPHABETA_DEPTH`` plies. An agent whose ``deadline`` (a
+``time.monotonic()`` value) passes mid-search raises TimeoutError.
 """
 
 from __future__ import annotations
@@ -32,13 +34,14 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
 from engine.game import State
-from engine.result import ONGOING, OVER
-from engine.rng import AGENT_STREAM, batch_seed, new_rng, rng_below, rng_next
+from engine.result import ONGOING
+from engine.machine import FIRST_CHILD, REWARD, ROOT, VISITS, new_tree, reset_tree
+from engine.rng import AGENT_STREAM, new_rng, rng_below
 
 
 class Agent(Protocol):
@@ -126,12 +129,16 @@ class GreedyAgent(_Seeded):
         return self._pick(self.best_moves(state))
 
 
+MAX_ALPHABETA_DEPTH = 64
+"""The deepest alpha-beta search (one Python frame a ply: far from Python's recursion limit)."""
+
+
 class AlphaBetaAgent(_Seeded):
     """Minimax with alpha-beta pruning to ``depth`` plies, leaves rated by ``Rules.evaluate``."""
 
     def __init__(self, depth: int, seed: int = 0) -> None:
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise ValueError(f"alpha-beta depth must be a positive integer, not {depth!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_ALPHABETA_DEPTH:
+            raise ValueError(f"alpha-beta depth must be an integer from 1 to {MAX_ALPHABETA_DEPTH}, not {depth!r}")
         super().__init__(seed)
         self.depth = depth
         self.nodes = 0
@@ -178,96 +185,97 @@ class AlphaBetaAgent(_Seeded):
         return self._pick(self.best_moves(state))
 
 
-class _Node:
-    """A node of the UCT tree: a position, its untried moves, its children and its statistics."""
+MAX_TREE_NODES = 1_000_000
+"""The most nodes a UCT tree holds (engine.machine.TREE_FIELDS int64 each: 40 bytes, so 40 MB at
+most, of which only the rows in use are ever touched); a full tree stops growing and its later
+iterations play on at random from where their walk leaves it."""
 
-    __slots__ = ("st", "mover", "untried", "children", "visits", "reward", "move", "terminal")
-
-    def __init__(self, st: np.ndarray, rules: Any, move: int) -> None:
-        self.st = st
-        self.move = move
-        self.terminal = rules.status(st) != ONGOING
-        self.mover = 0 if self.terminal else rules.to_move(st)
-        self.untried = [] if self.terminal else rules.legal_moves(st)
-        self.children: list[_Node] = []
-        self.visits = 0
-        self.reward = 0.0
-        """Sum of the rewards of the player who moved into this node."""
-
-
-def _rewards(status: int, s1: int, s2: int) -> tuple[float, float]:
-    """The two players' rewards for a game that ended so: win 1, loss 0, anything else 1/2."""
-    if status == OVER and s1 != s2:
-        return (1.0, 0.0) if s1 > s2 else (0.0, 1.0)
-    return 0.5, 0.5
-
-
-MAX_TREE_NODES = 250_000
-"""The most nodes a UCT tree holds (each keeps a position: a few hundred bytes to a few KB)."""
+CHUNK_SECONDS = 0.005
+"""With a deadline or a time budget, UCT searches in compiled calls of about this long (the
+deadline is checked between them)."""
 
 
 class UCTAgent(_Seeded):
-    """Monte Carlo tree search (UCT) with ``iterations`` iterations per move and compiled random
-    playouts; the tree stops growing at ``max_nodes`` nodes."""
+    """Monte Carlo tree search (UCT, UCB1) in compiled code (engine.machine, OP_SEARCH) on a tree in
+    preallocated arrays: ``iterations`` iterations per move, or as many as fit in ``seconds``.
 
-    def __init__(self, iterations: int, seed: int = 0, exploration: float = math.sqrt(2),
-                 max_nodes: int = MAX_TREE_NODES) -> None:
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+    An iteration walks from the root by UCB1 (an unvisited child first), adds one node (a node's
+    children, its legal moves in ascending order, are allocated together when it is walked through
+    after its first visit), plays on at random to the end of the game and backs the result up: win
+    1, loss 0, anything else (draw, endless, stopped by a limit) 1/2, from the view of the player
+    who moved into each node. The move chosen is the root's most visited child (ties: the better
+    mean reward, then the lowest move). Every draw comes from the agent's own generator, which the
+    search advances: with ``iterations`` the agent is deterministic for its seed, whether or not a
+    deadline splits its search into chunks (a time budget is not). The tree stops growing at
+    ``max_nodes`` nodes.
+    """
+
+    def __init__(self, iterations: int | None = None, seed: int = 0, exploration: float = math.sqrt(2),
+                 max_nodes: int = MAX_TREE_NODES, *, seconds: float | None = None) -> None:
+        if (iterations is None) == (seconds is None):
+            raise ValueError("UCT needs a budget: iterations or seconds (not both)")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
             raise ValueError(f"UCT iterations must be a positive integer, not {iterations!r}")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not 0 < seconds < math.inf):
+            raise ValueError(f"UCT seconds must be a positive number, not {seconds!r}")
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 2:
+            raise ValueError(f"UCT max_nodes must be an integer of at least 2, not {max_nodes!r}")
         super().__init__(seed)
         self.iterations = iterations
-        self.exploration = exploration
+        self.seconds = seconds
         self.max_nodes = max_nodes
+        self._tree = new_tree(max_nodes, exploration)
+        self.searched = 0
+        """Iterations of the last search."""
+        self._root_moves = 0
+
+    def _search(self, state: State, root: np.ndarray) -> None:
+        rules, params = state.rules, state.game.params
+        search = getattr(rules, "search", None)
+        if search is None:
+            raise ValueError(f"UCT needs a game on the compiled machinery; {rules.id} has no search")
+        reset_tree(self._tree)
+        self.searched = 0
+        self._root_moves = int(len(state.legal_moves()))
+        end = None if self.seconds is None else time.monotonic() + self.seconds
+        if end is None and self.deadline is None:
+            search(params, root, self._tree, self._rng, self.iterations)
+            self.searched = self.iterations
+            return
+        chunk = 16
+        while True:
+            n = chunk if self.iterations is None else min(chunk, self.iterations - self.searched)
+            t = time.monotonic()
+            search(params, root, self._tree, self._rng, n)
+            self.searched += n
+            now = time.monotonic()
+            if self.searched == self.iterations or (end is not None and now >= end):
+                return
+            self._check_deadline()
+            if now - t < CHUNK_SECONDS / 2:
+                chunk *= 2
+
+    def statistics(self) -> list[tuple[int, float]]:
+        """The root's children after the last search, in the order of its legal moves: the visits
+        and the summed reward of each (empty if the tree had no room for them)."""
+        first = int(self._tree[ROOT, FIRST_CHILD])
+        if first == 0:
+            return []
+        block = self._tree[first:first + self._root_moves]
+        return [(int(v), int(r) / 2) for v, r in zip(block[:, VISITS], block[:, REWARD])]
 
     def choose(self, state: State) -> int:
         moves = _legal(state)
         if len(moves) == 1:
             return moves[0]
-        rules, params = state.rules, state.game.params
-        root = _Node(state.raw(), rules, -1)
-        base = int(rng_next(self._rng) >> np.uint64(1))
-        c = self.exploration
-        nodes = 1
-        for i in range(self.iterations):
-            if i % 256 == 255:
-                self._check_deadline()
-            path = [root]
-            node = root
-            # selection: descend through fully expanded nodes by UCB1
-            while not node.untried and node.children:
-                log_n = math.log(node.visits)
-                best, best_score = node.children[0], -math.inf
-                for ch in node.children:
-                    score = ch.reward / ch.visits + c * math.sqrt(log_n / ch.visits)
-                    if score > best_score:
-                        best, best_score = ch, score
-                node = best
-                path.append(node)
-            # expansion: one untried move, drawn at random
-            if node.untried and nodes < self.max_nodes:
-                nodes += 1
-                k = int(rng_below(self._rng, np.int64(len(node.untried))))
-                m = node.untried.pop(k)
-                st = node.st.copy()
-                rules.apply(params, st, m)
-                child = _Node(st, rules, m)
-                node.children.append(child)
-                node = child
-                path.append(node)
-            # simulation: one compiled random playout from the leaf
-            if node.terminal:
-                s1, s2 = rules.scores(params, node.st)
-                r = _rewards(rules.status(node.st), s1, s2)
-            else:
-                out = rules.rollouts(params, node.st, batch_seed(base, i), 1)
-                r = _rewards(int(out[0, 0]), int(out[0, 1]), int(out[0, 2]))
-            # backpropagation: each node scores the reward of the player who moved into it
-            for parent, ch in zip(path, path[1:]):
-                ch.visits += 1
-                ch.reward += r[parent.mover - 1]
-            root.visits += 1
-        best = max(root.children, key=lambda ch: (ch.visits, ch.reward / ch.visits, -ch.move))
-        return best.move
+        self._search(state, state.raw())
+        stats = self.statistics()
+        if not stats:  # no room even for the root's children: nothing learnt
+            return self._pick(moves)
+        best = max(range(len(moves)), key=lambda i: (stats[i][0], stats[i][1] / max(stats[i][0], 1), -moves[i]))
+        return moves[best]
 
 
 @dataclass(frozen=True)
@@ -312,7 +320,7 @@ class Ceiling:
         return spec
 
 
-RESEARCH_CEILING = Ceiling(uct_iterations=10_000_000, alphabeta_depth=64)
+RESEARCH_CEILING = Ceiling(uct_iterations=10_000_000, alphabeta_depth=MAX_ALPHABETA_DEPTH)
 """The CLI's and the Python API's ceiling: research budgets, with alpha-beta's recursion (one
 Python frame per ply) far from Python's limit."""
 WEB_CEILING = Ceiling(uct_iterations=1000, alphabeta_depth=4)

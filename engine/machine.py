@@ -1,5 +1,6 @@
 """The machinery every game shares: one compiled driver (start, apply, settle, random self-play,
-rollouts, the raw counts), one endless-move mechanism, one ``Params`` and one ``Rules`` wrapper.
+rollouts, UCT search, the raw counts), one endless-move mechanism, one ``Params`` and one ``Rules``
+wrapper.
 
 A game module declares its state layout (field offsets: status, player to move, legal moves...)
 and its rule kernels, with one signature for every game::
@@ -18,8 +19,10 @@ function it optimises, and Tauru's one entry point with every kernel inlined int
 slower than its old entry points together (107 s against 69 s; with its start, settling and
 logged move out of line: 61 s). The mancala games keep theirs inlined (out of line saved little
 compile time there and cost Tsoro's short games speed). Everything compiled code does for a game goes through that one entry:
-the Python API's start, move and position set-up, random self-play and rollouts (for tree search),
-and the row of raw counts of a game so far. So each kernel is inlined into one compiled function
+the Python API's start, move and position set-up, random self-play, rollouts, the UCT agent's
+search (OP_SEARCH: its tree in arrays the caller owns, its walks through the same loop and the same
+``apply_move`` call as random self-play, so that the search adds no compile time), and the row of
+raw counts of a game so far. So each kernel is inlined into one compiled function
 per game, not one per caller (numba compiles an ``inline="always"`` kernel again for every
 caller: that is where compile time went), and decisions, choices and legal moves are counted in
 one place whether the game is played in the compiled loop or move by move through the API.
@@ -54,7 +57,7 @@ from engine.repetition import QUICK_LAPS
 from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
 from engine.rng import AGENT_STREAM, derive_seed, rng_below, rng_init
 from engine.stats import (
-    CHOICES, COVERED, DECISIONS, LAPS, LEGAL_SUM, MOVES, N_COLUMNS, SCORE_1, SCORE_2, SEED, SITES, TURNS, record,
+    CHOICES, COVERED, DECISIONS, LAPS, LEGAL_SUM, MOVES, N_COLUMNS, SCORE_1, SCORE_2, SEED, SITES, TURNS, WINNER, record,
 )
 from engine.switches import Switch
 
@@ -65,6 +68,7 @@ OP_SETTLE = 2  # a set-up position: end it by its rules or list its legal moves
 OP_PLAYOUTS = 3  # random self-play of ``games`` games from the start, a row each in ``out``
 OP_ROLLOUTS = 4  # random play from ``start`` (unchanged), ``games`` times, a row each in ``out``
 OP_ROW = 5  # the columns the state decides, into out[0]
+OP_SEARCH = 6  # ``games`` UCT iterations from ``start`` on the caller's tree (see uct_step)
 
 # What a run of laps came to, besides a game's own outcomes (0, 1, 2...).
 RUN_ENDLESS = -1  # a configuration repeated: the run never ends
@@ -72,9 +76,9 @@ RUN_OUT_OF_LAPS = -2  # the lap budget ran out
 
 
 @njit(cache=True, inline="always")
-def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at,
+def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at, to_move_at,
           op, owned_par, owned_table, owned_start, owned_st, owned_scratch, owned_rng, owned_log,
-          base_seed, n_games, move, turn_limit, move_limit, owned_out):
+          base_seed, n_games, move, turn_limit, move_limit, owned_tree, owned_out):
     """Everything compiled code does for one game (``op``, above), over its kernels.
 
     Random self-play: both players are the uniform random agent (engine.agents.RandomAgent):
@@ -83,6 +87,11 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
     the same loop body (one iteration), so decisions, choices and legal moves are counted here
     alone. The caller provides (and so keeps alive) every array: the driver works on borrowed
     views (engine.borrow).
+
+    OP_SEARCH runs ``n_games`` UCT iterations from ``start`` on the tree ``owned_tree`` (see
+    :func:`uct_step`), drawing from the caller's generator ``owned_rng`` as it stands (not seeded
+    here), so that a search goes on across calls. An iteration is a rollout whose moves come from
+    the tree while the walk is in it (one new node a walk) and at random after, then backed up.
     """
     par = borrow(owned_par)
     table = borrow(owned_table)
@@ -92,28 +101,33 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
     rng = borrow(owned_rng)
     log = borrow(owned_log)
     out = borrow(owned_out)
+    tree = borrow(owned_tree)
     if op == OP_SETTLE:
         settle(st, par, table, scratch, turn_limit, move_limit, log)
         return
     if op == OP_ROW:
         finish(st, par, out[0])
         return
+    search = op == OP_SEARCH
+    exploration = tree[0, EXPLORATION] * 1e-6
     size = start.shape[0]
     for g in range(n_games):
         seed = np.int64(base_seed) if op == OP_START else derive_seed(np.uint64(base_seed), g)
-        row = out[g]
-        if op == OP_ROLLOUTS:
+        row = out[0] if search else out[g]
+        if op == OP_ROLLOUTS or search:
             for i in range(size):
                 st[i] = start[i]
         elif op != OP_APPLY:
             init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
             if op == OP_START:
                 return
-        if op != OP_APPLY:
+        if op != OP_APPLY and not search:
             rng_init(rng, np.uint64(seed), np.uint64(AGENT_STREAM))
             for k in range(N_COLUMNS):
                 row[k] = 0
             row[SEED] = seed
+        node = ROOT if search else 0  # a search's walk: its node (0 once it has left the tree), the last one
+        leaf = ROOT
         decisions = 0
         choices = 0
         legal_sum = 0
@@ -122,7 +136,17 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
             decisions += 1
             choices += n > 1
             legal_sum += n
-            m = move if op == OP_APPLY else move_at(st, rng_below(rng, n))
+            k = -1
+            if node != 0:
+                k, child = uct_step(tree, node, n, st[to_move_at], exploration)
+                if k >= 0:
+                    leaf = child
+                    node = child if tree[child, VISITS] > 0 else 0
+                else:
+                    node = 0
+            if k < 0 and op != OP_APPLY:
+                k = rng_below(rng, n)
+            m = move if op == OP_APPLY else move_at(st, k)
             apply_move(st, par, table, scratch, m, turn_limit, move_limit, log)
             if op == OP_APPLY:
                 break
@@ -130,6 +154,68 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
         row[CHOICES] += choices
         row[LEGAL_SUM] += legal_sum
         finish(st, par, row)
+        if search:
+            back_up(tree, leaf, row[WINNER])
+
+
+# --- the UCT tree (OP_SEARCH) ----------------------------------------------------------------------
+# An int64 array of shape (capacity, TREE_FIELDS). Row 0 is the header: the rows in use (NODES)
+# and the exploration constant in millionths (EXPLORATION). Row ROOT is the root; every other row
+# is a node: its parent's row, the player who moved into it (0 or 1: st[to_move_at] at the parent,
+# so a player who moves twice running is followed), its visits, the sum of that player's rewards
+# in half-points (win 2, draw or no result 1, loss 0: integers, so that nothing is rounded), and
+# the row of its first child (0: not expanded). A node's children are its legal moves in
+# ascending order (move_at's order), allocated as one block when the node is first walked
+# through after its own first visit; a tree without room for a block stops growing (its walks
+# leave the tree there and play on at random).
+PARENT, MOVER, VISITS, REWARD, FIRST_CHILD = 0, 1, 2, 3, 4
+TREE_FIELDS = 5
+NODES, EXPLORATION = 0, 1
+ROOT = 1
+
+
+@njit(cache=True, inline="always")
+def uct_step(tree, v, n, mover, exploration):
+    """The move (its index k among the ``n`` legal moves) the walk at node ``v`` takes and the child
+    it goes to: expand ``v`` if it is not (-1, 0 if the tree is full), then the first unvisited
+    child, else the child of largest UCB1 (mean reward + c sqrt(ln visits(v) / visits(child)); ties:
+    the lowest move)."""
+    first = tree[v, FIRST_CHILD]
+    if first == 0:
+        first = tree[0, NODES]
+        if first + n > tree.shape[0]:
+            return -1, 0
+        for i in range(first, first + n):
+            tree[i, PARENT] = v
+            tree[i, MOVER] = mover
+            tree[i, VISITS] = 0
+            tree[i, REWARD] = 0
+            tree[i, FIRST_CHILD] = 0
+        tree[v, FIRST_CHILD] = first
+        tree[0, NODES] = first + n
+        return 0, first
+    log_visits = np.log(np.float64(tree[v, VISITS]))
+    best = 0
+    best_score = -1.0
+    for i in range(n):
+        visits = tree[first + i, VISITS]
+        if visits == 0:
+            return i, first + i
+        score = 0.5 * tree[first + i, REWARD] / visits + exploration * np.sqrt(log_visits / visits)
+        if score > best_score:
+            best, best_score = i, score
+    return best, first + best
+
+
+@njit(cache=True, inline="always")
+def back_up(tree, leaf, winner):
+    """Count a walk's result (``winner`` 1 or 2, or 0 for none) at ``leaf`` and every node above it."""
+    x = leaf
+    while x != 0:
+        tree[x, VISITS] += 1
+        mover = tree[x, MOVER] + 1
+        tree[x, REWARD] += 1 if winner == 0 else (2 if winner == mover else 0)
+        x = tree[x, PARENT]
 
 
 # --- endless moves -------------------------------------------------------------------------------
@@ -255,6 +341,25 @@ def popcount(m):
     return c
 
 
+def new_tree(capacity: int, exploration: float) -> np.ndarray:
+    """An empty UCT tree (only its root) with room for ``capacity`` nodes (TREE_FIELDS * 8 bytes
+    each; the pages of rows never used are never touched), exploring with constant ``exploration``."""
+    if isinstance(capacity, bool) or not isinstance(capacity, (int, np.integer)) or capacity < 1:
+        raise ValueError(f"a UCT tree needs room for at least one node, not {capacity!r}")
+    if not exploration >= 0:
+        raise ValueError(f"the UCT exploration constant must be >= 0, not {exploration!r}")
+    tree = np.zeros((ROOT + capacity, TREE_FIELDS), dtype=np.int64)
+    reset_tree(tree)
+    tree[0, EXPLORATION] = round(exploration * 1e6)
+    return tree
+
+
+def reset_tree(tree: np.ndarray) -> None:
+    """Empty ``tree`` but for a fresh root (its other rows are overwritten as they are allocated)."""
+    tree[0, NODES] = ROOT + 1
+    tree[ROOT] = 0
+
+
 # --- the Python side ---------------------------------------------------------------------------
 
 @dataclass
@@ -273,6 +378,7 @@ class Params:
 
 
 _NO_START = np.zeros(1, dtype=np.int64)
+_NO_TREE = np.zeros((1, TREE_FIELDS), dtype=np.int64)
 
 
 class KernelRules(Rules):
@@ -287,12 +393,14 @@ class KernelRules(Rules):
 
     # --- the one entry point -------------------------------------------------------------------
     def _call(self, params: Params, op: int, st: np.ndarray, *, start: np.ndarray = _NO_START, seed: int = 0,
-              games: int = 1, move: int = 0, out: np.ndarray | None = None, log: np.ndarray | None = None) -> None:
+              games: int = 1, move: int = 0, out: np.ndarray | None = None, log: np.ndarray | None = None,
+              rng: np.ndarray | None = None, tree: np.ndarray = _NO_TREE) -> None:
         if out is None:
             out = np.zeros((1, N_COLUMNS), dtype=np.int64)
         self.machine(np.int64(op), params.par, params.table, start, st, params.scratch,
-                     np.zeros(1, dtype=np.uint64), params.log if log is None else log, np.int64(seed),
-                     np.int64(games), np.int64(move), np.int64(params.limits.turns), np.int64(params.limits.moves), out)
+                     np.zeros(1, dtype=np.uint64) if rng is None else rng, params.log if log is None else log,
+                     np.int64(seed), np.int64(games), np.int64(move), np.int64(params.limits.turns),
+                     np.int64(params.limits.moves), tree, out)
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         """The game's parameters (a game module defines it; :meth:`compile` checks the values)."""
@@ -364,6 +472,13 @@ class KernelRules(Rules):
         start = np.ascontiguousarray(st, dtype=np.int64)
         self._call(params, OP_ROLLOUTS, np.zeros_like(start), start=start, seed=seed, games=games, out=out)
         return out[:, :3].copy()
+
+    def search(self, params: Params, st: np.ndarray, tree: np.ndarray, rng: np.ndarray, iterations: int) -> None:
+        """``iterations`` UCT iterations from ``st`` (the tree's root position, unchanged) on ``tree``
+        (see :func:`new_tree`), drawing from ``rng`` (a generator of engine.rng, advanced)."""
+        start = np.ascontiguousarray(st, dtype=np.int64)
+        self._call(params, OP_SEARCH, np.zeros_like(start), start=start, games=self._games(iterations), rng=rng,
+                   tree=tree)
 
     # --- reading the state ---------------------------------------------------------------------
     def legal_moves(self, st: np.ndarray) -> list[int]:

@@ -311,10 +311,10 @@ def finish(st, par, row):
 
 
 @njit(cache=True)
-def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
+def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
-    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, op, par, table, start, st,
-                  scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
+    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, TO_MOVE, op, par, table, start,
+                  st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
 
 
 class TapUrdy(KernelRules):

@@ -754,10 +754,10 @@ def finish(st, par, row):
 
 
 @njit(cache=True)
-def run(op, par, table, start_st, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, out):
+def run(op, par, table, start_st, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
-    machine.drive(start, play, settle_turn, select_move, finish, STATUS, N_LEGAL, op, par, table, start_st, st,
-                  scratch, rng, log, seed, games, move, turn_limit, move_limit, out)
+    machine.drive(start, play, settle_turn, select_move, finish, STATUS, N_LEGAL, TO_MOVE, op, par, table, start_st,
+                  st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
 
 
 # --- entry points of the Python side's own ------------------------------------------------------
