@@ -6,11 +6,11 @@ To add a game (a four-row mancala, Tauru), write its module here and add it to `
 from __future__ import annotations
 
 from engine.game import Rules
-from engine.games import lobudok, tap_urdy, tauru, tsoro
+from engine.games import lobudok, tap_urdy, tauru_api, tsoro
 
 GAMES: dict[str, Rules] = {
     tap_urdy.GAME_ID: tap_urdy.RULES,
-    tauru.GAME_ID: tauru.RULES,
+    tauru_api.GAME_ID: tauru_api.RULES,
     tsoro.GAME_ID: tsoro.RULES,
     lobudok.GAME_ID: lobudok.RULES,
 }
