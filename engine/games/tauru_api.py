@@ -28,6 +28,7 @@ from engine.games.tauru import (
     TO_MOVE, WINNER, placement_mask, removal_candidates, run, select_move,
 )
 from engine.machine import KernelRules, Params
+from engine.position import check_fields, player_to_move
 from engine.result import ONGOING, OVER
 
 
@@ -216,13 +217,8 @@ class Tauru(KernelRules):
         this turn). Positions logged for repetition start afresh. The end rule is tested at once
         (as at the start of any turn).
         """
-        if not isinstance(spec, Mapping):
-            raise ValueError(f"a position is a mapping, not {spec!r}")
-        fields = {"board", "hands", "to_move", "phase", "last_capturer", "passes", "recorded_lines", "stage",
-                  "line", "removed", "placed"}
-        unknown = set(spec) - fields
-        if unknown:
-            raise ValueError(f"unknown position field(s) {sorted(unknown)}; fields: {', '.join(sorted(fields))}")
+        check_fields(spec, ("board", "hands", "to_move", "phase", "last_capturer", "passes", "recorded_lines",
+                            "stage", "line", "removed", "placed"))
         b1, b2 = GRID.parse_rows(board_rows(spec.get("board")), SYMBOLS)
         hands = spec.get("hands", [0, 0])
         if not isinstance(hands, (list, tuple)) or len(hands) != 2:
@@ -231,9 +227,7 @@ class Tauru(KernelRules):
         for p, mask in enumerate((b1, b2)):
             if bin(mask).count("1") + h[p] > PIECES:
                 raise ValueError(f"player {p + 1} has more than {PIECES} pieces on the board and in hand")
-        to_move = spec.get("to_move", 1)
-        if to_move not in (1, 2) or isinstance(to_move, bool):
-            raise ValueError(f"position to_move must be 1 or 2, not {to_move!r}")
+        to_move = player_to_move(spec)
         phase = spec.get("phase", "placement" if h[0] + h[1] > 0 else "movement")
         if phase not in ("placement", "movement"):
             raise ValueError(f"position phase must be 'placement' or 'movement', not {phase!r}")
