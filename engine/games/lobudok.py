@@ -37,7 +37,6 @@ Where neither the sources nor the archive's descriptions settle a combination of
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from engine import machine
@@ -49,8 +48,8 @@ from engine.mancala.fourrow import (
 from engine.mancala.sowing import TRACK_HOLES, idx, sow
 from engine.repetition import begin_move, restore, seen_before
 from engine.result import UNFINISHED
-from engine.rng import LOT_STREAM, rng_below, rng_init
 from engine.switches import Switch, option_slot, switch_slot
+from engine.turns import first_player, play_pass
 
 GAME_ID = "lobudok"
 NAME = "Lobudök"
@@ -401,10 +400,7 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
             st[SIDE + p] += par[P_START + pos]
             if par[P_START + pos] > 0:
                 st[COVER + p] |= 1 << pos
-    if par[S_FIRST] == FIRST_LOT:  # the game's own stream of the seed, as tauru and tap_urdy draw it
-        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
-        st[TO_MOVE] = rng_below(rng, 2)
-    st[FIRST] = st[TO_MOVE]
+    first_player(st, rng, seed, par[S_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -413,9 +409,7 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
     """Play a legal move (the caller checked it) and settle the game."""
     p = st[TO_MOVE]
     if move == PASS:
-        if log[0] >= 0:
-            machine.log_event(log, st, SITES, LOG_PASS, -1, 0, p)
-        if machine.second_pass(st, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL):
+        if play_pass(st, log, SITES, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
             return
         end_turn(st)
     else:

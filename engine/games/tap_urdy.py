@@ -31,9 +31,9 @@ from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow, total
 from engine.repetition import begin_move, restore, seen_before
 from engine.result import OVER, UNFINISHED
-from engine.rng import LOT_STREAM, rng_below, rng_init
 from engine.stats import record
 from engine.switches import Switch, option_slot, switch_slot
+from engine.turns import first_player
 
 GAME_ID = "tap-urdy"
 NAME = "Tap-urdy"
@@ -262,12 +262,7 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     for h in range(N_HOLES):
         st[h] = START_COUNT
     st[COVER] = (1 << N_HOLES) - 1
-    first = 0
-    if par[S_FIRST] != PLAYER_1:
-        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
-        first = rng_below(rng, 2)
-    st[TO_MOVE] = first
-    st[FIRST] = first
+    first_player(st, rng, seed, par[S_FIRST] != PLAYER_1, TO_MOVE, FIRST)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 

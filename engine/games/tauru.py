@@ -58,8 +58,8 @@ from engine.alignment.bits import lowest_bit, popcount, select_bit, select_bit4
 from engine.alignment.grid import Grid
 from engine.alignment.lines import counting_lines, edge_columns, line_through, lines_of, run_masks, side_runs
 from engine.result import OVER, REPETITION, UNFINISHED
-from engine.rng import LOT_STREAM, rng_below, rng_init
 from engine.switches import Switch, option_slot, switch_slot
+from engine.turns import first_player
 
 GAME_ID = "tauru"
 NAME = "Tauru"
@@ -503,12 +503,7 @@ def init_state(st, par, log, rng, seed, turn_limit, move_limit):
         st[i] = 0
     st[HAND] = PIECES
     st[HAND + 1] = PIECES
-    first = 0
-    if par[S_FIRST] == FIRST_LOT:
-        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
-        first = rng_below(rng, 2)
-    st[TO_MOVE] = first
-    st[FIRST] = first
+    first_player(st, rng, seed, par[S_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
     settle(st, par, log, turn_limit, move_limit, False)
 
 

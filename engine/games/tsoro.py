@@ -32,7 +32,6 @@ extra captures still due or not.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from engine import machine
@@ -44,8 +43,8 @@ from engine.mancala.fourrow import (
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, seen_before
 from engine.result import UNFINISHED
-from engine.rng import LOT_STREAM, rng_below, rng_init
 from engine.switches import Switch, option_slot, switch_slot
+from engine.turns import first_player, play_pass
 
 GAME_ID = "tsoro-additional-capture"
 NAME = "Tsoro (Additional Capture)"
@@ -360,10 +359,7 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     st[COVER + 1] = (1 << n) - 1
     if par[S_HEADS] == IMMUNE:
         st[PHASE] = PHASE_SETUP
-    if par[S_FIRST] == FIRST_LOT:  # the game's own stream of the seed, as tauru and tap_urdy draw it
-        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
-        st[TO_MOVE] = rng_below(rng, 2)
-    st[FIRST] = st[TO_MOVE]
+    first_player(st, rng, seed, par[S_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -373,9 +369,7 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
     p = st[TO_MOVE]
     phase = st[PHASE]
     if move == PASS:
-        if log[0] >= 0:
-            machine.log_event(log, st, LOGGED, LOG_PASS, -1, 0, p)
-        if machine.second_pass(st, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL):
+        if play_pass(st, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
             return
         end_turn(st)
     elif move == STOP:
