@@ -6,6 +6,7 @@ the engine.game.Rules over the kernels) here and add the rules to ``GAMES``.
 
 from __future__ import annotations
 
+import engine.inlining  # noqa: F401  (numba's inliner without its redundant copies, before any kernel compiles)
 from engine.game import Rules
 from engine.games import lobudok_api, tap_urdy_api, tauru_api, tsoro_api
 
