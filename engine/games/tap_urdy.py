@@ -244,7 +244,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[LEGAL + n] = h
         n += st[h] > 0
     if n > 0 and par[S_ENDLESS] == ILLEGAL:
-        n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit, log)
+        n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit - st[MOVES], log)
     st[N_LEGAL] = n
     if n == 0:
         st[STATUS] = OVER  # a player with no legal move: the game ends and is scored
