@@ -9,7 +9,7 @@ copies cost blocks x variables of the (already inlined) callee: in a profile of 
 compile they took two thirds of the time (numba issue #8989, open; numba-cuda #689 drops them the
 same way). The fresh IR is held by nobody else, so it can be spliced in as it is: while
 ``inline_ir`` runs, its blocks deep-copy to themselves. Compiling all four games from an empty
-cache took 180.6 CPU s with the copies and 57.2 without (benchmarks/compile.txt). The machine code
+cache took 180.6 CPU s on main before this, 57.2 after (benchmarks/compile.txt). The machine code
 is not byte for byte the same (Tauru's entry point: register allocation and block order differ),
 its speed is (benchmarks/playouts.txt: Tauru 480,726 playouts a second against 480,559 without
 the patch), and the golden playthroughs and the lockstep references pass.
