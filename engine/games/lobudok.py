@@ -19,7 +19,8 @@ for a win and 0 otherwise. Laps are *restricted* (corners passed over, with skip
 middle hole holds two, lets the player choose: a restricted lap from it (move ``a9``) or a released
 one (move ``a9+``). Moves are ints (engine.mancala.fourrow). The kernels are handed to the shared
 machinery (engine.machine: one compiled entry point, two-pass endless detection); restricted
-laps under skip-corners run on a compacted track of the twelve middle holes.
+laps under skip-corners run on a compacted track of the twelve middle holes. Its Python side
+(positions, notation, the board, traces) is engine.games.lobudok_api.
 
 Where neither the sources nor the archive's descriptions settle a combination of switches:
 

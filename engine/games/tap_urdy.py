@@ -18,7 +18,8 @@ as an int64 array of option indices followed by the sowing track (engine.mancala
 are handed to the shared machinery (engine.machine), which compiles the one entry point that
 the Python API and the random self-play both go through. The scan for legal moves is
 branch-free; a move is played in two passes when it is long (engine.machine.run_laps), so that
-proving a move endless costs nothing for the many moves that end after a few laps.
+proving a move endless costs nothing for the many moves that end after a few laps. Its Python
+side (positions, notation, the board, traces) is engine.games.tap_urdy_api.
 """
 
 from __future__ import annotations

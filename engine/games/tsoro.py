@@ -22,7 +22,8 @@ head, an extra capture of an opponent's hole, a misoro choice), ``PASS``, ``STOP
 compiled kernels over an int64 state array: the board (4N sites) first, then the fields below at a
 constant offset; they are handed to the shared machinery (engine.machine: one compiled entry
 point, two-pass endless detection; here the quick pass writes down its laps and undoes them
-instead of taking a snapshot first).
+instead of taking a snapshot first). Its Python side (positions, notation, the board, traces) is
+engine.games.tsoro_api.
 
 ``moves`` are Ludii's moves: every lap, extra capture, pass, stop and misoro choice; a turn is
 everything one player does before the other moves (a misoro choice is a turn of its own, as the
