@@ -34,8 +34,12 @@ results: $(RESULTS)
 serve: install
 	$(BIN)/variorum serve --port $(PORT)
 
+# Two workers (pytest-xdist), a test file each at a time; tests/conftest.py compiles every game's
+# kernels into numba's cache first, a game per core. TEST_WORKERS=0 runs them in one process.
+TEST_WORKERS ?= 2
+
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 schema: install
 	$(BIN)/variorum export-schema

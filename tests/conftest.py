@@ -1,8 +1,12 @@
-"""Shared fixtures: the real records, a scratch copy of them, and a built archive."""
+"""Shared fixtures: the real records, a scratch copy of them, and a built archive; and, when the
+tests run in parallel (pytest-xdist's ``-n``, as ``make test`` runs them), every game's kernels
+compiled into numba's cache before the workers start."""
 
 from __future__ import annotations
 
 import shutil
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
 
 import pytest
@@ -32,3 +36,24 @@ def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "archive.db"
     build(DATA_DIR, out)
     return out
+
+
+WARM_FIRST = ("tauru", "lobudok", "tsoro-additional-capture", "tap-urdy")
+"""Every game, the longest to compile first (so that two processes finish together)."""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With ``-n N``: compile every game's kernels (engine.play.warm) into numba's cache, N games at a
+    time in fresh processes, before pytest-xdist starts its workers (its own sessionstart runs
+    last); otherwise each worker would compile the same kernels, the tests' largest cost. A worker,
+    or a run without ``-n``, compiles what it needs as it goes."""
+    config = session.config
+    workers = getattr(config.option, "numprocesses", None)
+    if hasattr(config, "workerinput") or not isinstance(workers, int) or workers < 2:
+        return
+    from engine.games import GAMES
+    from engine.play import warm
+
+    assert set(WARM_FIRST) == set(GAMES), "WARM_FIRST must name every game of engine.games"
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        list(pool.map(warm, WARM_FIRST))

@@ -77,6 +77,17 @@ def select_bit(x: np.int64, k: np.int64) -> np.int64:
         base += shift
     return base
 
+
+@njit(cache=True, inline="always")
+def select_bit4(x: np.int64, k: np.int64) -> np.int64:
+    """The index of the ``k``-th set bit of the 4-bit ``x`` (k < popcount(x)), branch-free."""
+    low = popcount(x & 3)
+    up = np.int64(k >= low)
+    k -= up * low
+    x = x >> (2 * up)
+    return 2 * up + np.int64(k >= (x & 1))
+
+
 @njit(cache=True)
 def bits_of(x: np.int64) -> np.ndarray:
     """The indices of the set bits of ``x``, ascending (for Python callers and tests)."""

@@ -1,18 +1,20 @@
 """The registry of games the engine plays: game id -> the module's :class:`engine.game.Rules`.
 
-To add a game (a four-row mancala, Tauru), write its module here and add it to ``GAMES``.
+To add a game, write its rule kernels (a module named after it) and its Python side (``<game>_api``:
+the engine.game.Rules over the kernels) here and add the rules to ``GAMES``.
 """
 
 from __future__ import annotations
 
+import engine.inlining  # noqa: F401  (numba's inliner without its redundant copies, before any kernel compiles)
 from engine.game import Rules
-from engine.games import lobudok, tap_urdy, tauru, tsoro
+from engine.games import lobudok_api, tap_urdy_api, tauru_api, tsoro_api
 
 GAMES: dict[str, Rules] = {
-    tap_urdy.GAME_ID: tap_urdy.RULES,
-    tauru.GAME_ID: tauru.RULES,
-    tsoro.GAME_ID: tsoro.RULES,
-    lobudok.GAME_ID: lobudok.RULES,
+    tap_urdy_api.GAME_ID: tap_urdy_api.RULES,
+    tauru_api.GAME_ID: tauru_api.RULES,
+    tsoro_api.GAME_ID: tsoro_api.RULES,
+    lobudok_api.GAME_ID: lobudok_api.RULES,
 }
 
 

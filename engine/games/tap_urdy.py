@@ -18,27 +18,23 @@ as an int64 array of option indices followed by the sowing track (engine.mancala
 are handed to the shared machinery (engine.machine), which compiles the one entry point that
 the Python API and the random self-play both go through. The scan for legal moves is
 branch-free; a move is played in two passes when it is long (engine.machine.run_laps), so that
-proving a move endless costs nothing for the many moves that end after a few laps.
+proving a move endless costs nothing for the many moves that end after a few laps. Its Python
+side (positions, notation, the board, traces) is engine.games.tap_urdy_api.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 import numpy as np
 from numba import njit
 
 from engine import machine
-from engine.game import Limits
-from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, TRUNCATED, KernelRules, Params, popcount
-from engine.mancala.notation import board_text, hole_name, parse_hole
-from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow, total, track_block
-from engine.repetition import begin_move, new_table, restore, seen_before
-from engine.result import ONGOING, OVER, UNFINISHED
-from engine.rng import LOT_STREAM, rng_below, rng_init
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
+from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow, total
+from engine.repetition import begin_move, restore, seen_before
+from engine.result import OVER, UNFINISHED
 from engine.stats import record
 from engine.switches import Switch, option_slot, switch_slot
+from engine.turns import first_player
 
 GAME_ID = "tap-urdy"
 NAME = "Tap-urdy"
@@ -249,7 +245,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[LEGAL + n] = h
         n += st[h] > 0
     if n > 0 and par[S_ENDLESS] == ILLEGAL:
-        n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit, log)
+        n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit - st[MOVES], log)
     st[N_LEGAL] = n
     if n == 0:
         st[STATUS] = OVER  # a player with no legal move: the game ends and is scored
@@ -267,12 +263,7 @@ def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     for h in range(N_HOLES):
         st[h] = START_COUNT
     st[COVER] = (1 << N_HOLES) - 1
-    first = 0
-    if par[S_FIRST] != PLAYER_1:
-        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
-        first = rng_below(rng, 2)
-    st[TO_MOVE] = first
-    st[FIRST] = first
+    first_player(st, rng, seed, par[S_FIRST] != PLAYER_1, TO_MOVE, FIRST)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -315,105 +306,3 @@ def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_li
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
     machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, TO_MOVE, op, par, table, start,
                   st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
-
-
-class TapUrdy(KernelRules):
-    """The engine's Tap-urdy."""
-
-    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
-    STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
-
-    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        sw = self.option_indices(values)
-        par = np.concatenate([np.array(sw, dtype=np.int64), track_block(self._track(sw), N_HOLES)])
-        return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
-                      table=new_table(N_HOLES, int(limits.moves) + 2, STATE_SIZE),
-                      scratch=np.zeros(STATE_SIZE, dtype=np.int64))
-
-    @staticmethod
-    def _track(sw: list[int]) -> list[int]:
-        holes = list(range(N_HOLES))
-        return [0] + list(reversed(holes[1:])) if sw[S_DIRECTION] == CLOCKWISE else holes
-
-    def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
-        """``{"a": [6 counts], "b": [6 counts], "captures": [p1, p2], "to_move": 1 | 2}``."""
-        if not isinstance(spec, Mapping):
-            raise ValueError(f"a position is a mapping, not {spec!r}")
-        unknown = set(spec) - {"a", "b", "captures", "to_move"}
-        if unknown:
-            raise ValueError(f"unknown position field(s) {sorted(unknown)}; fields: a, b, captures, to_move")
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        for r, key in enumerate(("a", "b")):
-            row = spec.get(key)
-            if not isinstance(row, (list, tuple)) or len(row) != ROW:
-                raise ValueError(f"position row {key!r} must list {ROW} counts, not {row!r}")
-            for i, c in enumerate(row):
-                if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
-                    raise ValueError(f"hole {key}{i + 1}: a count is a non-negative integer, not {c!r}")
-                st[r * ROW + i] = c
-        caps = spec.get("captures", [0, 0])
-        if not isinstance(caps, (list, tuple)) or len(caps) != 2 or any(
-            isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0 for c in caps
-        ):
-            raise ValueError(f"position captures must be two non-negative integers, not {caps!r}")
-        st[STORE], st[STORE + 1] = caps
-        to_move = spec.get("to_move", 1)
-        if to_move not in (1, 2):
-            raise ValueError(f"position to_move must be 1 or 2, not {to_move!r}")
-        st[TO_MOVE] = to_move - 1
-        st[FIRST] = to_move - 1
-        track = self._track([int(x) for x in params.par[:len(SWITCHES)]])
-        st[COVER] = sum(1 << pos for pos, h in enumerate(track) if st[h] > 0)
-        self.settle(params, st)
-        return st
-
-    def position_spec(self, st: np.ndarray) -> dict[str, Any]:
-        return {
-            "a": [int(x) for x in st[:ROW]],
-            "b": [int(x) for x in st[ROW:N_HOLES]],
-            "captures": [int(st[STORE]), int(st[STORE + 1])],
-            "to_move": int(st[TO_MOVE]) + 1,
-        }
-
-    def trace_move(self, params: Params, st: np.ndarray, move: int,
-                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
-        """Play ``move`` and return its laps and captures, each with the board after it."""
-        mover = int(st[TO_MOVE]) + 1
-        entries, truncated = self.logged_move(params, st, move, counts, LOGGED)
-        events: list[dict[str, Any]] = []
-        for e in entries:
-            board = self.board(e[4:])
-            if e[0] == LOG_LAP:
-                events.append({"kind": "lap", "from": hole_name(int(e[1]), ROW), "count": int(e[2]),
-                               "last": hole_name(int(e[3]), ROW), "player": mover, "board": board})
-            else:
-                events.append({"kind": "capture", "hole": hole_name(int(e[1]), ROW), "count": int(e[2]),
-                               "player": int(e[3]) + 1, "board": board})
-        return events + [dict(TRUNCATED)] if truncated else events
-
-    def evaluate(self, params: Params, st: np.ndarray) -> float:
-        """Player 1's score minus player 2's (captures, plus own row when remaining = owner)."""
-        a, b = self.scores(params, st)
-        return float(a - b)
-
-    def move_to_text(self, move: int) -> str:
-        return hole_name(int(move), ROW)
-
-    def text_to_move(self, text: str) -> int:
-        return parse_hole(text, ROW)
-
-    def board(self, st: np.ndarray) -> dict[str, Any]:
-        return {
-            "a": [int(x) for x in st[:ROW]],
-            "b": [int(x) for x in st[ROW:N_HOLES]],
-            "captures": [int(st[STORE]), int(st[STORE + 1])],
-        }
-
-    def render(self, params: Params, st: np.ndarray) -> str:
-        to_move = None if st[STATUS] != ONGOING else int(st[TO_MOVE]) + 1
-        direction = params.values["tap-urdy.direction"]
-        return board_text([int(x) for x in st[:N_HOLES]], [int(st[STORE]), int(st[STORE + 1])], ROW,
-                          to_move, direction)
-
-
-RULES = TapUrdy()

@@ -40,35 +40,26 @@ is one move (Ludii's count). The scores are the result: 1 for the winner and 0 f
 0 - 0 for a draw, a game that goes on, or one stopped by a limit or a repeated position.
 
 Representation: a 30-bit mask per player in an int64 state array; the kernels receive the
-switch values and the board's tables (per-axis shifts and edge masks, orthogonal neighbour
-masks, rays, steps: engine.alignment.grid) in one int64 parameter array. Lines are found
-bit-parallel: shifting a player's mask along an axis tells, for every point at once, how many
-of the player's pieces precede and follow it, so the test for a line through the piece just
-moved, the points where a placement or step is forbidden, and the pieces standing in lines are
-a few dozen word operations each, without loops over points. Legal moves are kept as masks
-(placement or removal points; for steps, one mask per direction of the pieces that may step
-that way) and the k-th legal move is selected from the masks without building a list: the
-compiled playout loop draws k uniformly, exactly as engine.agents.RandomAgent draws an index
-into ``legal_moves()``. The kernels are handed to the shared machinery (engine.machine), whose
-one compiled entry point the Python API and the playout loop both go through.
+switch values and the board's tables (engine.alignment.grid) in one int64 parameter array, and
+find lines bit-parallel (engine.alignment.lines). Legal moves are kept as masks (placement,
+removal, the pieces that may step in each direction) and the k-th legal move is selected from
+them without building a list, as engine.agents.RandomAgent draws an index into
+``legal_moves()``. The kernels are handed to the shared machinery (engine.machine); the Python
+side (positions, notation, the board, traces) is engine.games.tauru_api.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 import numpy as np
 from numba import njit
 
 from engine import machine
-from engine.alignment.bits import lowest_bit, popcount, select_bit
-from engine.alignment.grid import ALL, ORTHOGONAL, Grid
-from engine.game import Limits
-from engine.machine import KernelRules, Params
-from engine.result import ONGOING, OVER, REPETITION, UNFINISHED
-from engine.rng import LOT_STREAM, rng_below, rng_init
+from engine.alignment.bits import lowest_bit, popcount, select_bit, select_bit4
+from engine.alignment.grid import Grid
+from engine.alignment.lines import counting_lines, edge_columns, line_through, lines_of, run_masks, side_runs
+from engine.result import OVER, REPETITION, UNFINISHED
 from engine.switches import Switch, option_slot, switch_slot
+from engine.turns import first_player
 
 GAME_ID = "tauru"
 NAME = "Tauru"
@@ -178,8 +169,7 @@ RAY = NBR + N_POINTS  # RAY + t * 8 + r: next point along ray r (axis * 2 + 0 fo
 STEP = RAY + N_POINTS * 8  # STEP + 4 f + d: the neighbour of f in direction d, or -1
 PAR_SIZE = STEP + 4 * N_POINTS
 
-COL_A = sum(1 << (r * COLS) for r in range(ROWS))
-COL_F = COL_A << (COLS - 1)
+COL_A, COL_F = edge_columns(ROWS, COLS)  # the masks of columns a and f
 
 # Events of a traced move (trace_move): log[0] = events written; event i at 1 + LOG_WIDTH * i:
 # kind, two values, then the board after it (the two masks, the two hands, the phase).
@@ -194,125 +184,7 @@ LOG_EVENTS = 16
 LOG_SIZE = 1 + LOG_WIDTH * LOG_EVENTS
 
 
-# --- lines ------------------------------------------------------------------------------------
-
-@njit(cache=True, inline="always")
-def line_through(own, t, diagonals):
-    """True if ``own`` (which holds t) has a run of three or more through ``t``.
-
-    Bit-parallel and branch-free (the fast path's test): along each axis of shift s, ``a``
-    marks the points i with i and i + s both held (not wrapping round an edge) and ``b`` the
-    starts of full windows of three, i, i + s, i + 2s; t is in a line if a window starts at t,
-    t - s or t - 2s. Agrees with run_masks (tests/engine/test_tauru_api.py).
-    """
-    a = own & (own >> 1) & ~COL_F
-    b = a & (a >> 1)
-    hit = b | (b << 1) | (b << 2)
-    a = own & (own >> COLS)
-    b = a & (a >> COLS)
-    hit |= b | (b << COLS) | (b << (2 * COLS))
-    if diagonals:
-        a = own & (own >> (COLS + 1)) & ~COL_F
-        b = a & (a >> (COLS + 1))
-        hit |= b | (b << (COLS + 1)) | (b << (2 * COLS + 2))
-        a = own & (own >> (COLS - 1)) & ~COL_A
-        b = a & (a >> (COLS - 1))
-        hit |= b | (b << (COLS - 1)) | (b << (2 * COLS - 2))
-    return (hit >> t) & 1 != 0
-
-
-@njit(cache=True, inline="always")
-def side_runs(par, own, a):
-    """Along axis ``a``, for every point t at once: is t followed by 1, 2, 3 pieces of ``own``?
-
-    Returns ``(b1, b2, b3, f1, f2, f3)``: bit t of ``bk`` is set if the k points backwards from
-    t (t - s, ..., t - k s, s the axis's shift) are all on the board and held by ``own``; ``fk``
-    the same forwards. Whatever t itself holds does not matter.
-    """
-    base = AXIS + 7 * a
-    s = par[base]
-    b1 = (own << s) & par[base + 1]
-    b2 = b1 & (own << (2 * s)) & par[base + 2]
-    b3 = b2 & (own << (3 * s)) & par[base + 3]
-    f1 = (own >> s) & par[base + 4]
-    f2 = f1 & (own >> (2 * s)) & par[base + 5]
-    f3 = f2 & (own >> (3 * s)) & par[base + 6]
-    return b1, b2, b3, f1, f2, f3
-
-
-@njit(cache=True, inline="always")
-def run_masks(par, own):
-    """For every point t at once, the run a piece of ``own`` on t stands (or would stand) in.
-
-    Returns three masks: t is in a run of three or more along some axis; of exactly three along
-    some axis; of four or more along some axis (1 + the pieces before + the pieces after).
-    """
-    full = np.int64(0)
-    exact = np.int64(0)
-    long = np.int64(0)
-    for a in range(par[P_AXES]):
-        b1, b2, b3, f1, f2, f3 = side_runs(par, own, a)
-        ge3 = b2 | f2 | (b1 & f1)
-        ge4 = b3 | f3 | (b2 & f1) | (b1 & f2)
-        full |= ge3
-        exact |= ge3 & ~ge4
-        long |= ge4
-    return full, exact, long
-
-
-@njit(cache=True, inline="always")
-def run_along(par, own, t, axis):
-    """The maximal run of ``own`` through ``t`` (which ``own`` holds) along ``axis``, as a mask."""
-    run = np.int64(1) << t
-    for r in range(2 * axis, 2 * axis + 2):
-        q = par[RAY + t * 8 + r]
-        while q >= 0 and (own >> q) & 1:
-            run |= np.int64(1) << q
-            q = par[RAY + q * 8 + r]
-    return run
-
-
-@njit(cache=True, inline="always")
-def counting_lines(par, own, t):
-    """The lines through ``t`` that count (per long-lines), one mask per axis (0: none): a 4-tuple."""
-    ignored = par[S_LONG] == LONG_IGNORED
-    out0 = np.int64(0)
-    out1 = np.int64(0)
-    out2 = np.int64(0)
-    out3 = np.int64(0)
-    for a in range(par[P_AXES]):
-        run = run_along(par, own, t, a)
-        n = popcount(run)
-        if n == 3 or (n > 3 and not ignored):
-            if a == 0:
-                out0 = run
-            elif a == 1:
-                out1 = run
-            elif a == 2:
-                out2 = run
-            else:
-                out3 = run
-    return out0, out1, out2, out3
-
-
-@njit(cache=True, inline="always")
-def lines_of(par, own):
-    """The points of ``own`` standing in a line that counts (per long-lines), as a mask.
-
-    Along each axis, ``start`` marks the first points of three in a row (with long-lines
-    ignored, of runs of exactly three); a line covers its start and the next two points.
-    """
-    ignored = par[S_LONG] == LONG_IGNORED
-    m = np.int64(0)
-    for a in range(par[P_AXES]):
-        base = AXIS + 7 * a
-        s = par[base]
-        start = own & (own >> s) & par[base + 4] & (own >> (2 * s)) & par[base + 5]
-        if ignored:
-            start &= ~((own << s) & par[base + 1]) & ~((own >> (3 * s)) & par[base + 6])
-        m |= start | (start << s) | (start << (2 * s))
-    return m
-
+# --- recorded lines -------------------------------------------------------------------------
 
 @njit(cache=True, inline="always")
 def recorded(st, me, line):
@@ -360,7 +232,7 @@ def placement_mask(st, par, p):
     long_forbidden = par[S_LONG] == LONG_FORBIDDEN
     if not pl_forbidden and not long_forbidden:
         return empty
-    full, exact, long = run_masks(par, st[BOARD + p])
+    full, exact, long = run_masks(par, P_AXES, st[BOARD + p])
     illegal = np.int64(0)
     if pl_forbidden:
         illegal |= exact if par[S_LONG] == LONG_IGNORED else full
@@ -388,7 +260,7 @@ def set_step_masks(st, par, p):
         far_back_v = np.int64(0)
         far_fwd_v = np.int64(0)
         for a in range(par[P_AXES]):
-            b1, b2, b3, f1, f2, f3 = side_runs(par, own, a)
+            b1, b2, b3, f1, f2, f3 = side_runs(par, P_AXES, own, a)
             ge4 = b3 | f3 | (b2 & f1) | (b1 & f2)
             if a == 0:
                 far_back_h = b3
@@ -442,16 +314,6 @@ def select_move(st, k):
 
 
 @njit(cache=True, inline="always")
-def select_bit4(x, k):
-    """The index of the ``k``-th set bit of the 4-bit ``x`` (k < popcount(x)), branch-free."""
-    low = popcount(x & 3)
-    up = np.int64(k >= low)
-    k -= up * low
-    x = x >> (2 * up)
-    return 2 * up + np.int64(k >= (x & 1))
-
-
-@njit(cache=True, inline="always")
 def removal_candidates(st, par, me, line):
     """The enemy pieces player ``me`` may remove, given the lines ``line`` that earned the removal."""
     enemy = st[BOARD + 1 - me]
@@ -459,7 +321,7 @@ def removal_candidates(st, par, me, line):
     if rule == REMOVE_ANY:
         return enemy
     if rule == REMOVE_NOT_IN_LINE:
-        return enemy & ~lines_of(par, enemy)
+        return enemy & ~lines_of(par, P_AXES, enemy, par[S_LONG] == LONG_IGNORED)
     near = np.int64(0)
     m = line
     while m:
@@ -488,9 +350,9 @@ def arrival(st, par, log, me, t, placing, logged):
     if not logged:
         # first the bit-parallel test: is there a line through t at all? (most arrivals: no)
         if par[S_LONG] == LONG_IGNORED:
-            if (run_masks(par, own)[1] >> t) & 1 == 0:
+            if (run_masks(par, P_AXES, own)[1] >> t) & 1 == 0:
                 return False
-        elif not line_through(own, t, par[P_AXES] == 4):  # with long-lines forbidden no longer
+        elif not line_through(own, t, par[P_AXES] == 4, COLS, COL_A, COL_F):  # with long-lines forbidden no longer
             return False  # run can have been made, so three or more is the test
         if par[S_STANDING] != NEW_ONLY and par[S_REMOVAL] != REMOVE_NEXT_TO_LINE:
             # the fast path (Ludii's reading among others): the line's points decide nothing
@@ -504,7 +366,7 @@ def arrival(st, par, log, me, t, placing, logged):
             st[N_LEGAL] = popcount(cand)
             return True
     # the lines one by one: which capture (new-only), which points border them (next-to-line), events
-    l0, l1, l2, l3 = counting_lines(par, own, t)
+    l0, l1, l2, l3 = counting_lines(par, P_AXES, RAY, own, t, par[S_LONG] == LONG_IGNORED)
     line = np.int64(0)
     if may_capture:
         new_only = par[S_STANDING] == NEW_ONLY
@@ -641,12 +503,7 @@ def init_state(st, par, log, rng, seed, turn_limit, move_limit):
         st[i] = 0
     st[HAND] = PIECES
     st[HAND + 1] = PIECES
-    first = 0
-    if par[S_FIRST] == FIRST_LOT:
-        rng_init(rng, np.uint64(seed), np.uint64(LOT_STREAM))
-        first = rng_below(rng, 2)
-    st[TO_MOVE] = first
-    st[FIRST] = first
+    first_player(st, rng, seed, par[S_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
     settle(st, par, log, turn_limit, move_limit, False)
 
 
@@ -758,362 +615,3 @@ def run(op, par, table, start_st, st, scratch, rng, log, seed, games, move, turn
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
     machine.drive(start, play, settle_turn, select_move, finish, STATUS, N_LEGAL, TO_MOVE, op, par, table, start_st,
                   st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
-
-
-# --- entry points of the Python side's own ------------------------------------------------------
-
-@njit(cache=True)
-def set_up_removal(st, par, line):
-    """A set-up position with a removal pending: the candidates for the lines ``line``."""
-    cand = removal_candidates(st, par, st[TO_MOVE], line)
-    st[STAGE] = STAGE_REMOVAL
-    st[LINE] = line
-    st[KIND] = K_REMOVE
-    st[LMASK] = cand
-    st[N_LEGAL] = popcount(cand)
-
-
-@njit(cache=True)
-def set_up_second_placement(st, par):
-    m = placement_mask(st, par, st[TO_MOVE])
-    st[STAGE] = STAGE_SECOND
-    st[KIND] = K_PLACE
-    st[LMASK] = m
-    st[N_LEGAL] = popcount(m)
-
-
-@njit(cache=True)
-def legal_list(st):
-    out = np.empty(st[N_LEGAL], dtype=np.int64)
-    for k in range(st[N_LEGAL]):
-        out[k] = select_move(st, k)
-    return out
-
-
-@njit(cache=True)
-def line_flags(par, own, t):
-    """Through ``t``: (three or more, exactly three, four or more) by run_masks, and three or more by
-    line_through (for tests of the bit-parallel masks against runs walked point by point)."""
-    full, exact, long = run_masks(par, own)
-    return (bool((full >> t) & 1), bool((exact >> t) & 1), bool((long >> t) & 1),
-            line_through(own, t, par[P_AXES] == 4))
-
-
-# --- the Python side --------------------------------------------------------------------------
-
-def compile_par(values: Mapping[str, str]) -> np.ndarray:
-    """The kernels' parameter array for these switch values (ValueError for an unknown value)."""
-    for s in SWITCHES:
-        if s.id not in values:
-            raise ValueError(f"no value for switch {s.id!r}; allowed: {', '.join(s.options)}")
-    sw = [s.index(values[s.id]) for s in SWITCHES]
-    axes = ALL if sw[S_DIRECTIONS] == DIRECTIONS_ALL else ORTHOGONAL
-    par = np.zeros(PAR_SIZE, dtype=np.int64)
-    par[:len(SWITCHES)] = sw
-    par[P_AXES] = len(axes)
-    par[AXIS:AXIS + 7 * len(axes)] = GRID.axis_table(axes).reshape(-1)
-    par[NBR:NBR + N_POINTS] = GRID.neighbour_masks()
-    rays = np.full((N_POINTS, 8), -1, dtype=np.int64)
-    rays[:, :2 * len(axes)] = GRID.ray_table(axes)
-    par[RAY:RAY + 8 * N_POINTS] = rays.reshape(-1)
-    par[STEP:STEP + 4 * N_POINTS] = GRID.step_table().reshape(-1)
-    return par
-
-
-def _int(value: object, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
-        raise ValueError(f"position {what} must be an integer {low}..{high}, not {value!r}")
-    return int(value)
-
-
-def _points(value: object, what: str) -> int:
-    if not isinstance(value, (list, tuple)) or not value:
-        raise ValueError(f"position {what} must be a non-empty list of point names, not {value!r}")
-    mask = 0
-    for name in value:
-        try:
-            mask |= 1 << GRID.parse(name)
-        except ValueError as exc:
-            raise ValueError(f"position {what}: {exc}") from None
-    return mask
-
-
-STEP_TO: list[list[int]] = GRID.step_table().tolist()
-"""STEP_TO[f][d]: the point one step from f in direction d (0 south, 1 west, 2 east, 3 north), or -1."""
-
-
-def move_name(move: int) -> str:
-    """The notation of a move number: ``c3``, ``c3-c4``, ``xd2`` or ``pass``."""
-    if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
-        raise ValueError(f"unknown move {move!r}")
-    move = int(move)
-    if 0 <= move < N_POINTS:
-        return GRID.name(move)
-    if STEP_BASE <= move < STEP_BASE + 4 * N_POINTS:
-        f, d = divmod(move - STEP_BASE, 4)
-        t = STEP_TO[f][d]
-        if t >= 0:
-            return f"{GRID.name(f)}-{GRID.name(t)}"
-    if REMOVE_BASE <= move < REMOVE_BASE + N_POINTS:
-        return "x" + GRID.name(move - REMOVE_BASE)
-    if move == PASS_MOVE:
-        return "pass"
-    raise ValueError(f"unknown move {move!r}")
-
-
-def parse_move(text: str) -> int:
-    """The move number a notation names; ValueError naming it if it is malformed."""
-    if not isinstance(text, str):
-        raise ValueError(f"unknown move {text!r}: a move is a string such as c3, c3-c4, xd2 or pass")
-    t = text.strip().lower()
-    why = "moves are a placement (c3), a step (c3-c4), a removal (xd2) or pass"
-    try:
-        if t == "pass":
-            return PASS_MOVE
-        if t.startswith("x"):
-            return REMOVE_BASE + GRID.parse(t[1:])
-        if "-" in t:
-            a, _, b = t.partition("-")
-            f, to = GRID.parse(a), GRID.parse(b)
-            steps = STEP_TO[f]
-            if to not in steps:
-                raise ValueError(f"{b.strip()} is not next to {a.strip()}")
-            return STEP_BASE + 4 * f + steps.index(to)
-        return GRID.parse(t)
-    except ValueError as exc:
-        raise ValueError(f"unknown move {text!r}: {exc}; {why}") from None
-
-
-def board_rows(board: object) -> object:
-    """The rows of a board given as a list of rows, or drawn as one string the way ``render`` draws it.
-
-    In a drawing, the lines that start with a row number are the rows (top row first, as
-    drawn); the row number may be repeated at the end, and the column letters are ignored.
-    """
-    if not isinstance(board, str):
-        return board
-    rows = []
-    for line in board.splitlines():
-        tokens = line.split()
-        if tokens and tokens[0].isdigit():
-            cells = tokens[1:]
-            if cells and cells[-1] == tokens[0]:
-                cells = cells[:-1]
-            rows.append("".join(cells))
-    return rows
-
-
-def board_of(b1: int, b2: int, h1: int, h2: int, phase: int) -> dict[str, Any]:
-    """The board as JSON-able data: rows (top first), hands, pieces each player has taken, phase,
-    and ``sites`` for drawing it (name, row from the top, column from the left, piece: 0, 1 or 2)."""
-    return {
-        "rows": GRID.rows_text((b1, b2), SYMBOLS),
-        "hands": [h1, h2],
-        "captures": [PIECES - h2 - bin(b2).count("1"), PIECES - h1 - bin(b1).count("1")],
-        "phase": "placement" if phase == PLACEMENT else "movement",
-        "sites": [
-            {"name": GRID.name(p), "row": ROWS - 1 - p // COLS, "col": p % COLS,
-             "piece": 1 if b1 >> p & 1 else 2 if b2 >> p & 1 else 0}
-            for p in range(N_POINTS)
-        ],
-    }
-
-
-class Tauru(KernelRules):
-    """The engine's Tauru."""
-
-    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
-    STATUS, TO_MOVE, N_LEGAL = STATUS, TO_MOVE, N_LEGAL
-
-    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        par = compile_par(values)
-        repeat = par[S_REPETITION] == REPETITION_ENDS
-        return Params(par=par, state_size=FIXED_SIZE + (int(limits.turns) + 2 if repeat else 0), limits=limits,
-                      values=dict(values))
-
-    def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
-        """A position: ``{"board": [5 rows, top first, of "x" "o" "."], "hands": [h1, h2], "to_move": 1 | 2}``
-        (the board may also be drawn as one string, as ``render`` draws it: see ``board_rows``),
-
-        and optionally ``"phase"`` ("placement" or "movement"; default: placement while a hand
-        holds pieces), ``"last_capturer"`` (1, 2 or None), ``"passes"`` (consecutive passes, 0 or
-        1), ``"recorded_lines"`` ([lines of player 1, lines of player 2], each line a list of
-        point names: standing-line = new-only), and for a turn in progress ``"stage"``
-        ("removal", with ``"line"``, the points of the lines that earned it, needed with
-        removal = next-to-line; or "placement", the second placement of per-turn = two),
-        ``"removed"`` (whether a piece was removed this turn) and ``"placed"`` (pieces placed
-        this turn). Positions logged for repetition start afresh. The end rule is tested at once
-        (as at the start of any turn).
-        """
-        if not isinstance(spec, Mapping):
-            raise ValueError(f"a position is a mapping, not {spec!r}")
-        fields = {"board", "hands", "to_move", "phase", "last_capturer", "passes", "recorded_lines", "stage",
-                  "line", "removed", "placed"}
-        unknown = set(spec) - fields
-        if unknown:
-            raise ValueError(f"unknown position field(s) {sorted(unknown)}; fields: {', '.join(sorted(fields))}")
-        b1, b2 = GRID.parse_rows(board_rows(spec.get("board")), SYMBOLS)
-        hands = spec.get("hands", [0, 0])
-        if not isinstance(hands, (list, tuple)) or len(hands) != 2:
-            raise ValueError(f"position hands must be two counts, not {hands!r}")
-        h = [_int(x, "hands", 0, PIECES) for x in hands]
-        for p, mask in enumerate((b1, b2)):
-            if bin(mask).count("1") + h[p] > PIECES:
-                raise ValueError(f"player {p + 1} has more than {PIECES} pieces on the board and in hand")
-        to_move = spec.get("to_move", 1)
-        if to_move not in (1, 2) or isinstance(to_move, bool):
-            raise ValueError(f"position to_move must be 1 or 2, not {to_move!r}")
-        phase = spec.get("phase", "placement" if h[0] + h[1] > 0 else "movement")
-        if phase not in ("placement", "movement"):
-            raise ValueError(f"position phase must be 'placement' or 'movement', not {phase!r}")
-        last = spec.get("last_capturer")
-        if last not in (None, 1, 2) or isinstance(last, bool):
-            raise ValueError(f"position last_capturer must be 1, 2 or None, not {last!r}")
-        st = np.zeros(params.state_size, dtype=np.int64)
-        st[BOARD], st[BOARD + 1] = b1, b2
-        st[HAND], st[HAND + 1] = h
-        st[TO_MOVE] = to_move - 1
-        st[FIRST] = to_move - 1
-        st[PHASE] = PLACEMENT if phase == "placement" else MOVEMENT
-        st[LAST] = last or 0
-        st[PASSES] = _int(spec.get("passes", 0), "passes", 0, 1)
-        st[COVER] = b1 | b2
-        lines = spec.get("recorded_lines", [[], []])
-        if not isinstance(lines, (list, tuple)) or len(lines) != 2:
-            raise ValueError(f"position recorded_lines must be two lists of lines, not {lines!r}")
-        for p, own in enumerate(lines):
-            if not isinstance(own, (list, tuple)) or len(own) > MAX_SET_UP_LINES:
-                raise ValueError(f"position recorded_lines of player {p + 1}: at most {MAX_SET_UP_LINES} lines")
-            for line in own:
-                mask = _points(line, f"recorded line of player {p + 1}")
-                st[REC + p * MAX_REC + st[N_REC + p]] = mask
-                st[N_REC + p] += 1
-        stage = spec.get("stage", "turn")
-        if stage not in ("turn", "removal", "placement"):
-            raise ValueError(f"position stage must be 'turn', 'removal' or 'placement', not {stage!r}")
-        if stage == "turn":
-            extra = sorted({"line", "removed", "placed"} & set(spec))
-            if extra:
-                raise ValueError(f"position field(s) {extra} belong to a turn in progress (stage)")
-            self.settle(params, st)
-            return st
-        removed = spec.get("removed", False)
-        if not isinstance(removed, bool):
-            raise ValueError(f"position removed must be true or false, not {removed!r}")
-        st[REMOVED] = int(removed)
-        if stage == "removal":
-            if removed:
-                raise ValueError("a second removal in one turn is never pending")
-            placing = st[PHASE] == PLACEMENT
-            st[PLACED] = _int(spec.get("placed", 1 if placing else 0), "placed", 1 if placing else 0,
-                              2 if placing else 0)
-            line = spec.get("line")
-            if line is None and params.par[S_REMOVAL] == REMOVE_NEXT_TO_LINE:
-                raise ValueError("position line (the points of the line just formed) is needed with removal = "
-                                 "next-to-line")
-            set_up_removal(st, params.par, np.int64(0 if line is None else _points(line, "line")))
-        else:
-            if "line" in spec:
-                raise ValueError("position line belongs to stage 'removal'")
-            if st[PHASE] != PLACEMENT or params.par[S_PER_TURN] != PER_TURN_TWO:
-                raise ValueError("a second placement is pending only in the placement phase with per-turn = two")
-            st[PLACED] = _int(spec.get("placed", 1), "placed", 1, 1)
-            set_up_second_placement(st, params.par)
-        if st[N_LEGAL] == 0:
-            raise ValueError(f"position stage {stage!r} has no legal move")
-        return st
-
-    def position_spec(self, st: np.ndarray) -> dict[str, Any]:
-        spec: dict[str, Any] = {
-            "board": GRID.rows_text((int(st[BOARD]), int(st[BOARD + 1])), SYMBOLS),
-            "hands": [int(st[HAND]), int(st[HAND + 1])],
-            "to_move": int(st[TO_MOVE]) + 1,
-            "phase": "placement" if st[PHASE] == PLACEMENT else "movement",
-            "last_capturer": int(st[LAST]) or None,
-            "passes": int(st[PASSES]),
-        }
-        if st[N_REC] or st[N_REC + 1]:
-            spec["recorded_lines"] = [
-                [GRID.names(int(st[REC + p * MAX_REC + i])) for i in range(int(st[N_REC + p]))] for p in (0, 1)
-            ]
-        if st[STATUS] == ONGOING and st[STAGE] != STAGE_TURN:
-            spec["stage"] = "removal" if st[STAGE] == STAGE_REMOVAL else "placement"
-            spec["removed"] = bool(st[REMOVED])
-            spec["placed"] = int(st[PLACED])
-            if st[STAGE] == STAGE_REMOVAL and st[LINE]:  # kept with removal = next-to-line only
-                spec["line"] = GRID.names(int(st[LINE]))
-        return spec
-
-    def legal_moves(self, st: np.ndarray) -> list[int]:
-        if st[STATUS] != ONGOING:
-            return []
-        return [int(m) for m in legal_list(st)]
-
-    def move_to_text(self, move: int) -> str:
-        return move_name(move)
-
-    def text_to_move(self, text: str) -> int:
-        return parse_move(text)
-
-    def board(self, st: np.ndarray) -> dict[str, Any]:
-        return board_of(int(st[BOARD]), int(st[BOARD + 1]), int(st[HAND]), int(st[HAND + 1]), int(st[PHASE]))
-
-    def render(self, params: Params, st: np.ndarray) -> str:
-        b = self.board(st)
-        letters = "   " + " ".join(chr(ord("a") + c) for c in range(COLS))
-        lines = [letters]
-        for i, row in enumerate(b["rows"]):
-            r = ROWS - i
-            lines.append(f"{r}  " + " ".join(row) + f"  {r}")
-        lines.append(letters)
-        for p in (0, 1):
-            on_board = bin(int(st[BOARD + p])).count("1")
-            lines.append(f"player {p + 1} ({SYMBOLS[p]}): {b['hands'][p]} in hand, {on_board} on the board, "
-                         f"{b['captures'][p]} taken")
-        if st[STATUS] == ONGOING:
-            who = f"player {int(st[TO_MOVE]) + 1} ({SYMBOLS[int(st[TO_MOVE])]})"
-            doing = {K_PLACE: "to place", K_STEP: "to step", K_REMOVE: "to remove an enemy piece",
-                     K_PASS: "to pass"}[int(st[KIND])]
-            if st[STAGE] == STAGE_SECOND:
-                doing = "to place a second piece"
-            lines.append(f"{b['phase']} phase; {who} {doing}")
-        return "\n".join(lines)
-
-    def trace_move(self, params: Params, st: np.ndarray, move: int,
-                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
-        """Play ``move`` and return its events, each with the board after it: ``place`` (point),
-        ``step`` (from, to), ``line`` (points; captures: whether it earned the removal that
-        follows), ``remove`` (point), ``pass``, and ``phase`` when the movement phase begins."""
-        player = int(st[TO_MOVE]) + 1
-        log = np.zeros(LOG_SIZE, dtype=np.int64)
-        self.apply_logged(params, st, move, log, counts)
-        events: list[dict[str, Any]] = []
-        for i in range(int(log[0])):
-            kind, a, b, b1, b2, h1, h2, phase = (int(x) for x in log[1 + LOG_WIDTH * i:1 + LOG_WIDTH * (i + 1)])
-            if kind == EV_PLACE:
-                event: dict[str, Any] = {"kind": "place", "player": player, "point": GRID.name(a)}
-            elif kind == EV_STEP:
-                event = {"kind": "step", "player": player, "from": GRID.name(a), "to": GRID.name(b)}
-            elif kind == EV_LINE:
-                event = {"kind": "line", "player": player, "points": GRID.names(a), "captures": bool(b)}
-            elif kind == EV_REMOVE:
-                event = {"kind": "remove", "player": player, "point": GRID.name(a)}
-            elif kind == EV_PASS:
-                event = {"kind": "pass", "player": player}
-            else:
-                event = {"kind": "phase", "phase": "movement"}
-            event["board"] = board_of(b1, b2, h1, h2, phase)
-            events.append(event)
-        return events
-
-    def evaluate(self, params: Params, st: np.ndarray) -> float:
-        """The piece difference (board and hand) for player 1; a decided game is worth +-100, other endings 0."""
-        if st[STATUS] == OVER:
-            return {0: 0.0, 1: 100.0, 2: -100.0}[int(st[WINNER])]
-        if st[STATUS] != ONGOING:
-            return 0.0
-        n = [bin(int(st[BOARD + p])).count("1") + int(st[HAND + p]) for p in (0, 1)]
-        return float(n[0] - n[1])
-
-
-RULES = Tauru()

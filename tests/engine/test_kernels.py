@@ -69,3 +69,48 @@ def test_snapshot_and_restore():
     st[:] = -1
     restore(table, st, 6)
     assert st.tolist() == list(range(6))
+
+
+# --- engine.inlining: numba's inliner without its copies -------------------------------------------
+
+def test_numbas_inliner_is_spared_its_copies_on_this_numba():
+    """Fails when a numba release changes inline_function: compiling would take three times as
+    long again (benchmarks/compile.txt), unnoticed by every other test."""
+    from numba.core.inline_closurecall import InlineWorker
+
+    import engine.games  # noqa: F401  (applies the patch)
+    from engine import inlining
+
+    assert inlining.APPLIED and InlineWorker.inline_function is inlining._inline_function
+
+
+def test_a_kernel_inlined_at_several_sites_and_depths_computes_as_in_python():
+    """The patched inliner splices each fresh callee IR in place: a kernel inlined twice into one
+    caller, and into a kernel itself inlined twice, keeps each copy's variables apart."""
+    from numba import njit
+
+    import engine.games  # noqa: F401  (applies the patch)
+
+    def step(x, k):
+        y = x
+        for _ in range(k):
+            y = 3 * y + 1 if y % 2 else y // 2
+        return y
+
+    def twice(x):
+        a = step_jit(x, 2)
+        b = step_jit(a + 1, 3)
+        return a * 1000 + b
+
+    def outer(x):
+        return twice_jit(x) - twice_jit(x + 7) + step_jit(x, 1)
+
+    step_jit = njit(inline="always")(step)
+    twice_jit = njit(inline="always")(twice)
+    outer_jit = njit(outer)
+    def py_twice(v):
+        a = step(v, 2)
+        return a * 1000 + step(a + 1, 3)
+
+    for x in range(1, 40):
+        assert outer_jit(x) == py_twice(x) - py_twice(x + 7) + step(x, 1), x

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.games import lobudok
+from engine.games import lobudok_api as lobudok
 from engine.mancala import fourrow
 from engine.result import Result
 

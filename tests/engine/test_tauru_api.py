@@ -277,7 +277,7 @@ def runs_through(own: set[tuple[int, int]], t: tuple[int, int], axes) -> list[in
 
 @pytest.mark.parametrize("directions", ["orthogonal", "all"])
 def test_window_tables_and_the_bit_parallel_test_agree_with_walked_runs(directions):
-    from engine.games.tauru import compile_par, line_flags
+    from engine.games.tauru_api import compile_par, line_flags
 
     axes = ((0, 1), (1, 0)) if directions == "orthogonal" else ((0, 1), (1, 0), (1, 1), (1, -1))
     par = compile_par(engine.resolve("tauru", switches={"directions": directions}))

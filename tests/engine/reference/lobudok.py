@@ -158,7 +158,7 @@ class Lobudok(Reference):
     def endless_from(self, origin: int, released_lap: bool) -> bool:
         holes = [list(self.holes[0]), list(self.holes[1])]
         turn_start = self.turn_start if self.phase == "choice" else origin
-        return self.run(holes, origin, released_lap, turn_start, self.move_limit)[0] == "endless"
+        return self.run(holes, origin, released_lap, turn_start, self.move_limit - self.moves)[0] == "endless"
 
     # --- legal moves ----------------------------------------------------------------------------
     def lap_options(self) -> list[tuple[int, bool]]:

@@ -110,7 +110,7 @@ class TapUrdy(Reference):
 
     def endless_from(self, origin: int) -> bool:
         holes, captures = list(self.holes), list(self.captures)
-        return self.play_move(holes, captures, self.to_move, origin, self.move_limit)[0] == "endless"
+        return self.play_move(holes, captures, self.to_move, origin, self.move_limit - self.moves)[0] == "endless"
 
     def begin_decision(self) -> None:
         """Between moves: the end by the rules, the legal moves, or a limit."""

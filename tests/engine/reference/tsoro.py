@@ -138,7 +138,7 @@ class Tsoro(Reference):
 
     def endless_from(self, origin: int) -> bool:
         holes = [list(self.holes[0]), list(self.holes[1])]
-        return self.run(holes, origin, self.move_limit)[0] == "endless"
+        return self.run(holes, origin, self.move_limit - self.moves)[0] == "endless"
 
     # --- the turn -------------------------------------------------------------------------------
     def side(self, player: int) -> int:
