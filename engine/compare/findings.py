@@ -1,0 +1,152 @@
+"""The findings of a saved assessment in a few sentences, each derived from its figures.
+
+:func:`findings` reads the JSON of an assessment (``variorum assess --json``, or
+engine.compare.results.load_assessment, as the game page has it) and says, with the figures and
+their 95% intervals:
+
+- ``criteria``: which evaluated readings meet every plausibility criterion under agent play (or
+  the most any meets, and which criteria fail);
+- ``completion``: where agent play and random play disagree most about finishing a game (and
+  whether the two intervals overlap);
+- ``first_player``: the first mover's score under agent play, reading by reading, and under
+  which readings its interval lies above or below one half;
+- ``skill``: the skill trace's figure, highest and lowest, and on the ladder's last rung whether
+  the stronger agent wins more than half beyond its interval.
+
+A sentence states only what the figures show: "beyond the intervals" when they do not overlap,
+"may be chance" when they do. Change a figure and the sentence changes with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+SMALL_GAP = 0.05
+"""Completion gaps (agent minus random) below this are reported as agreement."""
+
+
+def _iv(d: Mapping[str, Any] | None) -> tuple[float | None, float | None, float | None]:
+    if not d:
+        return None, None, None
+    return d.get("value"), d.get("low"), d.get("high")
+
+
+def _num(d: Mapping[str, Any] | None, pct: bool = False) -> str:
+    """``0.62 [0.52, 0.71]`` (or ``62% [52%, 71%]``), without the interval when it is unknown."""
+    v, lo, hi = _iv(d)
+    if v is None:
+        return "unknown"
+    f = (lambda x: f"{x:.0%}") if pct else (lambda x: f"{x:.2f}")
+    return f(v) if lo is None or hi is None else f"{f(v)} [{f(lo)}, {f(hi)}]"
+
+
+def _names(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _label(r: Mapping[str, Any]) -> str:
+    return str(r.get("ruleset") or r.get("label"))
+
+
+def _criteria(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> str:
+    names = [c["name"] for c in data["criteria"]]
+    if not names:
+        return "The run states no plausibility criterion."
+    full = [r for r in evaluated if all(r["criteria"].get(n) is True for n in names)]
+    if full:
+        return (f"{len(full)} of the {len(evaluated)} readings played by the agents meet every criterion "
+                f"({_names(names)}) under agent play: {_names([_label(r) for r in full])}.")
+    most = max(sum(r["criteria"].get(n) is True for n in names) for r in evaluated)
+    best = [r for r in evaluated if sum(r["criteria"].get(n) is True for n in names) == most]
+    failing = sorted({n for r in best for n in names if r["criteria"].get(n) is False})
+    return (f"No reading played by the agents meets every criterion; the most any meets is {most} of "
+            f"{len(names)} ({_names([_label(r) for r in best])})"
+            + (f", failing {_names(failing)}." if failing else "."))
+
+
+def _completion(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> str | None:
+    gaps = []
+    for r in evaluated:
+        a, rnd = r["measures"].get("completion"), r["screen"]["measures"].get("completion")
+        if a and rnd and a.get("value") is not None and rnd.get("value") is not None:
+            gaps.append((a["value"] - rnd["value"], r, a, rnd))
+    if not gaps:
+        return None
+    gap, r, a, rnd = max(gaps, key=lambda g: abs(g[0]))
+    if abs(gap) < SMALL_GAP:
+        return (f"Agents and random players finish about as many games under every reading played by the agents "
+                f"(completion differs by at most {100 * abs(gap):.0f} percentage points).")
+    overlap = not (a.get("low") is not None and rnd.get("low") is not None
+                   and (a["low"] > rnd["high"] or rnd["low"] > a["high"]))
+    more = "more" if gap > 0 else "fewer"
+    return (f"Agent and random play disagree most about finishing under {_label(r)}: random players finish "
+            f"{_num(rnd, True)} of games, {data['agent']} against itself {_num(a, True)}, {more} "
+            + ("(the intervals overlap, so the gap may be chance)." if overlap else "(beyond both intervals)."))
+
+
+def _first_player(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> str | None:
+    found = [(r, r["measures"].get("advantage_p1")) for r in evaluated if r["measures"].get("advantage_p1")]
+    found = [(r, a) for r, a in found if a.get("value") is not None]
+    if not found:
+        return None
+    parts = []
+    for r, a in found:
+        rnd = r["screen"]["measures"].get("advantage_p1")
+        parts.append(f"{_num(a)} under {_label(r)}" + (f" (random play {_num({'value': rnd['value']})})"
+                                                     if rnd and rnd.get("value") is not None else ""))
+    above = [_label(r) for r, a in found if a.get("low") is not None and a["low"] > 0.5]
+    below = [_label(r) for r, a in found if a.get("high") is not None and a["high"] < 0.5]
+    within = [_label(r) for r, a in found if _label(r) not in above + below]
+    verdict = []
+    if above:
+        verdict.append(f"the first mover is favoured beyond the interval under {_names(above)}")
+    if below:
+        verdict.append(f"the second mover under {_names(below)}")
+    if within:
+        verdict.append(f"the interval includes one half under {_names(within)}")
+    return (f"Under agent play the first mover's mean score (a win 1, a draw or no result 1/2) is "
+            f"{'; '.join(parts)}: " + "; ".join(verdict) + ".")
+
+
+def _skill(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> str | None:
+    found = [r for r in evaluated if r.get("skill") and r["skill"].get("value") is not None]
+    if not found:
+        return None
+    ranked = sorted(found, key=lambda r: -r["skill"]["value"])
+    if len(ranked) == 1:
+        text = f"The skill trace's figure is {_num(ranked[0]['skill'])} under {_label(ranked[0])}"
+    else:
+        text = (f"The skill trace's figure (0 when more thinking never helps, near 1 when the stronger agent keeps "
+                f"winning) is highest under {_label(ranked[0])}, {_num(ranked[0]['skill'])}, and lowest under "
+                f"{_label(ranked[-1])}, {_num(ranked[-1]['skill'])}")
+    last = [(r, r["skill"]["levels"][-1]) for r in found if r["skill"].get("levels")]
+    if not last:
+        return text + "."
+    rung = f"{last[0][1]['strong']} against {last[0][1]['weak']}"
+    wins = [_label(r) for r, lv in last if lv["win_rate"].get("low") is not None and lv["win_rate"]["low"] > 0.5]
+    rest = [_label(r) for r, lv in last if _label(r) not in wins]
+    if wins:
+        said = f"the stronger agent wins more than half beyond its interval under {_names(wins)}"
+        said += f", not clearly under {_names(rest)}" if rest else ""
+    else:
+        said = f"the stronger agent's win rate is not above one half beyond its interval under {_names(rest)}"
+    return text + f"; on the last rung, {rung}, " + said + "."
+
+
+def findings(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``(key, sentence)`` pairs of the assessment ``data`` (see the module docstring)."""
+    evaluated = [r for r in data["readings"] if r.get("evaluated")]
+    if not evaluated:
+        return [("criteria", f"No reading was played by the agents: all {len(data['readings'])} failed the "
+                             f"random screen.")]
+    out = [("criteria", _criteria(data, evaluated))]
+    for key, sentence in (("completion", _completion(data, evaluated)),
+                          ("first_player", _first_player(data, evaluated)),
+                          ("skill", _skill(data, evaluated))):
+        if sentence:
+            out.append((key, sentence))
+    return out
