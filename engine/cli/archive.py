@@ -374,3 +374,5 @@ def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], progress)
         checkpoint.unlink(missing_ok=True)
     finally:
         results.with_name(ASSESSING).unlink(missing_ok=True)
+        if results.exists():
+            os.utime(results)  # the page cache's key changes: no page says "being computed" any more

@@ -103,11 +103,11 @@ def _first_player(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -
     within = [_label(r) for r, a in found if _label(r) not in above + below]
     verdict = []
     if above:
-        verdict.append(f"the first mover is favoured beyond the interval under {_names(above)}")
+        verdict.append(f"the interval lies above one half (the first mover favoured) under {_names(above)}")
     if below:
-        verdict.append(f"the second mover under {_names(below)}")
+        verdict.append(f"below one half (the second mover favoured) under {_names(below)}")
     if within:
-        verdict.append(f"the interval includes one half under {_names(within)}")
+        verdict.append(f"it includes one half under {_names(within)}")
     return (f"Under agent play the first mover's mean score (a win 1, a draw or no result 1/2) is "
             f"{'; '.join(parts)}: " + "; ".join(verdict) + ".")
 
