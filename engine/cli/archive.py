@@ -321,6 +321,8 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
             _bake(db, site / "results.db", bake_games, progress)
             progress.console.print(f"comparisons baked {time.monotonic() - started:.1f} s after start", markup=False)
         if assess and child.poll() is None:
+            if os.nice(0) < 10:
+                os.nice(10 - os.nice(0))  # the server comes first
             _bake_assessments(db, site / "results.db", assess, progress)
             progress.console.print(f"assessments baked {time.monotonic() - started:.1f} s after start", markup=False)
     live[0] = False
@@ -353,14 +355,12 @@ def _bake(db: Path, results: Path, games: int, progress) -> None:
 
 def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], progress) -> None:
     """Bake every game's default assessment (``budget``: agent, games, skill_levels) from the archive
-    database ``db`` into the served ``results``, one transaction per game, at low priority, resuming
-    from the checkpoint a killed bake left; the ``.assessing`` file is removed when done."""
+    database ``db`` into the served ``results``, one transaction per game, resuming from the
+    checkpoint a killed bake left; the ``.assessing`` file is removed when done."""
     from engine import rulesets
     from engine.compare.results import assess_defaults
 
     rulesets.use_source(db)
-    if os.nice(0) < 10:
-        os.nice(10 - os.nice(0))  # the server comes first
     checkpoint = results.with_name(ASSESS_CHECKPOINT)
     tasks: dict[str, int] = {}
 

@@ -58,12 +58,13 @@ def _criteria(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> st
         return "The run states no plausibility criterion."
     full = [r for r in evaluated if all(r["criteria"].get(n) is True for n in names)]
     if full:
-        return (f"{len(full)} of the {len(evaluated)} readings played by the agents meet every criterion "
-                f"({_names(names)}) under agent play: {_names([_label(r) for r in full])}.")
+        return (f"{len(full)} of the {len(evaluated)} readings played by the agents "
+                f"{'meets' if len(full) == 1 else 'meet'} every criterion "
+                f"({_names(names)}) under agent play, on the point values: {_names([_label(r) for r in full])}.")
     most = max(sum(r["criteria"].get(n) is True for n in names) for r in evaluated)
     best = [r for r in evaluated if sum(r["criteria"].get(n) is True for n in names) == most]
     failing = sorted({n for r in best for n in names if r["criteria"].get(n) is False})
-    return (f"No reading played by the agents meets every criterion; the most any meets is {most} of "
+    return (f"No reading played by the agents meets every criterion on the point values; the most any meets is {most} of "
             f"{len(names)} ({_names([_label(r) for r in best])})"
             + (f", failing {_names(failing)}." if failing else "."))
 
@@ -78,8 +79,11 @@ def _completion(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> 
         return None
     gap, r, a, rnd = max(gaps, key=lambda g: abs(g[0]))
     if abs(gap) < SMALL_GAP:
+        points = round(100 * abs(gap))
+        most = "less than one percentage point" if points == 0 else \
+            f"at most {points} percentage point{'s' if points != 1 else ''}"
         return (f"Agents and random players finish about as many games under every reading played by the agents "
-                f"(completion differs by at most {100 * abs(gap):.0f} percentage points).")
+                f"(completion differs by {most}).")
     overlap = not (a.get("low") is not None and rnd.get("low") is not None
                    and (a["low"] > rnd["high"] or rnd["low"] > a["high"]))
     more = "more" if gap > 0 else "fewer"
@@ -116,13 +120,20 @@ def _skill(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> str |
     found = [r for r in evaluated if r.get("skill") and r["skill"].get("value") is not None]
     if not found:
         return None
-    ranked = sorted(found, key=lambda r: -r["skill"]["value"])
-    if len(ranked) == 1:
-        text = f"The skill trace's figure is {_num(ranked[0]['skill'])} under {_label(ranked[0])}"
+    text = "The skill trace's figure (0 when more thinking never helps, near 1 when the stronger agent keeps winning)"
+    values = [r["skill"]["value"] for r in found]
+    if len(found) == 1:
+        text += f" is {_num(found[0]['skill'])} under {_label(found[0])}"
+    elif max(values) == min(values):
+        text += f" is {values[0]:.2f} under every reading played by the agents"
     else:
-        text = (f"The skill trace's figure (0 when more thinking never helps, near 1 when the stronger agent keeps "
-                f"winning) is highest under {_label(ranked[0])}, {_num(ranked[0]['skill'])}, and lowest under "
-                f"{_label(ranked[-1])}, {_num(ranked[-1]['skill'])}")
+        def at(value: float, word: str) -> str:
+            alike = [r for r in found if r["skill"]["value"] == value]
+            if len(alike) == 1:
+                return f"{word} under {_label(alike[0])}, {_num(alike[0]['skill'])}"
+            return f"{word}, {value:.2f}, under {_names([_label(r) for r in alike])}"
+
+        text += f" is {at(max(values), 'highest')}, and {at(min(values), 'lowest')}"
     last = [(r, r["skill"]["levels"][-1]) for r in found if r["skill"].get("levels")]
     if not last:
         return text + "."

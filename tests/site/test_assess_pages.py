@@ -145,3 +145,41 @@ async def test_the_assessment_tables_are_served_as_json(ads, metadata):
     for table in ("assess_runs", "assess_criteria", "assess_readings", "assess_measures", "assess_verdicts",
                   "assess_skill"):
         assert described[table]["description"]
+
+
+def test_the_serve_bake_saves_each_games_assessment_and_clears_its_marks(built_db, tmp_path):
+    from rich.progress import Progress
+
+    from engine import rulesets
+    from engine.cli.archive import ASSESS_CHECKPOINT, ASSESSING, _bake_assessments, needs_assess
+    from engine.compare.results import load_assessment
+
+    results = tmp_path / "results.db"
+    assert needs_assess(results)
+    (tmp_path / ASSESSING).write_text("1")
+    budget = {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20, "game_ids": ["tap-urdy"]}
+    try:
+        _bake_assessments(built_db, results, budget, Progress(disable=True))
+    finally:
+        rulesets.use_source(None)
+    saved = load_assessment(results, game="tap-urdy")
+    assert saved["run"]["kind"] == "defaults" and saved["agent"] == "uct:2" and len(saved["readings"]) == 5
+    assert not (tmp_path / ASSESSING).exists() and not (tmp_path / ASSESS_CHECKPOINT).exists()
+    assert needs_assess(results)  # the other games have none yet
+
+
+async def test_the_section_says_being_computed_while_the_server_bakes(built_db, compiled_kernels, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    site.mkdir()
+    shutil.copy(built_db, site / "archive.db")
+    from engine.compare.results import create
+
+    create(site / "results.db")
+    (site / ".assessing").write_text("1")
+    monkeypatch.setenv("VARIORUM_ASSESSING", "1")
+    ds = await _served(site / "archive.db", site / "results.db")
+    html = section((await ds.client.get("/games/tap-urdy")).text)
+    assert "data-pending" in html and "being computed" in html
+    monkeypatch.setenv("VARIORUM_ASSESSING", "0")  # a server that does not bake ignores a stale mark
+    ds = await _served(site / "archive.db", site / "results.db")
+    assert "No assessment of this game has been saved yet" in section((await ds.client.get("/games/tap-urdy")).text)
