@@ -9,6 +9,7 @@ one snapshot, with its chart drawn from the same run. Citations use the field's 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
@@ -283,11 +284,16 @@ async def comparison_context(datasette, game_id: str) -> dict[str, Any] | None:
     }
 
 
-def _svg(fig) -> str:
-    """A matplotlib Figure as SVG text."""
+def _draw(make, *args, **kwargs) -> str:
+    """``make(*args, **kwargs)``, a matplotlib Figure, as SVG text."""
     buffer = io.StringIO()
-    fig.savefig(buffer, format="svg", bbox_inches="tight")
+    make(*args, **kwargs).savefig(buffer, format="svg", bbox_inches="tight")
     return buffer.getvalue()
+
+
+async def _svg(make, *args, **kwargs) -> str:
+    """The chart drawn off the event loop (a thread of its own: drawing takes a few hundred ms)."""
+    return await asyncio.to_thread(_draw, make, *args, **kwargs)
 
 
 async def comparison_chart(datasette, request) -> Response:
@@ -312,7 +318,7 @@ async def comparison_chart(datasette, request) -> Response:
         from engine.compare.plot import figure
 
         keys = [k for k, _ in COMPARISON_MEASURES if k in data["variants"][0]["metrics"]]
-        _charts[run_id] = _svg(figure(data, measures=keys, columns=5))
+        _charts[run_id] = await _svg(figure, data, measures=keys, columns=5)
     return Response(_charts[run_id], content_type="image/svg+xml; charset=utf-8")
 
 
@@ -411,7 +417,7 @@ async def assessment_chart(datasette, request) -> Response:
             raise NotFound(f"assessment run {run_id!r} has no reading played by the agents to chart")
         from engine.compare.plot import assessment_figure
 
-        _charts[run_id] = _svg(assessment_figure(data))
+        _charts[run_id] = await _svg(assessment_figure, data)
     return Response(_charts[run_id], content_type="image/svg+xml; charset=utf-8")
 
 
