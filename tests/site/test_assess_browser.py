@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from schema.paths import SITE_DIR
+from tests.site.conftest import stop
 from tests.site.test_browser import CHROMIUM, _free_port
 
 if not CHROMIUM and not os.environ.get("CI"):
@@ -52,12 +53,7 @@ def baking_site(built_db: Path, tmp_path: Path):
                 raise RuntimeError("the server did not start") from None
             time.sleep(0.3)
     yield base, site
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
+    stop(proc)
 
 
 def test_the_section_fills_in_when_the_assessment_is_saved(baking_site):
