@@ -390,7 +390,10 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
             text = Criterion(**c).range_text
         except ValueError:  # a measure this engine no longer has: show the bounds as saved
             text = f"{c['low']} <= {c['measure']} <= {c['high']}"
-        criteria.append({**c, "range_text": text})
+        low, high = c["low"], c["high"]
+        bounds = f"{low:g}–{high:g}" if low is not None and high is not None else \
+            f"≥ {low:g}" if low is not None else f"≤ {high:g}"
+        criteria.append({**c, "range_text": text, "bounds": bounds})
     for r in data["readings"]:
         r["play_link"] = play_link(game_id, r, rulesets)
         r["name"] = r["ruleset"] or r["label"]

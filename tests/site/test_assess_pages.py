@@ -64,7 +64,8 @@ async def test_the_section_ranks_every_ruleset_with_intervals_marks_and_links(ad
         assert f'href="/games/tap-urdy?ruleset={rs.id}#play"' in html
     for c in ("balance", "completion", "drawishness", "duration"):
         assert f">{c}</abbr>" in html  # a column of marks per criterion, its range in the header
-    assert "10 &lt;= duration_turns &lt;= 500" in html and "completion &gt;= 0.8" in html
+    assert "10 &lt;= duration_turns &lt;= 500" in html and "completion &gt;= 0.8" in html  # in the tooltips
+    assert "<small>10–500</small>" in html and "<small>≥ 0.8</small>" in html and "<small>≤ 0.2</small>" in html
     assert html.count('title="met"') + html.count('title="not met"') + html.count('title="unknown') == 4 * len(rows)
     assert re.search(r"random: [0-9.]+<br><small>\[[0-9.]+, [0-9.]+\]</small>", html)  # random play's interval
     assert "uct:4" in html and "4 games per reading" in html and "seed 0" in html  # the run it comes from
