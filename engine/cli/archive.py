@@ -4,8 +4,9 @@
 newer, starts Datasette at once (pages within seconds), and then, in the background with a
 progress bar, waits for the play API's worker processes to compile the engine's kernels and
 bakes the default comparisons into ``results.db`` (when it is missing or older than the archive
-or the engine), which the running server picks up; then the default assessments (when the
-comparisons were baked or a game has none), written into the served ``results.db`` game by game.
+or the engine), which the running server picks up; then the default assessments (of every game
+when the comparisons were baked, else of the games that have none), written into the served
+``results.db`` game by game.
 While it bakes the assessments, a file ``.assessing`` beside ``results.db`` tells the server's
 pages (site/plugins/variorum_results.py) that they are being computed; a killed bake resumes from
 its checkpoint ``.assess-defaults.checkpoint``. The server is a child process that dies with this
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -125,26 +127,27 @@ def needs_bake(results: Path, db: Path) -> bool:
 
 ASSESSING = ".assessing"
 """The file beside results.db that says the default assessments are being baked."""
+UCT_SPEC = re.compile(r"uct:[1-9][0-9]*")
+"""The form of ``--bake-agent``."""
 ASSESS_CHECKPOINT = ".assess-defaults.checkpoint"
 """The checkpoint of the default assessments' bake, beside results.db (removed when it is done)."""
 
 
-def needs_assess(results: Path) -> bool:
-    """True when the results database lacks a default assessment of some game of the engine."""
+def missing_assessments(results: Path) -> list[str]:
+    """The games of the engine that the results database has no default assessment of."""
     import sqlite3
 
     from engine.games import GAMES
 
-    if not results.exists():
-        return True
-    conn = sqlite3.connect(f"file:{results}?mode=ro", uri=True)
-    try:
-        if not conn.execute("select 1 from sqlite_master where name = 'assess_runs'").fetchone():
-            return True
-        have = {g for (g,) in conn.execute("select distinct game from assess_runs where kind = 'defaults'")}
-    finally:
-        conn.close()
-    return not set(GAMES) <= have
+    have: set[str] = set()
+    if results.exists():
+        conn = sqlite3.connect(f"file:{results}?mode=ro", uri=True)
+        try:
+            if conn.execute("select 1 from sqlite_master where name = 'assess_runs'").fetchone():
+                have = {g for (g,) in conn.execute("select distinct game from assess_runs where kind = 'defaults'")}
+        finally:
+            conn.close()
+    return sorted(set(GAMES) - have)
 
 
 def datasette_args(db: Path, site: Path, port: int, host: str, results: bool = True) -> list[str]:
@@ -196,21 +199,15 @@ def register(group: click.Group) -> None:
         """Build the archive if it is missing or older than the records, serve the site with
         Datasette, and compile the engine and bake the comparisons and the assessments in the
         background."""
-        from engine.agents import parse_agent
-
-        try:
-            if parse_agent(bake_agent).kind != "uct":
-                raise ValueError(f"assessments evaluate with UCT: uct:ITERATIONS, not {bake_agent!r}")
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--bake-agent'") from None
+        if not UCT_SPEC.fullmatch(bake_agent):  # (parsed in full by the bake: no engine import before the server starts)
+            raise click.BadParameter(f"assessments evaluate with UCT: uct:ITERATIONS, not {bake_agent!r}",
+                                     param_hint="'--bake-agent'")
         db = site_dir / "archive.db"
         if needs_build(data_dir, db):
             run_build(data_dir, db)
         results = site_dir / "results.db"
         bake_compare = bake and needs_bake(results, db)
-        assess = None
-        if bake and (bake_compare or needs_assess(results)):
-            assess = {"agent": bake_agent, "games": bake_agent_games, "skill_levels": bake_skill_levels}
+        assess = {"agent": bake_agent, "games": bake_agent_games, "skill_levels": bake_skill_levels} if bake else None
         (site_dir / ASSESSING).unlink(missing_ok=True)  # left by a killed serve
         if not bake_compare:
             from engine.compare.results import create
@@ -260,8 +257,8 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
           assess: dict[str, Any] | None = None) -> None:
     """Run Datasette as a child process and, with a progress bar, follow the kernels' compilation,
     bake the comparisons (``bake``) into ``site/results.db`` and then the assessments (``assess``:
-    the keyword arguments of engine.compare.results.assess_defaults, or None); return when the
-    server exits."""
+    the keyword arguments of engine.compare.results.assess_defaults; None: none) of every game
+    when the comparisons were baked, else of the games that have none; return when the server exits."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -269,7 +266,7 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
 
     console = Console(stderr=True, highlight=False)
     env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0", VARIORUM_ASSESSING="1" if assess else "0")
-    if assess:
+    if assess and bake:
         (site / ASSESSING).write_text(str(os.getpid()))  # the pages say "being computed" from the start
     args = datasette_args(db, site, port, host, results=not bake)
     started = time.monotonic()
@@ -320,11 +317,13 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
         if bake and child.poll() is None:
             _bake(db, site / "results.db", bake_games, progress)
             progress.console.print(f"comparisons baked {time.monotonic() - started:.1f} s after start", markup=False)
-        if assess and child.poll() is None:
+        games = None if not assess or bake else missing_assessments(site / "results.db")
+        if assess and child.poll() is None and (bake or games):
+            (site / ASSESSING).write_text(str(os.getpid()))
             if os.nice(0) < 10:
                 os.nice(10 - os.nice(0))  # the server comes first
             try:
-                _bake_assessments(db, site / "results.db", assess, progress)
+                _bake_assessments(db, site / "results.db", {**assess, "game_ids": games}, progress)
                 progress.console.print(f"assessments baked {time.monotonic() - started:.1f} s after start",
                                        markup=False)
             except Exception as exc:  # the server stays up; the pages say no assessment is saved

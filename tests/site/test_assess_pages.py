@@ -152,11 +152,11 @@ def test_the_serve_bake_saves_each_games_assessment_and_clears_its_marks(built_d
     from rich.progress import Progress
 
     from engine import rulesets
-    from engine.cli.archive import ASSESS_CHECKPOINT, ASSESSING, _bake_assessments, needs_assess
+    from engine.cli.archive import ASSESS_CHECKPOINT, ASSESSING, _bake_assessments, missing_assessments
     from engine.compare.results import load_assessment
 
     results = tmp_path / "results.db"
-    assert needs_assess(results)
+    assert missing_assessments(results) == ["lobudok", "tap-urdy", "tauru", "tsoro-additional-capture"]
     (tmp_path / ASSESSING).write_text("1")
     budget = {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20, "game_ids": ["tap-urdy"]}
     try:
@@ -166,7 +166,7 @@ def test_the_serve_bake_saves_each_games_assessment_and_clears_its_marks(built_d
     saved = load_assessment(results, game="tap-urdy")
     assert saved["run"]["kind"] == "defaults" and saved["agent"] == "uct:2" and len(saved["readings"]) == 5
     assert not (tmp_path / ASSESSING).exists() and not (tmp_path / ASSESS_CHECKPOINT).exists()
-    assert needs_assess(results)  # the other games have none yet
+    assert missing_assessments(results) == ["lobudok", "tauru", "tsoro-additional-capture"]
 
 
 async def test_the_section_says_being_computed_while_the_server_bakes(built_db, compiled_kernels, tmp_path, monkeypatch):
