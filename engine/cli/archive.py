@@ -9,7 +9,7 @@ when the comparisons were baked, else of the games that have none), written into
 ``results.db`` game by game.
 While it bakes the assessments, a file ``.assessing`` beside ``results.db`` tells the server's
 pages (site/plugins/variorum_results.py) that they are being computed; a killed bake resumes from
-its checkpoint ``.assess-defaults.checkpoint``. The server is a child process that dies with this
+its checkpoint ``.assess-defaults.checkpoint`` (unless the archive or the engine changed since). The server is a child process that dies with this
 one; Ctrl-C or SIGTERM stop both.
 """
 
@@ -320,6 +320,8 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
         games = None if not assess or bake else missing_assessments(site / "results.db")
         if assess and child.poll() is None and (bake or games):
             (site / ASSESSING).write_text(str(os.getpid()))
+            if bake:  # the archive or the engine changed: a killed bake's cells are stale
+                (site / ASSESS_CHECKPOINT).unlink(missing_ok=True)
             if os.nice(0) < 10:
                 os.nice(10 - os.nice(0))  # the server comes first
             try:
