@@ -13,7 +13,7 @@ Tables of the comparisons (every row carries its ``run_id``):
   Digital Ludeme Project's name, a one-line definition), rewritten from engine.compare.measures.
 
 Tables of the assessments (``variorum assess --save``, engine.compare.assess; ``rank`` is the
-reading's place in the run's ranking, 1 first, the readings that failed the screen last):
+reading's place in the run's ranking, 1 first, the readings the agents did not play last):
 
 - ``assess_runs``: id, kind, created, engine_version, git_commit, game, base, agent (the agent that
   plays itself), games (per evaluated reading), seed, screen_games (random games per reading),
