@@ -8,6 +8,7 @@ their 95% intervals:
   the most any meets, and which criteria fail);
 - ``completion``: where agent play and random play disagree most about finishing a game (and
   whether the two intervals overlap);
+- ``duration``: where they differ most in the length of a game (as a ratio of mean turns);
 - ``first_player``: the first mover's score under agent play, reading by reading, and under
   which readings its interval lies above or below one half;
 - ``skill``: the skill trace's figure, highest and lowest, and on the ladder's last rung whether
@@ -19,6 +20,7 @@ A sentence states only what the figures show: "beyond the intervals" when they d
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -84,12 +86,37 @@ def _completion(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> 
             f"at most {points} percentage point{'s' if points != 1 else ''}"
         return (f"Agents and random players finish about as many games under every reading played by the agents "
                 f"(completion differs by {most}).")
-    overlap = not (a.get("low") is not None and rnd.get("low") is not None
-                   and (a["low"] > rnd["high"] or rnd["low"] > a["high"]))
+    overlap = _overlap(a, rnd)
     more = "more" if gap > 0 else "fewer"
     return (f"Agent and random play disagree most about finishing under {_label(r)}: random players finish "
             f"{_num(rnd, True)} of games, {data['agent']} against itself {_num(a, True)}, {more} "
             + ("(the intervals overlap, so the gap may be chance)." if overlap else "(beyond both intervals)."))
+
+
+def _overlap(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Whether two figures' intervals overlap (True when either is unknown)."""
+    if None in (a.get("low"), a.get("high"), b.get("low"), b.get("high")):
+        return True
+    return not (a["low"] > b["high"] or b["low"] > a["high"])
+
+
+def _duration(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> str | None:
+    found = []
+    for r in evaluated:
+        a, rnd = r["measures"].get("duration_turns"), r["screen"]["measures"].get("duration_turns")
+        if a and rnd and a.get("value") and rnd.get("value"):
+            found.append((math.log(a["value"] / rnd["value"]), r, a, rnd))
+    if not found:
+        return None
+    ratio, r, a, rnd = max(found, key=lambda g: abs(g[0]))
+
+    def turns(x: Mapping[str, Any]) -> str:
+        return f"{x['value']:.0f}" + (f" [{x['low']:.0f}, {x['high']:.0f}]" if x.get("low") is not None else "")
+
+    text = (f"Agent and random play differ most in length under {_label(r)}: the agents' games last "
+            f"{math.exp(ratio):.2g} times as long as random players', {turns(a)} turns against {turns(rnd)}")
+    return text + (" (the intervals overlap, so the gap may be chance)." if _overlap(a, rnd) else
+                   " (beyond both intervals).")
 
 
 def _first_player(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> str | None:
@@ -156,6 +183,7 @@ def findings(data: Mapping[str, Any]) -> list[tuple[str, str]]:
                              f"random screen.")]
     out = [("criteria", _criteria(data, evaluated))]
     for key, sentence in (("completion", _completion(data, evaluated)),
+                          ("duration", _duration(data, evaluated)),
                           ("first_player", _first_player(data, evaluated)),
                           ("skill", _skill(data, evaluated))):
         if sentence:

@@ -121,11 +121,14 @@ async def test_the_findings_follow_the_saved_figures(built_db, assessed_db, comp
         # and its first mover wins, beyond the interval
         conn.execute("update assess_measures set value = 0.9, low = 0.8, high = 1 where run_id = ? and rank = ? "
                      "and play = 'agent' and measure = 'advantage_p1'", [run, rank])
+        # and its agents play a thousand times longer than random players
+        conn.execute("update assess_measures set value = 1000 * value, low = 1000 * value, high = 1000 * value "
+                     "where run_id = ? and rank = ? and play = 'agent' and measure = 'duration_turns'", [run, rank])
         # every reading meets every criterion
         conn.execute("update assess_verdicts set met = 1 where run_id = ? and play = 'agent'", [run])
     conn.close()
     after = (await (await _served(built_db, changed)).client.get("/games/tap-urdy")).text
-    for key in ("criteria", "completion", "first_player"):
+    for key in ("criteria", "completion", "duration", "first_player"):
         assert finding(before, key) != finding(after, key), key
     assert finding(after, "completion").startswith(f"Agent and random play disagree most about finishing under {label}:")
     assert "100% [90%, 100%]" in finding(after, "completion") and "0% [0%, 10%], fewer" in finding(after, "completion")
@@ -133,6 +136,8 @@ async def test_the_findings_follow_the_saved_figures(built_db, assessed_db, comp
     assert re.search(rf"above one half \(the first mover favoured\) under [^;.]*\b{re.escape(label)}\b",
                      finding(after, "first_player"))
     assert finding(after, "criteria").startswith("5 of the 5 readings played by the agents meet every criterion")
+    assert finding(after, "duration").startswith(f"Agent and random play differ most in length under {label}:")
+    assert "(beyond both intervals)" in finding(after, "duration")
     assert finding(after, "skill") == finding(before, "skill")
 
 
