@@ -333,6 +333,24 @@ def load_assessment(path: str | Path | None = None, *, game: str | None = None,
         conn.close()
 
 
+def shortest_first(path: str | Path | None, game_ids: Sequence[str]) -> list[str]:
+    """``game_ids`` ordered by the mean length (turns) of their default comparison's random games in
+    the results database at ``path``, shortest first; games without one last, in the given order."""
+    length: dict[str, float] = {}
+    path = Path(path or default_path())
+    if path.exists():
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            if conn.execute("select 1 from sqlite_master where name = 'compare_runs'").fetchone():
+                length = dict(conn.execute(
+                    """select r.game, avg(m.value) from compare_runs r
+                         join compare_metrics m on m.run_id = r.id and m.measure = 'duration_turns'
+                        where r.kind = 'defaults' group by r.game""").fetchall())
+        finally:
+            conn.close()
+    return sorted(game_ids, key=lambda g: (g not in length, length.get(g, 0.0)))
+
+
 def _games_with_rulesets(game_ids: Sequence[str] | None,
                          log: Callable[[str], None] | None) -> Iterator[tuple[str, list[str]]]:
     """(game, its rulesets of the archive) for ``game_ids`` (default: every game of the engine),
@@ -400,12 +418,16 @@ def assess_defaults(
     ``agent`` against itself, ``games`` games each, and a skill ladder of ``skill_levels`` rungs;
     the budget the site bakes is engine.cli.assess's DEFAULT_AGENT, DEFAULT_AGENT_GAMES and DEFAULT_SKILL_LEVELS)
     and save each as that game's ``defaults`` assessment (replacing the previous one), game by
-    game. ``checkpoint``: resume a killed bake. ``progress(game, phase, done, total)`` is told the
-    games played. Returns game -> run id."""
+    game, the games whose random games are shortest first (:func:`shortest_first`: an agent game
+    costs about its length times the agent's iterations times a playout's length). ``checkpoint``:
+    resume a killed bake. ``progress(game, phase, done, total)`` is told the games played. Returns
+    game -> run id."""
     from engine.compare.assess import SCREEN_GAMES, assess
+    from engine.games import GAMES
 
     out: dict[str, str] = {}
-    for game_id, found in _games_with_rulesets(game_ids, log):
+    order = shortest_first(path, list(game_ids or sorted(GAMES)))
+    for game_id, found in _games_with_rulesets(order, log):
         tell = (lambda name, done, total, g=game_id: progress(g, name, done, total)) if progress else None
         a = assess(game_id, rulesets=found, agent=agent, games=games, skill_levels=skill_levels,
                    skill_games=skill_games, screen_games=SCREEN_GAMES if screen_games is None else screen_games,

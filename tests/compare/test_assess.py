@@ -222,3 +222,22 @@ def test_assess_defaults_rejects_bad_input_naming_the_option(args, param, messag
 
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 2 and f"'{param}'" in r.output and message in r.output, r.output
+
+
+def test_the_default_bake_takes_the_games_with_the_shortest_random_games_first(tmp_path) -> None:
+    import sqlite3
+
+    from engine.compare.results import create, shortest_first
+
+    path = create(tmp_path / "results.db")
+    conn = sqlite3.connect(path)
+    with conn:
+        for run, game, kind, turns in (("a", "lobudok", "defaults", 1400.0), ("b", "tauru", "defaults", 120.0),
+                                       ("c", "tap-urdy", "defaults", 75.0), ("d", "tap-urdy", "user", 5000.0)):
+            conn.execute("insert into compare_runs (id, game, kind) values (?, ?, ?)", [run, game, kind])
+            conn.execute("insert into compare_metrics (run_id, variant, measure, value) values (?, 0, 'duration_turns', ?)",
+                         [run, turns])
+    conn.close()
+    games = ["lobudok", "tap-urdy", "tauru", "tsoro-additional-capture"]
+    assert shortest_first(path, games) == ["tap-urdy", "tauru", "lobudok", "tsoro-additional-capture"]
+    assert shortest_first(tmp_path / "none.db", games) == games
