@@ -136,6 +136,8 @@ def effects_figure(comparison: Any, measures: Sequence[str] | None = None, colum
 
 ASSESS_PANELS = ("balance", "completion", "advantage_p1", "duration_turns")
 """The measures the assessment chart draws, random play against agent play, before the skill panel."""
+LOG_SPAN = 20.0
+"""A panel whose positive figures span more than this factor is drawn on a log scale."""
 
 
 def _errorbar(ax: Any, values: Sequence[Mapping[str, Any] | None], ys: Sequence[float], **style: Any) -> None:
@@ -152,8 +154,9 @@ def _errorbar(ax: Any, values: Sequence[Mapping[str, Any] | None], ys: Sequence[
 def assessment_figure(assessment: Mapping[str, Any]) -> Figure:
     """A Figure of an assessment (the JSON of ``variorum assess --json`` or a saved run): for each
     reading played by the agents, ranked down the side, each measure of ASSESS_PANELS under random
-    play (grey) and agent play (blue) with 95% intervals, the criteria's thresholds as dashed lines,
-    and the skill trace's figure with its interval."""
+    play (grey) and agent play (blue) with 95% intervals (on a log scale when they span more than
+    LOG_SPAN times), the criteria's thresholds as dashed lines, one half on the first mover's
+    panel, and the skill trace's figure with its interval."""
     readings = [r for r in assessment["readings"] if r.get("evaluated")]
     if not readings:
         raise ValueError("nothing to plot: no reading of the assessment was played by the agents")
@@ -175,10 +178,18 @@ def assessment_figure(assessment: Mapping[str, Any]) -> Figure:
                 for bound in (c["low"], c["high"]):
                     if bound is not None:
                         ax.axvline(bound, color="#c0392b", linewidth=0.8, linestyle="--")
-        ax.set_title(key, fontsize=9)
+        if key == "advantage_p1":
+            ax.axvline(0.5, color="#888888", linewidth=0.6)
+        shown = [iv[k] for r in readings for play in (r["measures"], r["screen"]["measures"])
+                 for iv in [play.get(key)] if iv for k in ("value", "low", "high") if iv.get(k)]
+        if shown and min(shown) > 0 and max(shown) / min(shown) > LOG_SPAN:
+            ax.set_xscale("log")
+            ax.set_title(f"{key} (log scale)", fontsize=9)
+        else:
+            ax.set_title(key, fontsize=9)
+            ax.xaxis.set_major_locator(MaxNLocator(4))
         ax.set_ylim(n - 0.5, -0.5)
         ax.tick_params(labelsize=7)
-        ax.xaxis.set_major_locator(MaxNLocator(4))
         ax.grid(axis="x", linewidth=0.3)
         if p == 0:
             ax.set_yticks(ys)
