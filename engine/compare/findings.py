@@ -7,7 +7,7 @@ their 95% intervals:
 - ``criteria``: which evaluated readings meet every plausibility criterion under agent play (or
   the most any meets, and which criteria fail);
 - ``completion``: where agent play and random play disagree most about finishing a game (and
-  whether the two intervals overlap);
+  whether the two intervals overlap), and under which readings neither finishes most games;
 - ``duration``: where they differ most in the length of a game (as a ratio of mean turns);
 - ``first_player``: the first mover's score under agent play, reading by reading, and under
   which readings its interval lies above or below one half;
@@ -39,7 +39,7 @@ def _num(d: Mapping[str, Any] | None, pct: bool = False) -> str:
     v, lo, hi = _iv(d)
     if v is None:
         return "unknown"
-    f = (lambda x: f"{x:.0%}") if pct else (lambda x: f"{x:.2f}")
+    f = (lambda x: f"{x:.1%}" if 0 < x < 0.01 else f"{x:.0%}") if pct else (lambda x: f"{x:.2f}")
     return f(v) if lo is None or hi is None else f"{f(v)} [{f(lo)}, {f(hi)}]"
 
 
@@ -79,18 +79,25 @@ def _completion(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> 
             gaps.append((a["value"] - rnd["value"], r, a, rnd))
     if not gaps:
         return None
+    rarely = [(r, a, rnd) for _, r, a, rnd in gaps if a["value"] < 0.5 and rnd["value"] < 0.5]
+    neither = "" if not rarely else (
+        f" Neither random players nor the agents finish most of their games under "
+        f"{_names([_label(r) for r, _, _ in rarely])}: "
+        + "; ".join(f"random players {_num(rnd, True)} and the agents {_num(a, True)} under {_label(r)}"
+                    for r, a, rnd in rarely) + ".")
     gap, r, a, rnd = max(gaps, key=lambda g: abs(g[0]))
     if abs(gap) < SMALL_GAP:
         points = round(100 * abs(gap))
         most = "less than one percentage point" if points == 0 else \
             f"at most {points} percentage point{'s' if points != 1 else ''}"
         return (f"Agents and random players finish about as many games under every reading played by the agents "
-                f"(completion differs by {most}).")
+                f"(completion differs by {most}).") + neither
     overlap = _overlap(a, rnd)
     more = "more" if gap > 0 else "fewer"
     return (f"Agent and random play disagree most about finishing under {_label(r)}: random players finish "
             f"{_num(rnd, True)} of games, {data['agent']} against itself {_num(a, True)}, {more} "
-            + ("(the intervals overlap, so the gap may be chance)." if overlap else "(beyond both intervals)."))
+            + ("(the intervals overlap, so the gap may be chance)." if overlap else "(beyond both intervals).")
+            + neither)
 
 
 def _overlap(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:

@@ -241,3 +241,18 @@ def test_the_default_bake_takes_the_games_with_the_shortest_random_games_first(t
     games = ["lobudok", "tap-urdy", "tauru", "tsoro-additional-capture"]
     assert shortest_first(path, games) == ["tap-urdy", "tauru", "lobudok", "tsoro-additional-capture"]
     assert shortest_first(tmp_path / "none.db", games) == games
+
+
+def test_the_findings_name_the_readings_that_neither_random_players_nor_agents_finish(tmp_path) -> None:
+    from engine.compare.findings import findings
+    from engine.compare.results import load_assessment, save_assessment
+
+    path = tmp_path / "results.db"
+    data = load_assessment(path, run_id=save_assessment(tiny(criteria=criteria(["advantage_p1>=0"], base=())), path))
+    assert "Neither" not in dict(findings(data))["completion"]  # random players finish most Tap-urdy games
+    first = data["readings"][0]
+    first["screen"]["measures"]["completion"] = {"value": 0.004, "low": 0.0016, "high": 0.01}
+    first["measures"]["completion"] = {"value": 0.0, "low": 0.0, "high": 0.28}
+    said = dict(findings(data))["completion"]
+    assert (f"Neither random players nor the agents finish most of their games under {first['label']}: "
+            f"random players 0.4% [0.2%, 1%] and the agents 0% [0%, 28%] under {first['label']}.") in said
