@@ -4,14 +4,20 @@
 newer, starts Datasette at once (pages within seconds), and then, in the background with a
 progress bar, waits for the play API's worker processes to compile the engine's kernels and
 bakes the default comparisons into ``results.db`` (when it is missing or older than the archive
-or the engine), which the running server picks up. The server is a child process that dies with
-this one; Ctrl-C or SIGTERM stop both.
+or the engine), which the running server picks up; then the default assessments (of every game
+when the comparisons were baked, else of the games that have none), written into the served
+``results.db`` game by game.
+While it bakes the assessments, a file ``.assessing`` beside ``results.db`` tells the server's
+pages (site/plugins/variorum_results.py) that they are being computed; a killed bake resumes from
+its checkpoint ``.assess-defaults.checkpoint`` (unless the archive or the engine changed since). The server is a child process that dies with this
+one; Ctrl-C or SIGTERM stop both.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -24,6 +30,7 @@ from typing import Any
 
 import click
 
+from engine.cli.assess import DEFAULT_AGENT, DEFAULT_AGENT_GAMES, DEFAULT_SKILL_LEVELS
 from schema.load import Archive, RecordError
 from schema.paths import ARCHIVE_DB, DATA_DIR, SITE_DIR
 
@@ -118,6 +125,31 @@ def needs_bake(results: Path, db: Path) -> bool:
     return results.stat().st_mtime < max(db.stat().st_mtime, engine_code)
 
 
+ASSESSING = ".assessing"
+"""The file beside results.db that says the default assessments are being baked."""
+UCT_SPEC = re.compile(r"uct:[1-9][0-9]*")
+"""The form of ``--bake-agent``."""
+ASSESS_CHECKPOINT = ".assess-defaults.checkpoint"
+"""The checkpoint of the default assessments' bake, beside results.db (removed when it is done)."""
+
+
+def missing_assessments(results: Path) -> list[str]:
+    """The games of the engine that the results database has no default assessment of."""
+    import sqlite3
+
+    from engine.games import GAMES
+
+    have: set[str] = set()
+    if results.exists():
+        conn = sqlite3.connect(f"file:{results}?mode=ro", uri=True)
+        try:
+            if conn.execute("select 1 from sqlite_master where name = 'assess_runs'").fetchone():
+                have = {g for (g,) in conn.execute("select distinct game from assess_runs where kind = 'defaults'")}
+        finally:
+            conn.close()
+    return sorted(set(GAMES) - have)
+
+
 def datasette_args(db: Path, site: Path, port: int, host: str, results: bool = True) -> list[str]:
     """The ``datasette serve`` command line for the site folder (``results``: serve results.db)."""
     args = [sys.executable, "-m", "datasette", "serve", "-i", str(db)]
@@ -156,19 +188,32 @@ def register(group: click.Group) -> None:
                   help="Bake the default comparisons in the background when results.db is missing or stale.")
     @click.option("--bake-games", type=click.IntRange(2, 1_000_000), default=2000, show_default=True,
                   help="Games per ruleset of the baked comparisons.")
-    def serve_cmd(port: int, host: str, data_dir: Path, site_dir: Path, bake: bool, bake_games: int) -> None:
+    @click.option("--bake-agent", default=DEFAULT_AGENT, show_default=True,
+                  help="The agent of the baked assessments (uct:ITERATIONS; it plays itself).")
+    @click.option("--bake-agent-games", type=click.IntRange(2, 1_000_000), default=DEFAULT_AGENT_GAMES,
+                  show_default=True, help="Agent games per ruleset, and per rung of the skill ladder, of the baked assessments.")
+    @click.option("--bake-skill-levels", type=click.IntRange(1, 20), default=DEFAULT_SKILL_LEVELS, show_default=True,
+                  help="Rungs of the skill ladder of the baked assessments.")
+    def serve_cmd(port: int, host: str, data_dir: Path, site_dir: Path, bake: bool, bake_games: int, bake_agent: str,
+                  bake_agent_games: int, bake_skill_levels: int) -> None:
         """Build the archive if it is missing or older than the records, serve the site with
-        Datasette, and compile the engine and bake the comparisons in the background."""
+        Datasette, and compile the engine and bake the comparisons and the assessments in the
+        background."""
+        if not UCT_SPEC.fullmatch(bake_agent):  # (parsed in full by the bake: no engine import before the server starts)
+            raise click.BadParameter(f"assessments evaluate with UCT: uct:ITERATIONS, not {bake_agent!r}",
+                                     param_hint="'--bake-agent'")
         db = site_dir / "archive.db"
         if needs_build(data_dir, db):
             run_build(data_dir, db)
         results = site_dir / "results.db"
-        bake = bake and needs_bake(results, db)
-        if not bake:
+        bake_compare = bake and needs_bake(results, db)
+        assess = {"agent": bake_agent, "games": bake_agent_games, "skill_levels": bake_skill_levels} if bake else None
+        (site_dir / ASSESSING).unlink(missing_ok=True)  # left by a killed serve
+        if not bake_compare:
             from engine.compare.results import create
 
             create(results)  # present from the start, so that runs saved with --save show without a restart
-        serve(db, site_dir, port, host, bake, bake_games)
+        serve(db, site_dir, port, host, bake_compare, bake_games, assess)
 
     @group.command("export-schema")
     def export_schema_cmd() -> None:
@@ -208,16 +253,21 @@ def _status(base: str) -> dict | None:
         return None
 
 
-def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: int) -> None:
-    """Run Datasette as a child process and, with a progress bar, follow the kernels' compilation
-    and bake the comparisons (``bake``) into ``site/results.db``; return when the server exits."""
+def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: int,
+          assess: dict[str, Any] | None = None) -> None:
+    """Run Datasette as a child process and, with a progress bar, follow the kernels' compilation,
+    bake the comparisons (``bake``) into ``site/results.db`` and then the assessments (``assess``:
+    the keyword arguments of engine.compare.results.assess_defaults; None: none) of every game
+    when the comparisons were baked, else of the games that have none; return when the server exits."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from engine.play import die_with_parent
 
     console = Console(stderr=True, highlight=False)
-    env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0")
+    env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0", VARIORUM_ASSESSING="1" if assess else "0")
+    if assess and bake:
+        (site / ASSESSING).write_text(str(os.getpid()))  # the pages say "being computed" from the start
     args = datasette_args(db, site, port, host, results=not bake)
     started = time.monotonic()
     child = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -267,6 +317,20 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
         if bake and child.poll() is None:
             _bake(db, site / "results.db", bake_games, progress)
             progress.console.print(f"comparisons baked {time.monotonic() - started:.1f} s after start", markup=False)
+        games = None if not assess or bake else missing_assessments(site / "results.db")
+        if assess and child.poll() is None and (bake or games):
+            (site / ASSESSING).write_text(str(os.getpid()))
+            if bake:  # the archive or the engine changed: a killed bake's cells are stale
+                (site / ASSESS_CHECKPOINT).unlink(missing_ok=True)
+            if os.nice(0) < 10:
+                os.nice(10 - os.nice(0))  # the server comes first
+            try:
+                _bake_assessments(db, site / "results.db", {**assess, "game_ids": games}, progress)
+                progress.console.print(f"assessments baked {time.monotonic() - started:.1f} s after start",
+                                       markup=False)
+            except Exception as exc:  # the server stays up; the pages say no assessment is saved
+                progress.console.print(f"the assessments' bake stopped: {exc!r}; the server goes on "
+                                       f"(variorum assess-defaults bakes them by hand)", markup=False)
     live[0] = False
     sys.exit(child.wait())
 
@@ -293,3 +357,28 @@ def _bake(db: Path, results: Path, games: int, progress) -> None:
         os.replace(tmp, results)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], progress) -> None:
+    """Bake every game's default assessment (``budget``: agent, games, skill_levels) from the archive
+    database ``db`` into the served ``results``, one transaction per game, resuming from the
+    checkpoint a killed bake left; the ``.assessing`` file is removed when done."""
+    from engine import rulesets
+    from engine.compare.results import assess_defaults
+
+    rulesets.use_source(db)
+    checkpoint = results.with_name(ASSESS_CHECKPOINT)
+    tasks: dict[str, int] = {}
+
+    def tell(game_id: str, phase: str, done: int, total: int) -> None:
+        if game_id not in tasks:
+            tasks[game_id] = progress.add_task(f"assessing {game_id}", total=total)
+        progress.update(tasks[game_id], description=f"assessing {game_id}: {phase} (games)", completed=done, total=total)
+
+    try:
+        assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell)
+        checkpoint.unlink(missing_ok=True)
+    finally:
+        results.with_name(ASSESSING).unlink(missing_ok=True)
+        if results.exists():
+            os.utime(results)  # the page cache's key changes: no page says "being computed" any more

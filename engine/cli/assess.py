@@ -1,4 +1,5 @@
-"""``variorum assess GAME``: which readings make a playable game (engine.compare.assess).
+"""``variorum assess GAME`` and ``variorum assess-defaults``: which readings make a playable game
+(engine.compare.assess), saved into the results database with ``--save`` (engine.compare.results).
 
 ``register(group)`` adds the command to the ``variorum`` click group. Bad input exits with code 2
 and a message naming the parameter.
@@ -16,6 +17,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine.cli.games import BadInput
+
+DEFAULT_AGENT = "uct:200"
+"""The agent of the default assessment (``assess-defaults``, the bake of ``serve``): it plays itself,
+and the skill ladder ends at it."""
+DEFAULT_AGENT_GAMES = 50
+"""Agent games per ruleset, and per rung of the skill ladder, in the default assessment."""
+DEFAULT_SKILL_LEVELS = 2
+"""Rungs of the default assessment's skill ladder (uct:100 vs uct:50, uct:200 vs uct:100)."""
 
 SHOWN_MEASURES = ("advantage_p1", "completion", "duration_turns", "branching_factor")
 """Measures under agent play shown in the console table (all are in --json)."""
@@ -65,6 +74,26 @@ def print_assessment(console: Console, a: Any, seconds: float) -> None:
     console.print("criteria: " + "; ".join(f"{c.name}: {c.range_text}" for c in a.criteria), highlight=False)
 
 
+def _phases(err: Console, quiet: bool) -> tuple[Progress, Any]:
+    """A progress display and its ``phase(name, done, total)`` callback: a bar per phase on a
+    terminal, else a line every 10 seconds (none with ``quiet``)."""
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                   TimeElapsedColumn(), console=err, transient=True, disable=quiet or not err.is_terminal)
+    tasks: dict[str, Any] = {}
+    last_line = {"t": 0.0}
+
+    def phase(name: str, done: int, total: int) -> None:
+        if err.is_terminal:
+            if name not in tasks:
+                tasks[name] = bar.add_task(name, total=total)
+            bar.update(tasks[name], completed=done, total=total)
+        elif not quiet and (done == total or time.monotonic() - last_line["t"] > 10):
+            last_line["t"] = time.monotonic()
+            err.print(f"{name}: {done}/{total} games", highlight=False)
+
+    return bar, phase
+
+
 def register(group: click.Group) -> None:
     """Add ``assess`` to ``group``."""
 
@@ -92,12 +121,14 @@ def register(group: click.Group) -> None:
                   help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
     @click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval.")
     @click.option("--json", "as_json", is_flag=True, help="Print the assessment as JSON.")
+    @click.option("--save", is_flag=True, help="Save the assessment into the results database (the game page shows the latest).")
+    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
     @click.option("--quiet", is_flag=True, help="No progress.")
     def assess_cmd(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], all_switches: bool,
                    base: str | None, settings: tuple[str, ...], criteria_specs: tuple[str, ...], screen_games: int,
                    games: int, agent: str, skill_levels: int, skill_from: int | None, skill_games: int | None,
                    top: int, seed: int, jobs: int, scheduler: str | None, checkpoint: str | None, resamples: int,
-                   as_json: bool, quiet: bool) -> None:
+                   as_json: bool, save: bool, results: str | None, quiet: bool) -> None:
         """Screen a game's readings by random play against plausibility criteria, then evaluate the named
         rulesets and the readings that pass with UCT agents: measures under competent play, a skill
         trace, and the criteria each meets."""
@@ -123,20 +154,7 @@ def register(group: click.Group) -> None:
         except ValueError as exc:
             raise _bad("--criterion", exc) from None
         err = Console(stderr=True, highlight=False)
-        bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                       TimeElapsedColumn(), console=err, transient=True, disable=quiet or not err.is_terminal)
-        tasks: dict[str, Any] = {}
-        last_line = {"t": 0.0}
-
-        def phase(name: str, done: int, total: int) -> None:
-            if err.is_terminal:
-                if name not in tasks:
-                    tasks[name] = bar.add_task(name, total=total)
-                bar.update(tasks[name], completed=done, total=total)
-            elif not quiet and (done == total or time.monotonic() - last_line["t"] > 10):
-                last_line["t"] = time.monotonic()
-                err.print(f"{name}: {done}/{total} games", highlight=False)
-
+        bar, phase = _phases(err, quiet)
         t0 = time.perf_counter()
         try:
             with bar:
@@ -147,7 +165,60 @@ def register(group: click.Group) -> None:
                            n_resamples=resamples)
         except ValueError as exc:
             raise BadInput(str(exc)) from None
+        if save:  # after the whole run: a killed run saves nothing, and its rerun (resumed) saves once
+            from engine.compare import results as db
+
+            run_id = db.save_assessment(a, results)
+            err.print(f"saved as run {run_id} in {results or db.default_path()}", highlight=False)
         if as_json:
             click.echo(json.dumps(a.to_dict(), indent=2))
         else:
             print_assessment(Console(highlight=False), a, time.perf_counter() - t0)
+
+    @group.command("assess-defaults")
+    @click.option("--agent", default=DEFAULT_AGENT, show_default=True, help="The evaluating agent, uct:ITERATIONS (plays itself).")
+    @click.option("--games", type=int, default=DEFAULT_AGENT_GAMES, show_default=True,
+                  help="Agent games per ruleset, and per rung of the skill ladder.")
+    @click.option("--skill-levels", type=int, default=DEFAULT_SKILL_LEVELS, show_default=True, help="Rungs of the skill ladder.")
+    @click.option("--screen-games", type=int, default=1000, show_default=True, help="Random games per ruleset in the screen.")
+    @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the runs.")
+    @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes.")
+    @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+                  help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
+    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
+    @click.option("--game", "game_ids", multiple=True, metavar="GAME", help="Only this game (repeatable; default: every game).")
+    @click.option("--quiet", is_flag=True, help="No progress.")
+    def assess_defaults_cmd(agent: str, games: int, skill_levels: int, screen_games: int, seed: int, jobs: int,
+                            checkpoint: str | None, results: str | None, game_ids: tuple[str, ...], quiet: bool) -> None:
+        """Bake the default assessment: every game's rulesets screened, played by UCT against itself
+        and traced for skill, into the results database (each game's previous defaults run replaced)."""
+        from engine.agents import parse_agent
+        from engine.cli.compare import check_games
+        from engine.compare.results import assess_defaults, default_path
+        from engine.rng import check_seed
+
+        try:
+            if parse_agent(agent).kind != "uct":
+                raise ValueError(f"assess evaluates with UCT: uct:ITERATIONS, not {agent!r}")
+        except ValueError as exc:
+            raise _bad("--agent", exc) from None
+        for name, value, least in (("--games", games, 2), ("--skill-levels", skill_levels, 1),
+                                   ("--screen-games", screen_games, 2), ("--jobs", jobs, 1)):
+            if value < least:
+                raise _bad(name, f"must be at least {least}, not {value}")
+        try:
+            check_seed(seed)
+        except ValueError as exc:
+            raise _bad("--seed", exc) from None
+        check_games(game_ids)
+        err = Console(stderr=True, highlight=False)
+        bar, phase = _phases(err, quiet)
+        try:
+            with bar:
+                assess_defaults(results, agent=agent, games=games, skill_levels=skill_levels,
+                                screen_games=screen_games, seed=seed, jobs=jobs, checkpoint=checkpoint,
+                                game_ids=game_ids or None, log=None if quiet else lambda s: err.print(s, markup=False),
+                                progress=lambda g, name, done, total: phase(f"{g}: {name}", done, total))
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+        err.print(f"results in {results or default_path()}", markup=False)

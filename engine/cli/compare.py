@@ -40,6 +40,17 @@ def _fmt(x: float | None) -> str:
     return f"{x:.1f}" if abs(x) >= 10 else f"{x:.3f}"
 
 
+def check_games(game_ids: tuple[str, ...]) -> None:
+    """Exit 2 naming ``--game`` when one of ``game_ids`` is not a game of the engine."""
+    from engine.games import rules_of
+
+    for game_id in game_ids:
+        try:
+            rules_of(game_id)
+        except ValueError as exc:
+            raise _bad("--game", exc) from None
+
+
 def _check(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], base: str | None,
            settings: tuple[str, ...], agent: str, vs: str | None, games: int, jobs: int, seed: int,
            resamples: int, block: int | None, plot: str | None) -> dict[str, str | None]:
@@ -445,13 +456,7 @@ def register(group: click.Group) -> None:
             raise _bad("--games", f"must be at least 2, not {games}")
         if jobs < 1:
             raise _bad("--jobs", f"must be at least 1, not {jobs}")
-        from engine.games import rules_of
-
-        for game_id in game_ids:
-            try:
-                rules_of(game_id)
-            except ValueError as exc:
-                raise _bad("--game", exc) from None
+        check_games(game_ids)
         err = Console(stderr=True, highlight=False)
         try:
             compare_defaults(results, games=games, seed=seed, jobs=jobs, game_ids=game_ids or None,

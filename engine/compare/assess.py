@@ -15,8 +15,8 @@ Every phase is a sweep (engine.compare.sweep), so all of it runs serially, on lo
 (``jobs``) or on Dask (``scheduler``), and resumes from one ``checkpoint`` file (each phase's cells
 are keyed by their own fingerprint). The JSON (:meth:`Assessment.to_dict`)::
 
-    {"game", "seed", "agent", "engine_version", "criteria": [...], "screen": {"games", "readings"},
-     "games", "skill_ladder", "skill_games",
+    {"game", "base", "seed", "agent", "engine_version", "criteria": [...], "screen": {"games", "agent"},
+     "games", "skill_ladder", "skill_games", "top", "resamples", "limits": {"turns", "moves"},
      "readings": [{"ruleset", "switches", "label", "evaluated", "screen": {"measures", "criteria"},
                    "measures": {name: {value, low, high}}, "skill": {value, low, high, levels},
                    "criteria": {name: true|false|null}, "meets": n}]}
@@ -104,6 +104,11 @@ class Assessment:
     skill_ladder: list[int]
     skill_games: int
     readings: list[Reading]
+    base: str | None = None
+    top: int = TOP
+    resamples: int = DEFAULT_RESAMPLES
+    limits: tuple[int, int] | None = None
+    """The games' (turn, move) limits."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``variorum assess --json``."""
@@ -112,7 +117,9 @@ class Assessment:
             "criteria": [c.to_dict() for c in self.criteria],
             "screen": {"games": self.screen_games, "agent": "random"},
             "games": self.games, "skill_ladder": [f"uct:{2 * n} vs uct:{n}" for n in self.skill_ladder],
-            "skill_games": self.skill_games,
+            "skill_games": self.skill_games, "top": self.top, "resamples": self.resamples,
+            "limits": None if self.limits is None else {"turns": self.limits[0], "moves": self.limits[1]},
+            "base": self.base,
             "readings": [r.to_dict() for r in self.readings],
         }
 
@@ -207,4 +214,5 @@ def assess(
             r.verdicts = judge(criteria, r.measures)
             r.skill = trace([rows[j] for rows in level_rows], rungs, n_resamples=n_resamples, seed=boot)
     return Assessment(game_id, seed, str(spec), ENGINE_VERSION, list(criteria), screen_games, games, rungs,
-                      skill_games, _rank(readings))
+                      skill_games, _rank(readings), base=plan.base, top=top, resamples=n_resamples,
+                      limits=tuple(screened.limits))

@@ -134,6 +134,84 @@ def effects_figure(comparison: Any, measures: Sequence[str] | None = None, colum
     return fig
 
 
+ASSESS_PANELS = ("balance", "completion", "advantage_p1", "duration_turns")
+"""The measures the assessment chart draws, random play against agent play, before the skill panel."""
+LOG_SPAN = 20.0
+"""A panel whose positive figures span more than this factor is drawn on a log scale."""
+
+
+def _errorbar(ax: Any, values: Sequence[Mapping[str, Any] | None], ys: Sequence[float], **style: Any) -> None:
+    """Points with their 95% intervals (a missing figure is left out)."""
+    pts = [(iv, y) for iv, y in zip(values, ys) if iv and iv.get("value") is not None]
+    if not pts:
+        return
+    x = [iv["value"] for iv, _ in pts]
+    lo = [0.0 if iv.get("low") is None else max(0.0, iv["value"] - iv["low"]) for iv, _ in pts]
+    hi = [0.0 if iv.get("high") is None else max(0.0, iv["high"] - iv["value"]) for iv, _ in pts]
+    ax.errorbar(x, [y for _, y in pts], xerr=[lo, hi], fmt="o", markersize=3.5, capsize=2, linewidth=1, **style)
+
+
+def assessment_figure(assessment: Mapping[str, Any]) -> Figure:
+    """A Figure of an assessment (the JSON of ``variorum assess --json`` or a saved run): for each
+    reading played by the agents, ranked down the side, each measure of ASSESS_PANELS under random
+    play (grey) and agent play (blue) with 95% intervals (on a log scale when they span more than
+    LOG_SPAN times), the criteria's thresholds as dashed lines, one half on the first mover's
+    panel, and the skill trace's figure with its interval."""
+    readings = [r for r in assessment["readings"] if r.get("evaluated")]
+    if not readings:
+        raise ValueError("nothing to plot: no reading of the assessment was played by the agents")
+    panels = [k for k in ASSESS_PANELS if any(k in r["measures"] for r in readings)]
+    n = len(readings)
+    fig = Figure(figsize=(2.6 * (len(panels) + 1) + 2.0, max(1.8, 0.42 * n + 1.2)))
+    FigureCanvasAgg(fig)
+    ys = list(range(n))
+    names = [str(r.get("ruleset") or r.get("label")) for r in readings]
+    agent = assessment.get("agent", "agent")
+    for p, key in enumerate(panels):
+        ax = fig.add_subplot(1, len(panels) + 1, p + 1)
+        _errorbar(ax, [r["screen"]["measures"].get(key) for r in readings], [y + 0.15 for y in ys],
+                  color="#999999", label="random play")
+        _errorbar(ax, [r["measures"].get(key) for r in readings], [y - 0.15 for y in ys],
+                  color="#1f5fa8", label=f"{agent} vs {agent}")
+        for c in assessment.get("criteria", []):
+            if c["measure"] == key:
+                for bound in (c["low"], c["high"]):
+                    if bound is not None:
+                        ax.axvline(bound, color="#c0392b", linewidth=0.8, linestyle="--")
+        if key == "advantage_p1":
+            ax.axvline(0.5, color="#888888", linewidth=0.6)
+        shown = [iv[k] for r in readings for play in (r["measures"], r["screen"]["measures"])
+                 for iv in [play.get(key)] if iv for k in ("value", "low", "high") if iv.get(k)]
+        if shown and min(shown) > 0 and max(shown) / min(shown) > LOG_SPAN:
+            ax.set_xscale("log")
+            ax.set_title(f"{key} (log scale)", fontsize=9)
+        else:
+            ax.set_title(key, fontsize=9)
+            ax.xaxis.set_major_locator(MaxNLocator(4))
+        ax.set_ylim(n - 0.5, -0.5)
+        ax.tick_params(labelsize=7)
+        ax.grid(axis="x", linewidth=0.3)
+        if p == 0:
+            ax.set_yticks(ys)
+            ax.set_yticklabels(names, fontsize=7)
+        else:
+            ax.set_yticks([])
+        if p == len(panels) - 1:
+            ax.legend(fontsize=6, loc="best")
+    ax = fig.add_subplot(1, len(panels) + 1, len(panels) + 1)
+    _errorbar(ax, [r.get("skill") for r in readings], ys, color="#1f5fa8")
+    ax.set_xlim(-0.05, 1.05)
+    ax.set_ylim(n - 0.5, -0.5)
+    ax.set_yticks([] if panels else ys)
+    ax.set_title("skill trace", fontsize=9)
+    ax.tick_params(labelsize=7)
+    ax.grid(axis="x", linewidth=0.3)
+    fig.suptitle(f"{assessment.get('game', '')}: random play ({assessment['screen']['games']} games) against "
+                 f"{agent} ({assessment['games']} games) per reading; criteria dashed; 95% intervals", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
 def save_plot(comparison: Any, path: str | Path, measures: Sequence[str] | None = None) -> Path:
     """Write the chart of ``comparison`` to ``path`` (.svg or .png); ValueError for another extension.
     A factorial comparison (with per-switch effects) is drawn as its effects, one panel per

@@ -1,15 +1,21 @@
 """Datasette plugin: the game pages (/games, /games/<id>) and the bibliography downloads.
 
 Everything shown comes from the served archive database (``archive``), so a copy of the database
-served elsewhere shows the same pages. Citations use the field's short form ("Béart 1955: 456").
+served elsewhere shows the same pages; the comparison and the assessment ("Which readings make a
+playable game?") come from the results database (``results``), each from one saved run, read in
+one snapshot, with its chart drawn from the same run. Citations use the field's short form
+("Béart 1955: 456").
 """
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import re
 from collections import defaultdict
 from typing import Any
+from urllib.parse import urlencode
 
 from datasette import hookimpl
 from datasette.utils.asgi import NotFound, Response
@@ -278,6 +284,18 @@ async def comparison_context(datasette, game_id: str) -> dict[str, Any] | None:
     }
 
 
+def _draw(make, *args, **kwargs) -> str:
+    """``make(*args, **kwargs)``, a matplotlib Figure, as SVG text."""
+    buffer = io.StringIO()
+    make(*args, **kwargs).savefig(buffer, format="svg", bbox_inches="tight")
+    return buffer.getvalue()
+
+
+async def _svg(make, *args, **kwargs) -> str:
+    """The chart drawn off the event loop (a thread of its own: drawing takes a few hundred ms)."""
+    return await asyncio.to_thread(_draw, make, *args, **kwargs)
+
+
 async def comparison_chart(datasette, request) -> Response:
     """The chart of a saved comparison (matplotlib SVG, drawn once per run and kept)."""
     run_id = request.url_vars["run_id"]
@@ -300,17 +318,110 @@ async def comparison_chart(datasette, request) -> Response:
         from engine.compare.plot import figure
 
         keys = [k for k, _ in COMPARISON_MEASURES if k in data["variants"][0]["metrics"]]
-        fig = figure(data, measures=keys, columns=5)
-        import io
-
-        buffer = io.StringIO()
-        fig.savefig(buffer, format="svg", bbox_inches="tight")
-        _charts[run_id] = buffer.getvalue()
+        _charts[run_id] = await _svg(figure, data, measures=keys, columns=5)
     return Response(_charts[run_id], content_type="image/svg+xml; charset=utf-8")
 
 
 _charts: dict[str, str] = {}
 """Charts drawn so far, by run id (a saved run never changes)."""
+
+
+ASSESS_MEASURES = ("balance", "completion", "advantage_p1", "duration_turns")
+"""The measures the assessment table shows, agent play beside random play (all are in the results database)."""
+
+
+def play_link(game_id: str, reading: dict[str, Any], rulesets: list[dict[str, Any]]) -> str:
+    """The game page's board with ``reading``: its ruleset, or the default ruleset with the
+    switches that differ from it set (``?ruleset=...&set=switch:option,...#play``)."""
+    if reading.get("ruleset"):
+        return f"/games/{game_id}?{urlencode({'ruleset': reading['ruleset']})}#play"
+    base = next((r for r in rulesets if r["is_default"]), rulesets[0] if rulesets else None)
+    choices = base["choices"] if base else {}
+    query = {"ruleset": base["key"]} if base else {}
+    changed = [f"{k}:{v}" for k, v in reading["switches"].items() if choices.get(k) != v]
+    if changed:
+        query["set"] = ",".join(changed)
+    return f"/games/{game_id}?{urlencode(query, safe=':,')}#play"
+
+
+async def _saved_assessment(datasette, game_id: str | None = None, run_id: str | None = None) -> dict | None:
+    """A saved assessment (the latest of ``game_id``, or the run ``run_id``) as the assess JSON,
+    read in one snapshot of the results database (None when there is none)."""
+    if "results" not in datasette.databases:
+        return None
+    from engine.compare.results import ASSESSMENT_ROWS, LATEST_ASSESSMENT, assessment_of
+
+    def read(conn) -> dict | None:
+        conn.execute("begin")  # one read transaction: the run and its rows from one state
+        try:
+            if not conn.execute("select 1 from sqlite_master where name = 'assess_runs'").fetchone():
+                return None
+            sql, params = (LATEST_ASSESSMENT, {"game": game_id}) if run_id is None else \
+                ("select * from assess_runs where id = :run", {"run": run_id})
+            cur = conn.execute(sql, params)
+            row = cur.fetchone()
+            if row is None:
+                return None
+            run = dict(zip([d[0] for d in cur.description], row))
+            rows = {}
+            for table, q in ASSESSMENT_ROWS.items():
+                c = conn.execute(q, {"run": run["id"]})
+                names = [d[0] for d in c.description]
+                rows[table] = [dict(zip(names, r)) for r in c.fetchall()]
+            return assessment_of(run, rows)
+        finally:
+            conn.execute("commit")
+
+    return await datasette.get_database("results").execute_fn(read)
+
+
+async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The latest saved assessment of a game (either kind), with its criteria's ranges, each
+    reading's link to play it and the findings derived from its figures; None when there is none."""
+    data = await _saved_assessment(datasette, game_id=game_id)
+    if data is None:
+        return None
+    from engine.compare.criteria import Criterion
+    from engine.compare.findings import findings
+
+    criteria = []
+    for c in data["criteria"]:
+        try:
+            text = Criterion(**c).range_text
+        except ValueError:  # a measure this engine no longer has: show the bounds as saved
+            text = f"{c['low']} <= {c['measure']} <= {c['high']}"
+        low, high = c["low"], c["high"]
+        bounds = f"{low:g}–{high:g}" if low is not None and high is not None else \
+            f"≥ {low:g}" if low is not None else f"≤ {high:g}"
+        criteria.append({**c, "range_text": text, "bounds": bounds})
+    for r in data["readings"]:
+        r["play_link"] = play_link(game_id, r, rulesets)
+        r["name"] = r["ruleset"] or r["label"]
+        r["screen_failed"] = [k for k, v in r["screen"]["criteria"].items() if v is False]
+    return {
+        "data": data,
+        "run": data["run"],
+        "criteria": criteria,
+        "evaluated": [r for r in data["readings"] if r["evaluated"]],
+        "screened_out": [r for r in data["readings"] if not r["evaluated"]],
+        "measures": list(ASSESS_MEASURES),
+        "findings": findings(data),
+    }
+
+
+async def assessment_chart(datasette, request) -> Response:
+    """The chart of a saved assessment (matplotlib SVG, drawn once per run and kept)."""
+    run_id = request.url_vars["run_id"]
+    if run_id not in _charts:
+        data = await _saved_assessment(datasette, run_id=run_id)
+        if data is None:
+            raise NotFound(f"no assessment run {run_id!r}")
+        if not any(r["evaluated"] for r in data["readings"]):
+            raise NotFound(f"assessment run {run_id!r} has no reading played by the agents to chart")
+        from engine.compare.plot import assessment_figure
+
+        _charts[run_id] = await _svg(assessment_figure, data)
+    return Response(_charts[run_id], content_type="image/svg+xml; charset=utf-8")
 
 
 async def games_index(datasette, request) -> Response:
@@ -332,6 +443,7 @@ async def game_page(datasette, request) -> Response:
         raise NotFound("Not a game id")
     context = await game_context(datasette, game_id)
     context["comparison"] = await comparison_context(datasette, game_id)
+    context["assessment"] = await assessment_context(datasette, game_id, context["rulesets"])
     html = await datasette.render_template("variorum_game.html", context, request=request)
     return Response.html(html)
 
@@ -360,4 +472,5 @@ def register_routes():
         (r"^/games/(?P<game_id>[^/]+)$", game_page),
         (r"^/-/bibliography\.(?P<fmt>bib|json)$", bibliography),
         (r"^/-/compare/(?P<run_id>[0-9a-f]{32})\.svg$", comparison_chart),
+        (r"^/-/assess/(?P<run_id>[0-9a-f]{32})\.svg$", assessment_chart),
     ]

@@ -6,6 +6,10 @@ in the background (``VARIORUM_BAKING=1`` in the server's environment), writing
 being computed (``comparison_pending``); this plugin looks for the file (at most once a second, as
 requests come in) and adds it to the running server as the ``results`` database (read through read-only connections,
 so that runs saved later with ``variorum compare --save`` show at once), and the pages fill in.
+
+Then ``variorum serve`` bakes the default assessments (``VARIORUM_ASSESSING=1``) into the served
+results database game by game; while the file ``.assessing`` lies beside it, a game page without
+an assessment says it is being computed (``assessment_pending``).
 """
 
 from __future__ import annotations
@@ -48,6 +52,13 @@ def asgi_wrapper(datasette):
     return wrap
 
 
+def assessing(datasette) -> bool:
+    """True while ``variorum serve`` bakes the default assessments (its ``.assessing`` file is there)."""
+    if os.environ.get("VARIORUM_ASSESSING") != "1" or "archive" not in datasette.databases:
+        return False
+    return Path(datasette.get_database("archive").path).with_name(".assessing").exists()
+
+
 @hookimpl
 def extra_template_vars(datasette):
-    return {"comparison_pending": baking(datasette)}
+    return {"comparison_pending": baking(datasette), "assessment_pending": assessing(datasette)}

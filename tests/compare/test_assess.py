@@ -121,3 +121,138 @@ def test_named_rulesets_are_always_evaluated() -> None:
 def test_assess_rejects_bad_arguments_by_name(kw, word) -> None:
     with pytest.raises(ValueError, match=word):
         assess("tap-urdy", rulesets=["ludii"], **kw)
+
+
+def test_a_saved_assessment_reads_back_as_its_json(tmp_path) -> None:
+    import json
+    import sqlite3
+
+    from engine.compare.results import load_assessment, save_assessment
+
+    a = tiny(criteria=criteria(["advantage_p1>=0"], base=()))
+    path = tmp_path / "results.db"
+    run_id = save_assessment(a, path)
+    back = load_assessment(path, run_id=run_id)
+    run = back.pop("run")
+    assert back == json.loads(json.dumps(a.to_dict()))
+    assert (run["id"], run["kind"], run["agent"], run["games"], run["seed"]) == (run_id, "user", "uct:4", 4, 3)
+    assert json.loads(run["skill_ladder"]) == ["uct:4 vs uct:2"] and run["git_commit"]
+    assert load_assessment(path, game="tap-urdy")["run"]["id"] == run_id
+    assert load_assessment(path, game="tauru") is None and load_assessment(tmp_path / "none.db", game="tauru") is None
+    conn = sqlite3.connect(path)
+    count = {t: conn.execute(f"select count(*) from {t} where run_id = ?", [run_id]).fetchone()[0]
+             for t in ("assess_criteria", "assess_readings", "assess_skill", "assess_verdicts")}
+    assert count == {"assess_criteria": 1, "assess_readings": 2, "assess_skill": 2, "assess_verdicts": 4}
+    plays = conn.execute("select distinct play from assess_measures where run_id = ?", [run_id]).fetchall()
+    assert sorted(p for (p,) in plays) == ["agent", "random"]
+
+
+def test_a_defaults_run_replaces_the_games_previous_one_and_keeps_user_runs(tmp_path) -> None:
+    import sqlite3
+
+    from engine.compare.results import save_assessment
+
+    a = tiny(criteria=criteria(["advantage_p1>=0"], base=()))
+    path = tmp_path / "results.db"
+    user = save_assessment(a, path)
+    save_assessment(a, path, kind="defaults", replace_kind=True)
+    last = save_assessment(a, path, kind="defaults", replace_kind=True)
+    conn = sqlite3.connect(path)
+    assert sorted(conn.execute("select id from assess_runs").fetchall()) == sorted([(user,), (last,)])
+    assert {r for (r,) in conn.execute("select distinct run_id from assess_readings")} == {user, last}
+    with pytest.raises(ValueError, match="kind"):
+        save_assessment(a, path, kind="mine")
+
+
+class Killed(Exception):
+    pass
+
+
+def test_a_killed_run_resumes_from_its_checkpoint_and_saves_once(tmp_path) -> None:
+    import json
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from engine.cli import main
+    from engine.compare.results import load_assessment
+
+    checkpoint, path = tmp_path / "run.ckpt", tmp_path / "results.db"
+
+    def kill_in_the_evaluation(name: str, done: int, total: int) -> None:
+        if name == "evaluate" and 0 < done < total:
+            raise Killed
+
+    with pytest.raises(Killed):
+        tiny(criteria=criteria(["advantage_p1>=0"], base=()), checkpoint=checkpoint, phase=kill_in_the_evaluation)
+    assert not path.exists()  # nothing saved by the killed run
+    kept = sqlite3.connect(checkpoint).execute("select count(*) from cells").fetchone()[0]
+    assert kept > 0
+    args = ["assess", "tap-urdy", "--switch", "tap-urdy.relay", "--screen-games", "40", "--games", "4", "--agent", "uct:4",
+            "--skill-levels", "1", "--resamples", "99", "--seed", "3", "--criterion", "advantage_p1>=0",
+            "--criterion", "balance=off", "--criterion", "completion=off", "--criterion", "drawishness=off",
+            "--criterion", "duration=off", "--json", "--quiet"]
+    r = CliRunner().invoke(main, args + ["--checkpoint", str(checkpoint), "--save", "--results", str(path)],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    resumed = json.loads(r.stdout)
+    assert [n for (n,) in sqlite3.connect(path).execute("select count(*) from assess_runs")] == [1]
+    saved = load_assessment(path, game="tap-urdy")
+    saved.pop("run")
+    assert saved == resumed
+    fresh = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert resumed == json.loads(fresh.stdout)  # the resumed run found what an uninterrupted one finds
+
+
+def test_assess_runs_on_dask_as_it_does_serially(dask_client) -> None:
+    kw = {"criteria": criteria(["advantage_p1>=0"], base=())}
+    assert tiny(scheduler=dask_client, **kw).to_dict() == tiny(**kw).to_dict()
+
+
+@pytest.mark.parametrize(("args", "param", "message"), [
+    (["assess-defaults", "--game", "chess"], "--game", "unknown game 'chess'"),
+    (["assess-defaults", "--agent", "random"], "--agent", "uct:ITERATIONS"),
+    (["assess-defaults", "--games", "1"], "--games", "at least 2"),
+    (["assess-defaults", "--seed", "-1"], "--seed", "out of range"),
+])
+def test_assess_defaults_rejects_bad_input_naming_the_option(args, param, message) -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2 and f"'{param}'" in r.output and message in r.output, r.output
+
+
+def test_the_default_bake_takes_the_games_with_the_shortest_random_games_first(tmp_path) -> None:
+    import sqlite3
+
+    from engine.compare.results import create, shortest_first
+
+    path = create(tmp_path / "results.db")
+    conn = sqlite3.connect(path)
+    with conn:
+        for run, game, kind, turns in (("a", "lobudok", "defaults", 1400.0), ("b", "tauru", "defaults", 120.0),
+                                       ("c", "tap-urdy", "defaults", 75.0), ("d", "tap-urdy", "user", 5000.0)):
+            conn.execute("insert into compare_runs (id, game, kind) values (?, ?, ?)", [run, game, kind])
+            conn.execute("insert into compare_metrics (run_id, variant, measure, value) values (?, 0, 'duration_turns', ?)",
+                         [run, turns])
+    conn.close()
+    games = ["lobudok", "tap-urdy", "tauru", "tsoro-additional-capture"]
+    assert shortest_first(path, games) == ["tap-urdy", "tauru", "lobudok", "tsoro-additional-capture"]
+    assert shortest_first(tmp_path / "none.db", games) == games
+
+
+def test_the_findings_name_the_readings_that_neither_random_players_nor_agents_finish(tmp_path) -> None:
+    from engine.compare.findings import findings
+    from engine.compare.results import load_assessment, save_assessment
+
+    path = tmp_path / "results.db"
+    data = load_assessment(path, run_id=save_assessment(tiny(criteria=criteria(["advantage_p1>=0"], base=())), path))
+    assert "Neither" not in dict(findings(data))["completion"]  # random players finish most Tap-urdy games
+    first = data["readings"][0]
+    first["screen"]["measures"]["completion"] = {"value": 0.004, "low": 0.0016, "high": 0.01}
+    first["measures"]["completion"] = {"value": 0.0, "low": 0.0, "high": 0.28}
+    said = dict(findings(data))["completion"]
+    assert (f"Neither random players nor the agents finish most of their games under {first['label']}: "
+            f"random players 0.4% [0.2%, 1%] and the agents 0% [0%, 28%] under {first['label']}.") in said

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,16 @@ def make_datasette(db: Path, results: Path | None = None) -> Datasette:
         settings={"default_allow_sql": False},
         **kwargs,
     )
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a server started by a test: SIGTERM, then SIGKILL after 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")

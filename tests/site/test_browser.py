@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from schema.paths import SITE_DIR
+from tests.site.conftest import stop
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if not CHROMIUM and not os.environ.get("CI"):
@@ -69,12 +70,7 @@ def server(tmp_path_factory: pytest.TempPathFactory):
         time.sleep(1)
     urllib.request.urlopen(base + "/-/play/tap-urdy.json?moves=b1", timeout=120).read()
     yield base
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
+    stop(proc)
 
 
 @pytest.fixture(scope="module")

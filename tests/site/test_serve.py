@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 from schema.paths import SITE_DIR
+from tests.site.conftest import stop
 
 
 def _free_port() -> int:
@@ -53,9 +54,4 @@ def test_serve_builds_then_serves(tmp_path: Path):
         assert _status(base + "/archive.json?sql=select+1") == 403
         assert _status(base + "/archive/disputed_points.json?game=tap-urdy") == 200
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop(proc)

@@ -1,0 +1,85 @@
+"""In a real browser: a game page opened while the server bakes the assessments fills its section
+in by itself when the game's assessment is saved (the page's only client-side behaviour there),
+and the section's chart loads.
+
+Skipped only when no Chromium is installed and CI is not set; on CI a missing browser fails.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from schema.paths import SITE_DIR
+from tests.site.conftest import stop
+from tests.site.test_browser import CHROMIUM, _free_port
+
+if not CHROMIUM and not os.environ.get("CI"):
+    pytest.skip("no Chromium on this machine (CI installs Debian's chromium)", allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture()
+def baking_site(built_db: Path, tmp_path: Path):
+    """A site served as `variorum serve` serves it while it bakes the assessments."""
+    from engine.cli.archive import ASSESSING, datasette_args
+    from engine.compare.results import create
+
+    site = tmp_path / "site"
+    shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json", ".assess*"))
+    shutil.copy(built_db, site / "archive.db")
+    create(site / "results.db")
+    (site / ASSESSING).write_text("1")
+    port = _free_port()
+    env = dict(os.environ, VARIORUM_BAKING="0", VARIORUM_ASSESSING="1")
+    proc = subprocess.Popen(datasette_args(site / "archive.db", site, port, "127.0.0.1"), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/games", timeout=5).read()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.3)
+    yield base, site
+    stop(proc)
+
+
+def test_the_section_fills_in_when_the_assessment_is_saved(baking_site):
+    from engine.cli.archive import ASSESSING
+    from engine.compare.results import assess_defaults
+
+    base, site = baking_site
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/games/tap-urdy")
+        expect(page.locator("#assess [data-pending]")).to_contain_text("being computed")
+        assess_defaults(site / "results.db", agent="uct:2", games=2, skill_levels=1, screen_games=20,
+                        game_ids=["tap-urdy"])
+        (site / ASSESSING).unlink()
+        expect(page.locator("#assess table.vr-assess")).to_be_visible(timeout=30_000)
+        expect(page.locator("#assess [data-pending]")).to_have_count(0)
+        expect(page.locator("#assess tr[data-reading]")).to_have_count(5)
+        chart = page.locator("#assess img.vr-chart")
+        chart.scroll_into_view_if_needed()
+        page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=chart.element_handle(), timeout=30_000)
+        page.locator("#assess a.vr-play-reading", has_text="ludii").click()
+        expect(page).to_have_url(base + "/games/tap-urdy?ruleset=ludii#play")
+        expect(page.locator("#vr-ruleset")).to_have_value("ludii")
+        browser.close()
+    assert errors == [], errors

@@ -1,0 +1,210 @@
+"""The game page's "Which readings make a playable game?": a saved tiny assessment shown as a ranked
+table with links to play each reading, its chart, findings that follow the saved figures, the run
+it comes from; a game without one says so; the tables are served as JSON."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from engine.compare.criteria import criteria
+
+from tests.site.conftest import make_datasette
+
+TSORO_SWITCH = "tsoro-additional-capture.singleton-capture"
+
+
+@pytest.fixture(scope="module")
+def assessed_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Tap-urdy's rulesets assessed as the server bakes them (uct:4, 4 games: it checks the plumbing),
+    and a user's run over one Tsoro switch where only the first reading that passes is played."""
+    from engine.compare.assess import assess
+    from engine.compare.results import assess_defaults, save_assessment
+
+    path = tmp_path_factory.mktemp("assessed") / "results.db"
+    assess_defaults(path, agent="uct:4", games=4, skill_levels=1, screen_games=40, game_ids=["tap-urdy"])
+    a = assess("tsoro-additional-capture", switches=[TSORO_SWITCH], criteria=criteria(["advantage_p1>=0"], base=()),
+               screen_games=20, games=2, agent="uct:2", skill_levels=1, top=1, n_resamples=99, seed=2)
+    save_assessment(a, path)
+    return path
+
+
+async def _served(built_db: Path, results: Path):
+    ds = make_datasette(built_db, results)
+    await ds.invoke_startup()
+    return ds
+
+
+@pytest.fixture()
+async def ads(built_db: Path, assessed_db: Path, compiled_kernels: None):
+    return await _served(built_db, assessed_db)
+
+
+def section(html: str) -> str:
+    return html.split('<section id="assess">', 1)[1].split("</section>", 1)[0]
+
+
+def finding(html: str, key: str) -> str:
+    return re.search(rf'<li data-finding="{key}">(.*?)</li>', section(html), re.S).group(1)
+
+
+async def test_the_section_ranks_every_ruleset_with_intervals_marks_and_links(ads, archive):
+    page = await ads.client.get("/games/tap-urdy")
+    assert page.status_code == 200
+    html = section(page.text)
+    assert "Which readings make a playable game?" in html
+    rows = re.findall(r'<tr data-reading="([^"]+)"><td>(\d+)</td>', html)
+    assert sorted(r for r, _ in rows) == sorted(rs.id for rs in archive.games["tap-urdy"].rulesets)
+    assert [int(k) for _, k in rows] == list(range(1, len(rows) + 1))
+    for rs in archive.games["tap-urdy"].rulesets:
+        assert f'href="/games/tap-urdy?ruleset={rs.id}#play"' in html
+    for c in ("balance", "completion", "drawishness", "duration"):
+        assert f">{c}</abbr>" in html  # a column of marks per criterion, its range in the header
+    assert "10 &lt;= duration_turns &lt;= 500" in html and "completion &gt;= 0.8" in html  # in the tooltips
+    assert "<small>10–500</small>" in html and "<small>≥ 0.8</small>" in html and "<small>≤ 0.2</small>" in html
+    assert html.count('title="met"') + html.count('title="not met"') + html.count('title="unknown') == 4 * len(rows)
+    assert re.search(r"random: [0-9.]+<br><small>\[[0-9.]+, [0-9.]+\]</small>", html)  # random play's interval
+    assert "uct:4" in html and "4 games per reading" in html and "seed 0" in html  # the run it comes from
+    assert re.search(r'href="/results/assess_runs/[0-9a-f]{32}"', html) and "baked by the server" in html
+
+
+async def test_the_chart_is_drawn_from_the_run(ads):
+    html = section((await ads.client.get("/games/tap-urdy")).text)
+    src = re.search(r'src="(/-/assess/[0-9a-f]{32}\.svg)"', html).group(1)
+    chart = await ads.client.get(src)
+    assert chart.status_code == 200 and chart.headers["content-type"].startswith("image/svg+xml")
+    assert "<svg" in chart.text and "skill trace" in chart.text and "uct:4 vs uct:4" in chart.text
+    assert (await ads.client.get("/-/assess/" + "0" * 32 + ".svg")).status_code == 404
+
+
+async def test_a_switch_reading_links_to_the_board_with_its_switch_set(ads):
+    html = section((await ads.client.get("/games/tsoro-additional-capture")).text)
+    links = re.findall(r'href="(/games/tsoro-additional-capture\?[^"]+)"', html)
+    assert len(links) == 2
+    assert any(f"set={TSORO_SWITCH}:" in link for link in links)  # the reading the default ruleset does not take
+    assert "Not played by the agents" in html and "beyond the 1 reading" in html  # --top 1
+    assert "saved with variorum assess --save" in html
+
+
+async def test_a_game_without_an_assessment_says_so_and_gives_the_command(ads):
+    page = await ads.client.get("/games/tauru")
+    assert page.status_code == 200
+    html = section(page.text)
+    assert "No assessment of this game has been saved yet" in html and "variorum assess-defaults --game tauru" in html
+
+
+async def test_no_results_database_is_no_error(built_db, compiled_kernels):
+    ds = make_datasette(built_db)
+    await ds.invoke_startup()
+    page = await ds.client.get("/games/tap-urdy")
+    assert page.status_code == 200 and "No assessment of this game has been saved yet" in section(page.text)
+
+
+async def test_the_findings_follow_the_saved_figures(built_db, assessed_db, compiled_kernels, tmp_path):
+    before = (await (await _served(built_db, assessed_db)).client.get("/games/tap-urdy")).text
+    changed = tmp_path / "results.db"
+    shutil.copy(assessed_db, changed)
+    conn = sqlite3.connect(changed)
+    with conn:
+        run = conn.execute("select id from assess_runs where game = 'tap-urdy'").fetchone()[0]
+        # the last-ranked ruleset: random players finish every game, the agents none of theirs
+        rank, label = conn.execute("select rank, label from assess_readings where run_id = ? and evaluated = 1 "
+                                   "order by rank desc limit 1", [run]).fetchone()
+        conn.execute("update assess_measures set value = 1, low = 0.9, high = 1 where run_id = ? and rank = ? "
+                     "and play = 'random' and measure = 'completion'", [run, rank])
+        conn.execute("update assess_measures set value = 0, low = 0, high = 0.1 where run_id = ? and rank = ? "
+                     "and play = 'agent' and measure = 'completion'", [run, rank])
+        # and its first mover wins, beyond the interval
+        conn.execute("update assess_measures set value = 0.9, low = 0.8, high = 1 where run_id = ? and rank = ? "
+                     "and play = 'agent' and measure = 'advantage_p1'", [run, rank])
+        # and its agents play a thousand times longer than random players
+        conn.execute("update assess_measures set value = 1000 * value, low = 1000 * value, high = 1000 * value "
+                     "where run_id = ? and rank = ? and play = 'agent' and measure = 'duration_turns'", [run, rank])
+        # every reading meets every criterion
+        conn.execute("update assess_verdicts set met = 1 where run_id = ? and play = 'agent'", [run])
+    conn.close()
+    after = (await (await _served(built_db, changed)).client.get("/games/tap-urdy")).text
+    for key in ("criteria", "completion", "duration", "first_player"):
+        assert finding(before, key) != finding(after, key), key
+    assert finding(after, "completion").startswith(f"Agent and random play disagree most about finishing under {label}:")
+    assert "100% [90%, 100%]" in finding(after, "completion") and "0% [0%, 10%], fewer" in finding(after, "completion")
+    assert "(beyond both intervals)" in finding(after, "completion")
+    assert re.search(rf"above one half \(the first mover favoured\) under [^;.]*\b{re.escape(label)}\b",
+                     finding(after, "first_player"))
+    assert finding(after, "criteria").startswith("5 of the 5 readings played by the agents meet every criterion")
+    assert finding(after, "duration").startswith(f"Agent and random play differ most in length under {label}:")
+    assert "(beyond both intervals)" in finding(after, "duration")
+    assert finding(after, "skill") == finding(before, "skill")
+
+
+async def test_the_assessment_tables_are_served_as_json(ads, metadata):
+    runs = (await ads.client.get("/results/assess_runs.json?_shape=array")).json()
+    assert {r["game"] for r in runs} == {"tap-urdy", "tsoro-additional-capture"}
+    run = next(r for r in runs if r["game"] == "tap-urdy")
+    readings = (await ads.client.get(f"/results/assess_readings.json?_shape=array&run_id={run['id']}")).json()
+    assert len(readings) == 5 and all(r["skill"] is not None for r in readings)
+    described = metadata["databases"]["results"]["tables"]
+    for table in ("assess_runs", "assess_criteria", "assess_readings", "assess_measures", "assess_verdicts",
+                  "assess_skill"):
+        assert described[table]["description"]
+
+
+def test_the_serve_bake_saves_each_games_assessment_and_clears_its_marks(built_db, tmp_path):
+    from rich.progress import Progress
+
+    from engine import rulesets
+    from engine.cli.archive import ASSESS_CHECKPOINT, ASSESSING, _bake_assessments, missing_assessments
+    from engine.compare.results import load_assessment
+
+    results = tmp_path / "results.db"
+    assert missing_assessments(results) == ["lobudok", "tap-urdy", "tauru", "tsoro-additional-capture"]
+    (tmp_path / ASSESSING).write_text("1")
+    budget = {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20, "game_ids": ["tap-urdy"]}
+    try:
+        _bake_assessments(built_db, results, budget, Progress(disable=True))
+    finally:
+        rulesets.use_source(None)
+    saved = load_assessment(results, game="tap-urdy")
+    assert saved["run"]["kind"] == "defaults" and saved["agent"] == "uct:2" and len(saved["readings"]) == 5
+    assert not (tmp_path / ASSESSING).exists() and not (tmp_path / ASSESS_CHECKPOINT).exists()
+    assert missing_assessments(results) == ["lobudok", "tauru", "tsoro-additional-capture"]
+
+
+async def test_the_section_says_being_computed_while_the_server_bakes(built_db, compiled_kernels, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    site.mkdir()
+    shutil.copy(built_db, site / "archive.db")
+    from engine.compare.results import create
+
+    create(site / "results.db")
+    (site / ".assessing").write_text("1")
+    monkeypatch.setenv("VARIORUM_ASSESSING", "1")
+    ds = await _served(site / "archive.db", site / "results.db")
+    html = section((await ds.client.get("/games/tap-urdy")).text)
+    assert "data-pending" in html and "being computed" in html
+    monkeypatch.setenv("VARIORUM_ASSESSING", "0")  # a server that does not bake ignores a stale mark
+    ds = await _served(site / "archive.db", site / "results.db")
+    assert "No assessment of this game has been saved yet" in section((await ds.client.get("/games/tap-urdy")).text)
+
+
+async def test_a_run_whose_readings_all_fail_the_screen_lists_twenty_and_counts_the_rest(built_db, compiled_kernels,
+                                                                                          tmp_path):
+    from engine.compare.assess import assess
+    from engine.compare.results import save_assessment
+
+    a = assess("tsoro-additional-capture", switches=["holes", "extra-captures"],
+               criteria=criteria(["advantage_p1<=0"], base=()), screen_games=20, games=2, agent="uct:2",
+               skill_levels=1, n_resamples=99)
+    assert len(a.readings) == 48 and not any(r.evaluated for r in a.readings)
+    run = save_assessment(a, tmp_path / "results.db")
+    ds = await _served(built_db, tmp_path / "results.db")
+    html = section((await ds.client.get("/games/tsoro-additional-capture")).text)
+    assert "No reading was played by the agents: all 48 failed the random screen." in html
+    assert "vr-assess" not in html and "/-/assess/" not in html  # no table, no chart
+    assert html.count("fails advantage_p1 under random play") == 20
+    assert f'and 28 more (<a href="/results/assess_readings?run_id={run}&amp;evaluated=0">' in html
+    assert (await ds.client.get(f"/-/assess/{run}.svg")).status_code == 404
