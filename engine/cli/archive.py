@@ -336,14 +336,15 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
 
 
 def _bake(db: Path, results: Path, games: int, progress) -> None:
-    """Bake every game's default comparison from the archive database ``db`` into ``results``
-    (written beside it and moved into place when complete), at low priority."""
+    """Bake every game's default comparison from the archive database ``db`` into ``results``, at
+    low priority: each game's previous defaults run is replaced in the transaction that saves its
+    new one (engine.compare.results.save), so every page reads one whole run, and the runs users
+    saved there (comparisons, assessments) are kept."""
     from engine import rulesets
     from engine.compare.results import compare_defaults
 
     rulesets.use_source(db)  # the comparisons read the served archive, not data/
     os.nice(10)  # the server comes first
-    tmp = results.with_name(f".{results.name}.{os.getpid()}.tmp")
     tasks: dict[str, int] = {}
 
     def tell(game_id: str, done: int, total: int) -> None:
@@ -351,12 +352,7 @@ def _bake(db: Path, results: Path, games: int, progress) -> None:
             tasks[game_id] = progress.add_task(f"baking the comparison of {game_id} (games)", total=total)
         progress.update(tasks[game_id], completed=done, total=total)
 
-    try:
-        tmp.unlink(missing_ok=True)
-        compare_defaults(tmp, games=games, jobs=1, progress=tell)
-        os.replace(tmp, results)
-    finally:
-        tmp.unlink(missing_ok=True)
+    compare_defaults(results, games=games, jobs=1, progress=tell)
 
 
 def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], progress) -> None:

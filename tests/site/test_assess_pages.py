@@ -208,3 +208,28 @@ async def test_a_run_whose_readings_all_fail_the_screen_lists_twenty_and_counts_
     assert html.count("fails advantage_p1 under random play") == 20
     assert f'and 28 more (<a href="/results/assess_readings?run_id={run}&amp;evaluated=0">' in html
     assert (await ds.client.get(f"/-/assess/{run}.svg")).status_code == 404
+
+
+def test_the_comparison_bake_keeps_the_runs_users_saved(built_db, tmp_path, monkeypatch):
+    """Re-baking the default comparisons replaces each game's defaults run and nothing else: a
+    comparison a user saved with ``--save`` survives it (it used to be dropped with the old file)."""
+    from rich.progress import Progress
+
+    from engine import rulesets
+    from engine.cli import archive
+    from engine.compare.comparison import compare
+    from engine.compare.results import save
+
+    monkeypatch.setattr(archive.os, "nice", lambda increment: 0)  # the bake's low priority, not the test's
+    results = tmp_path / "results.db"
+    mine = save(compare("tap-urdy", rulesets=["ludii"], games=4, seed=3), results, kind="user")
+    try:
+        for _ in range(2):  # a first bake, and a re-bake over it
+            archive._bake(built_db, results, 4, Progress(disable=True))
+    finally:
+        rulesets.use_source(None)
+    with sqlite3.connect(results) as conn:
+        runs = conn.execute("select id, kind, game from compare_runs").fetchall()
+    assert (mine, "user", "tap-urdy") in runs
+    defaults = sorted(game for _, kind, game in runs if kind == "defaults")
+    assert defaults == ["lobudok", "tap-urdy", "tauru", "tsoro-additional-capture"]
