@@ -74,6 +74,11 @@ async def _rows(datasette, sql: str, params: dict | None = None) -> list[dict[st
     return [dict(r) for r in result.rows]
 
 
+EDITORIAL_SOURCE = "variorum"
+"""The source of the archive's own readings: a statement cited to it as a conjecture is an editorial
+reading (where the sources are silent), shown apart from the rules the sources agree on."""
+
+
 async def _citations(datasette, table: str, key: str, game_id: str, join: str) -> dict[str, list[dict]]:
     """Citations of one link table for a game, grouped by the cited record's id."""
     rows = await _rows(
@@ -189,6 +194,7 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
         s["alternatives"] = alts_by_switch[s["id"]]
     for st in statements:
         st["citations"] = cites["statement"].get(st["id"], [])
+        st["editorial"] = any(c["source_id"] == EDITORIAL_SOURCE and c["support"] == "conjecture" for c in st["citations"])
     for ev in evidence:
         ev["citations"] = cites["evidence"].get(ev["id"], [])
     for rs in rulesets:
@@ -204,7 +210,8 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
         "game": game,
         "playable": playable,
         "game_citations": cites["game"].get(game_id, []),
-        "statements": statements,
+        "statements": [st for st in statements if not st["editorial"]],
+        "editorial_statements": [st for st in statements if st["editorial"]],
         "switches": switches,
         "rulesets": rulesets,
         "evidence": evidence,

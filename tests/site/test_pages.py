@@ -81,3 +81,20 @@ async def test_game_without_a_baked_comparison_says_so(ds):
 
 async def test_unknown_chart_is_404(ds):
     assert (await ds.client.get("/-/compare/" + "0" * 32 + ".svg")).status_code == 404
+
+
+@pytest.mark.parametrize("game_id", ["tap-urdy", "lobudok"])
+async def test_editorial_readings_are_shown_apart_from_the_agreed_rules(ds, archive, game_id):
+    """A statement cited to Variorum as a conjecture is the archive's own reading: it is listed under
+    its own heading with an "editorial" mark, not among the rules the sources agree on."""
+    html = (await ds.client.get(f"/games/{game_id}")).text
+    rules = html.split('id="rules"', 1)[1].split("</section>", 1)[0]
+    agreed, _, editorial = rules.partition('id="editorial"')
+    record = archive.games[game_id]
+    mine = [st for st in record.statements
+            if any(c.source == "variorum" and c.support == "conjecture" for c in st.citations)]
+    assert mine, "the records have editorial statements"
+    for st in record.statements:
+        anchor = f'id="rule-{game_id}.{st.id}"'
+        assert anchor in (editorial if st in mine else agreed)
+    assert editorial.count('class="vr-badge">editorial<') == len(mine)
