@@ -17,7 +17,8 @@ module in engine.games). Kernels that run once a game (the start, a set-up posit
 may be compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the
 function it optimises, and Tauru's one entry point with every kernel inlined into it compiled
 slower than its old entry points together (107 s against 69 s; with its start, settling and
-logged move out of line: 61 s). The mancala games keep theirs inlined (out of line saved little
+logged move out of line: 61 s; these figures are from before engine.inlining, which took two
+thirds of every game's compile time away: benchmarks/compile.txt). The mancala games keep theirs inlined (out of line saved little
 compile time there and cost Tsoro's short games speed). Everything compiled code does for a game goes through that one entry:
 the Python API's start, move and position set-up, random self-play, rollouts, the UCT agent's
 search (OP_SEARCH: its tree in arrays the caller owns, its walks through the same loop and the same
