@@ -558,7 +558,8 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
             st[N_LEGAL] = popcount(m)
             pending = True
     if pending:
-        if st[MOVES] >= move_limit:
+        if st[MOVES] >= move_limit:  # the turn the limit cuts short counts as played (statement counting)
+            st[TURNS] += 1
             st[N_LEGAL] = 0
             st[KIND] = K_NONE
             st[STATUS] = UNFINISHED

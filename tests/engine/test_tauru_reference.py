@@ -222,6 +222,7 @@ class Reference:
             pending = True
         if pending:
             if self.moves >= self.move_limit:
+                self.turns += 1  # a turn during which the game ends counts as played (statement counting)
                 self.end("unfinished", None)
             return
         self.turns += 1
@@ -277,3 +278,12 @@ def test_every_archive_ruleset_agrees_with_the_reference_over_whole_games():
     for r in rulesets.rulesets("tauru"):
         for seed in range(3):
             assert compare(r.choices, seed, seed) > 0, r.id
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(switches=switch_values, seed=st.integers(0, 2**63 - 1), agent=st.integers(0, 10**9),
+       move_limit=st.integers(2, 80))
+def test_games_cut_short_by_the_move_limit_agree_with_the_reference(switches, seed, agent, move_limit):
+    """Short move limits cut turns in the middle (between a line and its removal, or two placements):
+    the turn cut short counts as played on both sides (statement counting)."""
+    compare(switches, seed, agent, move_limit=move_limit)
