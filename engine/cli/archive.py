@@ -30,7 +30,7 @@ from typing import Any
 
 import click
 
-from engine.cli.assess import DEFAULT_AGENT, DEFAULT_AGENT_GAMES, DEFAULT_SKILL_LEVELS
+from engine.cli.assess import DEFAULT_AGENT, DEFAULT_AGENT_GAMES, DEFAULT_SKILL_LEVELS, game_budgets
 from schema.load import Archive, RecordError
 from schema.paths import ARCHIVE_DB, DATA_DIR, SITE_DIR
 
@@ -189,7 +189,8 @@ def register(group: click.Group) -> None:
     @click.option("--bake-games", type=click.IntRange(2, 1_000_000), default=2000, show_default=True,
                   help="Games per ruleset of the baked comparisons.")
     @click.option("--bake-agent", default=DEFAULT_AGENT, show_default=True,
-                  help="The agent of the baked assessments (uct:ITERATIONS; it plays itself).")
+                  help="The agent of the baked assessments (uct:ITERATIONS; it plays itself). Any --bake-agent* "
+                       "option given applies to every game; else Lobudök's is smaller (engine.cli.assess.GAME_BUDGETS).")
     @click.option("--bake-agent-games", type=click.IntRange(2, 1_000_000), default=DEFAULT_AGENT_GAMES,
                   show_default=True, help="Agent games per ruleset, and per rung of the skill ladder, of the baked assessments.")
     @click.option("--bake-skill-levels", type=click.IntRange(1, 20), default=DEFAULT_SKILL_LEVELS, show_default=True,
@@ -207,7 +208,9 @@ def register(group: click.Group) -> None:
             run_build(data_dir, db)
         results = site_dir / "results.db"
         bake_compare = bake and needs_bake(results, db)
-        assess = {"agent": bake_agent, "games": bake_agent_games, "skill_levels": bake_skill_levels} if bake else None
+        budgets = game_budgets(click.get_current_context(), ("bake_agent", "bake_agent_games", "bake_skill_levels"))
+        assess = {"agent": bake_agent, "games": bake_agent_games, "skill_levels": bake_skill_levels,
+                  "budgets": budgets} if bake else None
         (site_dir / ASSESSING).unlink(missing_ok=True)  # left by a killed serve
         if not bake_compare:
             from engine.compare.results import create

@@ -26,6 +26,28 @@ DEFAULT_AGENT_GAMES = 50
 DEFAULT_SKILL_LEVELS = 2
 """Rungs of the default assessment's skill ladder (uct:100 vs uct:50, uct:200 vs uct:100)."""
 
+GAME_BUDGETS: dict[str, dict[str, Any]] = {
+    "lobudok": {"agent": "uct:50", "games": 20, "skill_levels": 1},
+}
+"""Games whose default assessment is smaller than the budget above, and why. Lobudök: its random
+playouts are the slowest of the four (about 47,000 a CPU second against 250,000-600,000), and under
+its ``sources`` and ``dlp`` readings UCT players do not finish: their games run to the turn limit
+(2,500 turns), so one game at uct:200 costs minutes and the default budget would take hours.
+A budget given on the command line (any of --agent, --games, --skill-levels) applies to every game."""
+
+BUDGET_PARAMETERS = ("agent", "games", "skill_levels")
+"""The parameters of ``assess-defaults`` that make the budget (``bake_``-prefixed in ``serve``)."""
+
+
+def game_budgets(ctx: click.Context, names: tuple[str, ...] = BUDGET_PARAMETERS) -> dict[str, dict[str, Any]] | None:
+    """GAME_BUDGETS, unless the command line gave one of the budget's parameters ``names``."""
+    from click.core import ParameterSource
+
+    given = any(ctx.get_parameter_source(n) not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
+                for n in names)
+    return None if given else GAME_BUDGETS
+
+
 SHOWN_MEASURES = ("advantage_p1", "completion", "duration_turns", "branching_factor")
 """Measures under agent play shown in the console table (all are in --json)."""
 
@@ -176,7 +198,9 @@ def register(group: click.Group) -> None:
             print_assessment(Console(highlight=False), a, time.perf_counter() - t0)
 
     @group.command("assess-defaults")
-    @click.option("--agent", default=DEFAULT_AGENT, show_default=True, help="The evaluating agent, uct:ITERATIONS (plays itself).")
+    @click.option("--agent", default=DEFAULT_AGENT, show_default=True,
+                  help="The evaluating agent, uct:ITERATIONS (plays itself). Any budget option given applies to "
+                       "every game; else Lobudök's default is smaller (uct:50, 20 games, 1 rung).")
     @click.option("--games", type=int, default=DEFAULT_AGENT_GAMES, show_default=True,
                   help="Agent games per ruleset, and per rung of the skill ladder.")
     @click.option("--skill-levels", type=int, default=DEFAULT_SKILL_LEVELS, show_default=True, help="Rungs of the skill ladder.")
@@ -217,7 +241,7 @@ def register(group: click.Group) -> None:
             with bar:
                 assess_defaults(results, agent=agent, games=games, skill_levels=skill_levels,
                                 screen_games=screen_games, seed=seed, jobs=jobs, checkpoint=checkpoint,
-                                game_ids=game_ids or None, log=None if quiet else lambda s: err.print(s, markup=False),
+                                game_ids=game_ids or None, budgets=game_budgets(click.get_current_context()), log=None if quiet else lambda s: err.print(s, markup=False),
                                 progress=lambda g, name, done, total: phase(f"{g}: {name}", done, total))
         except ValueError as exc:
             raise BadInput(str(exc)) from None

@@ -411,6 +411,7 @@ def assess_defaults(
     scheduler: Any = None,
     checkpoint: str | Path | None = None,
     game_ids: Sequence[str] | None = None,
+    budgets: Mapping[str, Mapping[str, Any]] | None = None,
     log: Callable[[str], None] | None = None,
     progress: Callable[[str, str, int, int], None] | None = None,
 ) -> dict[str, str]:
@@ -420,8 +421,9 @@ def assess_defaults(
     and save each as that game's ``defaults`` assessment (replacing the previous one), game by
     game, the games whose random games are shortest first (:func:`shortest_first`: an agent game
     costs about its length times the agent's iterations times a playout's length). ``checkpoint``:
-    resume a killed bake. ``progress(game, phase, done, total)`` is told the games played. Returns
-    game -> run id."""
+    resume a killed bake. ``budgets``: a game's own agent, games or skill_levels in place of the
+    arguments' (engine.cli.assess.GAME_BUDGETS). ``progress(game, phase, done, total)`` is told the
+    games played. Returns game -> run id."""
     from engine.compare.assess import SCREEN_GAMES, assess
     from engine.games import GAMES
 
@@ -429,10 +431,11 @@ def assess_defaults(
     order = shortest_first(path, list(game_ids or sorted(GAMES)))
     for game_id, found in _games_with_rulesets(order, log):
         tell = (lambda name, done, total, g=game_id: progress(g, name, done, total)) if progress else None
-        a = assess(game_id, rulesets=found, agent=agent, games=games, skill_levels=skill_levels,
+        own = {"agent": agent, "games": games, "skill_levels": skill_levels, **(budgets or {}).get(game_id, {})}
+        a = assess(game_id, rulesets=found, agent=own["agent"], games=own["games"], skill_levels=own["skill_levels"],
                    skill_games=skill_games, screen_games=SCREEN_GAMES if screen_games is None else screen_games,
                    seed=seed, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint, phase=tell)
         out[game_id] = save_assessment(a, path, kind="defaults", replace_kind=True)
         if log:
-            log(f"{game_id}: {len(found)} rulesets assessed by {agent} ({games} games each) -> run {out[game_id]}")
+            log(f"{game_id}: {len(found)} rulesets assessed by {own['agent']} ({own['games']} games each) -> run {out[game_id]}")
     return out

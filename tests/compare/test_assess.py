@@ -256,3 +256,33 @@ def test_the_findings_name_the_readings_that_neither_random_players_nor_agents_f
     said = dict(findings(data))["completion"]
     assert (f"Neither random players nor the agents finish most of their games under {first['label']}: "
             f"random players 0.4% [0.2%, 1%] and the agents 0% [0%, 28%] under {first['label']}.") in said
+
+
+def test_a_games_own_budget_applies_unless_the_command_line_gives_one(tmp_path) -> None:
+    """assess-defaults: a game of GAME_BUDGETS is assessed at its own budget; a budget option given
+    on the command line applies to every game instead."""
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from engine.cli import assess as cli_assess
+    from engine.cli import main
+
+    path = tmp_path / "results.db"
+    own = {"tap-urdy": {"agent": "uct:3", "games": 2, "skill_levels": 1}}
+    args = ["assess-defaults", "--game", "tap-urdy", "--screen-games", "10", "--results", str(path), "--quiet"]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cli_assess, "GAME_BUDGETS", own)
+        r = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        given = CliRunner().invoke(main, args + ["--agent", "uct:2", "--games", "2", "--skill-levels", "1"],
+                                   catch_exceptions=False)
+        assert given.exit_code == 0, given.output
+    conn = sqlite3.connect(path)
+    assert conn.execute("select agent, games from assess_runs").fetchall() == [("uct:2", 2)]  # the last run replaced the first
+    conn.execute("delete from assess_runs")
+    conn.commit()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cli_assess, "GAME_BUDGETS", own)
+        assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
+    assert conn.execute("select agent, games from assess_runs").fetchall() == [("uct:3", 2)]
