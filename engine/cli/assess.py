@@ -99,7 +99,7 @@ def print_assessment(console: Console, a: Any, seconds: float) -> None:
 def _phases(err: Console, quiet: bool) -> tuple[Progress, Any]:
     """A progress display and its ``phase(name, done, total)`` callback: a bar per phase on a
     terminal, else a line every 10 seconds (none with ``quiet``)."""
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+    bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                    TimeElapsedColumn(), console=err, transient=True, disable=quiet or not err.is_terminal)
     tasks: dict[str, Any] = {}
     last_line = {"t": 0.0}
@@ -111,7 +111,7 @@ def _phases(err: Console, quiet: bool) -> tuple[Progress, Any]:
             bar.update(tasks[name], completed=done, total=total)
         elif not quiet and (done == total or time.monotonic() - last_line["t"] > 10):
             last_line["t"] = time.monotonic()
-            err.print(f"{name}: {done}/{total} games", highlight=False)
+            err.print(f"{name}: {done}/{total} games", highlight=False, markup=False, emoji=False)  # "uct:100:" is no emoji
 
     return bar, phase
 

@@ -286,3 +286,16 @@ def test_a_games_own_budget_applies_unless_the_command_line_gives_one(tmp_path) 
         mp.setattr(cli_assess, "GAME_BUDGETS", own)
         assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
     assert conn.execute("select agent, games from assess_runs").fetchall() == [("uct:3", 2)]
+
+
+def test_progress_lines_print_agent_specs_as_written() -> None:
+    """"uct:200 vs uct:100: 2/2 games" is printed as it is, not with rich's emoji for ":100:"."""
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    r = CliRunner().invoke(main, ["assess", "tap-urdy", "--ruleset", "sources", "--agent", "uct:200", "--games", "2",
+                                  "--skill-levels", "1", "--screen-games", "10", "--resamples", "9"],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert "uct:200 vs uct:100: 2/2 games" in r.stderr and "\U0001f4af" not in r.stderr
