@@ -10,7 +10,8 @@ is in the player's inner row and both opposite holes are occupied: then both are
 their counters sown again on the player's own side. At first a player is *restricted* to the
 middle holes; the switches decide how the corners behave then, how and when a player is
 released, whether release lasts, whether captures are limited while the opponent is restricted,
-where captured counters are re-sown and what follows, the end of the game, a stuck player,
+where captured counters are re-sown and what follows, whether a long lap sows the hole it
+started from, the end of the game, a stuck player,
 endless moves and who starts (first-player: player 1, or a lot drawn from the game's seed).
 
 Captured counters stay in play (64 in all); the game is won by a rule, so a player's score is 1
@@ -73,6 +74,7 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("lobudok.restricted-capture", ("in-use-holes", "unrestricted"), "in-use-holes"),
     Switch("lobudok.resow-from", ("lap-start", "move-start"), "lap-start"),
     Switch("lobudok.after-resow", ("end-turn", "relay"), "end-turn"),
+    Switch("lobudok.long-lap", ("sow-origin", "skip-origin"), "sow-origin"),
     Switch("lobudok.end", ("capture-all", "cannot-move"), "capture-all"),
     Switch("lobudok.no-move", ("pass", "lose"), "pass"),
     machine.endless_switch("lobudok"),
@@ -91,6 +93,8 @@ S_RESOW = switch_slot(SWITCHES, "lobudok.resow-from")
 MOVE_START = option_slot(SWITCHES, "lobudok.resow-from", "move-start")
 S_AFTER = switch_slot(SWITCHES, "lobudok.after-resow")
 RESOW_RELAY = option_slot(SWITCHES, "lobudok.after-resow", "relay")
+S_LONG_LAP = switch_slot(SWITCHES, "lobudok.long-lap")
+SKIP_ORIGIN = option_slot(SWITCHES, "lobudok.long-lap", "skip-origin")
 S_END = switch_slot(SWITCHES, "lobudok.end")
 CANNOT_MOVE = option_slot(SWITCHES, "lobudok.end", "cannot-move")
 S_NO_MOVE = switch_slot(SWITCHES, "lobudok.no-move")
@@ -182,8 +186,9 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     A lap ending in H: if H holds two or more, is in the mover's inner row and both opposite
     holes are occupied (and the capture is allowed), both are taken and sown again from the hole
     after the re-sowing origin, skipping as the lap did; then the turn ends, or the re-sowing is
-    treated as a lap (after-resow = relay). Otherwise, if H holds two or more, the next lap starts
-    from H (under per-turn release, a corner with no middle hole holding two: MOVE_CHOICE);
+    treated as a lap (after-resow = relay). A lap or re-sowing that comes round to the hole it
+    sows after sows it too, or passes over it (long-lap = skip-origin). Otherwise, if H holds two
+    or more, the next lap starts from H (under per-turn release, a corner with no middle hole holding two: MOVE_CHOICE);
     otherwise the turn ends. With ``logged``, a lap about to start from a (hole, kind, board)
     configuration already seen in this run proves it endless; without, the run's snapshot is taken
     first (engine.machine.run_laps).
@@ -196,6 +201,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     resow_relay = par[S_AFTER] == RESOW_RELAY
     from_turn_start = par[S_RESOW] == MOVE_START
     capture_all = par[S_END] != CANNOT_MOVE
+    into_origin = par[S_LONG_LAP] != SKIP_ORIGIN
     choose = per_turn and par[S_SOWING] != START_ONLY
     if logged:
         seen_before(table, origin + kind * SITES, st)
@@ -207,7 +213,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     while True:
         count = st[idx(origin)]
         st[idx(origin)] = 0
-        last = sow(st, par, t, origin, count, True)
+        last = sow(st, par, t, origin, count, into_origin)
         n += 1
         cover |= fourrow.lap_cover(par, GEO, kind, mover, origin, count, last)
         landed = par[idx(t + TRACK_HOLES + last)]
@@ -233,7 +239,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
             st[idx(outer)] = 0
             st[idx(SIDE + mover)] += taken
             st[idx(SIDE + opp)] -= taken
-            last = sow(st, par, t, resow_from, taken, True)
+            last = sow(st, par, t, resow_from, taken, into_origin)
             resowings += 1
             cover |= fourrow.lap_cover(par, GEO, kind, mover, resow_from, taken, last)
             landed = par[idx(t + TRACK_HOLES + last)]

@@ -71,7 +71,8 @@ def test_an_endless_probe_resows_from_the_hole_it_probes():
     """Whether b7 is a legal start must not depend on where the player's previous turn started."""
     switches = {"lobudok.restricted-sowing": "skip-corners", "lobudok.release": "reserve-holes",
                 "lobudok.release-permanent": "per-turn", "lobudok.restricted-capture": "in-use-holes",
-                "lobudok.resow-from": "move-start", "lobudok.after-resow": "relay", "lobudok.end": "capture-all",
+                "lobudok.resow-from": "move-start", "lobudok.after-resow": "relay", "lobudok.long-lap": "sow-origin",
+                "lobudok.end": "capture-all",
                 "lobudok.endless": "illegal"}
     game = engine.load_game(GAME, switches=switches)
     position = {"a": [0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0],

@@ -7,7 +7,7 @@ b1-b16 for player 2). Corners: 1, 8, 9, 16; middle holes: 2-7 and 10-15. A playe
 faces b16 and b1, a14 faces b11 and b6). Each test states the position, the move and the board
 worked out by hand. Unless a test says otherwise the switches are the engine's defaults (the
 archive's ``sources`` ruleset): skip-corners, reserve-holes, permanent, in-use-holes, lap-start,
-end-turn, capture-all, end-game.
+end-turn, sow-origin, capture-all, end-game.
 """
 
 from __future__ import annotations
@@ -241,6 +241,71 @@ def test_relay_after_the_resowing():
     assert s.moves_made == 3
 
 
+# --- lobudok.long-lap ------------------------------------------------------------------------------
+
+# A restricted lap of 12 from a3 comes round the twelve middle holes to a3 itself; b holds nothing
+# that a capture could take.
+LONG_LAP = dict(a=holes(h3=12, h9=8, h16=8), b=holes(h5=2))
+
+
+def test_a_restricted_lap_of_12_sows_its_own_emptied_hole():
+    # a3 (12): a4-a7, (a8, a9 skipped) a10-a15, (a16, a1 skipped) a2, a3 (the 12th, was emptied): ends.
+    s = at(**LONG_LAP, long_lap="sow-origin")
+    assert after(s, "a3")["a"] == holes(h2=1, h3=1, h4=1, h5=1, h6=1, h7=1, h9=8, h10=1, h11=1, h12=1, h13=1,
+                                          h14=1, h15=1, h16=8)
+    assert s.moves_made == 1 and s.to_move == 2
+
+
+def test_a_restricted_lap_of_12_that_skips_its_hole_lands_in_a4_and_relays():
+    # a3 (12): a4-a7, a10-a15, a2 (11), a3 passed over, the 12th into a4 (now 2): relay a4: a5, a6 (2);
+    # a6: a7, a10 (2; b15, b2 empty: no capture); a10: a11, a12 (2); a12: a13, a14 (2); a14: a15,
+    # (a16, a1 skipped) a2 (2); a2: a3, a4 (both emptied: 1): the turn ends after seven laps.
+    s = at(**LONG_LAP, long_lap="skip-origin")
+    assert after(s, "a3")["a"] == holes(h3=1, h4=1, h5=2, h7=2, h9=8, h11=2, h13=2, h15=2, h16=8)
+    assert s.moves_made == 7 and s.to_move == 2
+
+
+LONG_RELEASED = dict(a=holes(h5=16), b=holes(h5=2), extra={"released": [True, False]})
+
+
+def test_a_released_lap_of_16_sows_its_own_emptied_hole():
+    # a5 (16): a6-a16, a1-a4, a5 (the 16th): every hole holds one; the turn ends.
+    s = at(**LONG_RELEASED, long_lap="sow-origin")
+    assert after(s, "a5")["a"] == [1] * 16
+    assert s.moves_made == 1
+
+
+def test_a_released_lap_of_16_that_skips_its_hole_relays_from_a6():
+    # a5 (16): a6-a16, a1-a4 (15), a5 passed over, the 16th into a6 (2): relay a6: a7, a8 (2); a8: a9,
+    # a10 (2; b15, b2 empty); a10: a11, a12; a12: a13, a14; a14: a15, a16 (2; b9, b8 empty); a16: a1,
+    # a2; a2: a3, a4; a4: a5, a6 (both emptied: 1): the turn ends after nine laps.
+    s = at(**LONG_RELEASED, long_lap="skip-origin")
+    assert after(s, "a5")["a"] == holes(h1=2, h3=2, h5=1, h6=1, h7=2, h9=2, h11=2, h13=2, h15=2)
+    assert s.moves_made == 9
+
+
+# a4 (2): a5, a6 (2): relay a6: a7, a10 (2), facing b15 (10) and b2 (2): 12 captured, re-sown after a6
+# (lap-start), all the way round the twelve middle holes.
+LONG_RESOW = dict(a=holes(h4=2, h6=1, h9=8, h10=1, h16=8), b=holes(h2=2, h7=6, h15=10))
+
+
+def test_a_resowing_of_12_sows_the_hole_it_starts_after():
+    # the 12 go into a7, a10-a15, a2-a5 and a6 (the 12th): the turn ends.
+    s = at(**LONG_RESOW, long_lap="sow-origin")
+    assert after(s, "a4") == {"a": holes(h2=1, h3=1, h4=1, h5=2, h6=1, h7=2, h9=8, h10=3, h11=1, h12=1, h13=1,
+                                         h14=1, h15=1, h16=8),
+                              "b": holes(h7=6), "released": [False, False]}
+    assert s.moves_made == 2 and s.to_move == 2
+
+
+def test_a_resowing_of_12_that_skips_the_hole_it_starts_after():
+    # the 12 go into a7, a10-a15, a2-a5 (11), a6 passed over, a7 (the 12th): the turn ends.
+    s = at(**LONG_RESOW, long_lap="skip-origin")
+    assert after(s, "a4")["a"] == holes(h2=1, h3=1, h4=1, h5=2, h7=3, h9=8, h10=3, h11=1, h12=1, h13=1, h14=1,
+                                        h15=1, h16=8)
+    assert s.moves_made == 2 and s.to_move == 2
+
+
 # --- lobudok.end -----------------------------------------------------------------------------------
 
 LAST = dict(a=RESOW["a"], b=holes(h2=1, h15=3))
@@ -351,6 +416,7 @@ def test_ludii_ruleset_is_ludiis_reading():
         "lobudok.restricted-capture": "unrestricted",
         "lobudok.resow-from": "lap-start",
         "lobudok.after-resow": "end-turn",
+        "lobudok.long-lap": "sow-origin",
         "lobudok.end": "cannot-move",
         "lobudok.no-move": "lose",
         "lobudok.endless": "end-game",

@@ -114,7 +114,8 @@ LUDII_READINGS = {
     "lobudok": {
         "restricted-sowing": "skip-corners", "release": "all-holes", "release-permanent": "per-turn",
         "restricted-capture": "unrestricted", "resow-from": "lap-start", "after-resow": "end-turn",
-        "end": "cannot-move", "no-move": "lose", "endless": "end-game", "first-player": "player-1",
+        "long-lap": "sow-origin", "end": "cannot-move", "no-move": "lose", "endless": "end-game",
+        "first-player": "player-1",
     },
     "tauru": {
         "placement-lines": "capture", "long-lines": "count", "directions": "all", "removal": "any",

@@ -55,18 +55,24 @@ class Lobudok(Reference):
         self.begin_decision()
 
     # --- the board ------------------------------------------------------------------------------
-    def walk(self, k: int, skip: bool) -> int:
-        """The hole after k along the track, corners passed over when ``skip``."""
+    def walk(self, k: int, skip: bool, start: int = -1) -> int:
+        """The hole after k along the track, corners passed over when ``skip``, and hole ``start``."""
         k = (k + 1) % HOLES
-        while skip and k in CORNERS:
+        while (skip and k in CORNERS) or k == start:
             k = (k + 1) % HOLES
         return k
 
     def sow(self, own: list[int], after: int, count: int, skip: bool) -> int:
-        """Sow ``count`` counters one a hole into the holes after ``after``; the last hole sown."""
+        """Sow ``count`` counters one a hole into the holes after ``after``; the last hole sown.
+
+        long-lap: a sowing that comes all the way round drops a counter into the hole it started
+        from (``after``: the hole taken up, or the re-sowing's anchor) like any other
+        (sow-origin), or skips it on every pass round (skip-origin).
+        """
+        start = after if self.sw["long-lap"] == "skip-origin" else -1
         k = after
         for _ in range(count):
-            k = self.walk(k, skip)
+            k = self.walk(k, skip, start)
             own[k] += 1
         return k
 
