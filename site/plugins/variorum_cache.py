@@ -21,7 +21,7 @@ MAX_BYTES = 32 * 2**20
 """The most bytes of answers the cache keeps."""
 MAX_ENTRY = 2 * 2**20
 """An answer larger than this is not kept."""
-CACHED_DASH = (b"/-/play/", b"/-/compare/", b"/-/bibliography")
+CACHED_DASH = (b"/-/play/", b"/-/compare/", b"/-/assess/", b"/-/bibliography")
 
 
 class ResponseCache:

@@ -298,39 +298,44 @@ def _draw(make, *args, **kwargs) -> str:
     return buffer.getvalue()
 
 
-async def _svg(make, *args, **kwargs) -> str:
-    """The chart drawn off the event loop (a thread of its own: drawing takes a few hundred ms)."""
-    return await asyncio.to_thread(_draw, make, *args, **kwargs)
+_drawing: dict[str, asyncio.Task] = {}
+"""Charts being drawn, by run id: concurrent requests for one chart wait for one drawing (the
+answer is then kept by the bounded response cache, site/plugins/variorum_cache.py)."""
+
+
+async def _svg(run_id: str, make, *args, **kwargs) -> Response:
+    """The chart of run ``run_id`` drawn off the event loop (in a thread: drawing takes a few
+    hundred ms), once however many requests ask for it at the same time."""
+    task = _drawing.get(run_id)
+    if task is None:
+        task = asyncio.ensure_future(asyncio.to_thread(_draw, make, *args, **kwargs))
+        _drawing[run_id] = task
+        task.add_done_callback(lambda _: _drawing.pop(run_id, None))
+    return Response(await asyncio.shield(task), content_type="image/svg+xml; charset=utf-8")
 
 
 async def comparison_chart(datasette, request) -> Response:
-    """The chart of a saved comparison (matplotlib SVG, drawn once per run and kept)."""
+    """The chart of a saved comparison (matplotlib SVG)."""
     run_id = request.url_vars["run_id"]
-    if run_id not in _charts:
-        if "results" not in datasette.databases:
-            raise NotFound("no results database")
-        db = datasette.get_database("results")
-        variants = [dict(r) for r in (await db.execute(
-            "select * from compare_variants where run_id = :r order by variant", {"r": run_id})).rows]
-        if not variants:
-            raise NotFound(f"no comparison run {run_id!r}")
-        metrics: dict[int, dict[str, dict]] = defaultdict(dict)
-        for r in (await db.execute("select * from compare_metrics where run_id = :r", {"r": run_id})).rows:
-            metrics[r["variant"]][r["measure"]] = {"value": r["value"], "low": r["low"], "high": r["high"]}
-        run = dict((await db.execute("select * from compare_runs where id = :r", {"r": run_id})).rows[0])
-        data = {"game": run["game"], "games_per_variant": run["games_per_variant"],
-                "agents": [run["agent_a"], run["agent_b"]],
-                "variants": [{"ruleset": v["ruleset"], "label": v["label"], "switches": json.loads(v["switches"]),
-                              "metrics": metrics[v["variant"]]} for v in variants]}
-        from engine.compare.plot import figure
+    if "results" not in datasette.databases:
+        raise NotFound("no results database")
+    db = datasette.get_database("results")
+    variants = [dict(r) for r in (await db.execute(
+        "select * from compare_variants where run_id = :r order by variant", {"r": run_id})).rows]
+    if not variants:
+        raise NotFound(f"no comparison run {run_id!r}")
+    metrics: dict[int, dict[str, dict]] = defaultdict(dict)
+    for r in (await db.execute("select * from compare_metrics where run_id = :r", {"r": run_id})).rows:
+        metrics[r["variant"]][r["measure"]] = {"value": r["value"], "low": r["low"], "high": r["high"]}
+    run = dict((await db.execute("select * from compare_runs where id = :r", {"r": run_id})).rows[0])
+    data = {"game": run["game"], "games_per_variant": run["games_per_variant"],
+            "agents": [run["agent_a"], run["agent_b"]],
+            "variants": [{"ruleset": v["ruleset"], "label": v["label"], "switches": json.loads(v["switches"]),
+                          "metrics": metrics[v["variant"]]} for v in variants]}
+    from engine.compare.plot import figure
 
-        keys = [k for k, _ in COMPARISON_MEASURES if k in data["variants"][0]["metrics"]]
-        _charts[run_id] = await _svg(figure, data, measures=keys, columns=5)
-    return Response(_charts[run_id], content_type="image/svg+xml; charset=utf-8")
-
-
-_charts: dict[str, str] = {}
-"""Charts drawn so far, by run id (a saved run never changes)."""
+    keys = [k for k, _ in COMPARISON_MEASURES if k in data["variants"][0]["metrics"]]
+    return await _svg(run_id, figure, data, measures=keys, columns=5)
 
 
 ASSESS_MEASURES = ("balance", "completion", "advantage_p1", "duration_turns")
@@ -417,18 +422,16 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
 
 
 async def assessment_chart(datasette, request) -> Response:
-    """The chart of a saved assessment (matplotlib SVG, drawn once per run and kept)."""
+    """The chart of a saved assessment (matplotlib SVG)."""
     run_id = request.url_vars["run_id"]
-    if run_id not in _charts:
-        data = await _saved_assessment(datasette, run_id=run_id)
-        if data is None:
-            raise NotFound(f"no assessment run {run_id!r}")
-        if not any(r["evaluated"] for r in data["readings"]):
-            raise NotFound(f"assessment run {run_id!r} has no reading played by the agents to chart")
-        from engine.compare.plot import assessment_figure
+    data = await _saved_assessment(datasette, run_id=run_id)
+    if data is None:
+        raise NotFound(f"no assessment run {run_id!r}")
+    if not any(r["evaluated"] for r in data["readings"]):
+        raise NotFound(f"assessment run {run_id!r} has no reading played by the agents to chart")
+    from engine.compare.plot import assessment_figure
 
-        _charts[run_id] = await _svg(assessment_figure, data)
-    return Response(_charts[run_id], content_type="image/svg+xml; charset=utf-8")
+    return await _svg(run_id, assessment_figure, data)
 
 
 async def games_index(datasette, request) -> Response:

@@ -233,3 +233,23 @@ def test_the_comparison_bake_keeps_the_runs_users_saved(built_db, tmp_path, monk
     assert (mine, "user", "tap-urdy") in runs
     defaults = sorted(game for _, kind, game in runs if kind == "defaults")
     assert defaults == ["lobudok", "tap-urdy", "tauru", "tsoro-additional-capture"]
+
+
+async def test_a_chart_asked_for_at_once_is_drawn_once_and_then_served_from_the_bounded_cache(ads, monkeypatch):
+    import asyncio
+
+    from datasette.plugins import pm
+
+    pages = next(m for m in pm.get_plugins() if hasattr(m, "_drawing") and hasattr(m, "assessment_chart"))
+    drawn = []
+    draw = pages._draw
+    monkeypatch.setattr(pages, "_draw", lambda make, *a, **k: drawn.append(make) or draw(make, *a, **k))
+    cache = ads._variorum_response_cache
+    cache.entries.clear()
+    cache.bytes = 0
+    src = re.search(r'src="(/-/assess/[0-9a-f]{32}\.svg)"', section((await ads.client.get("/games/tap-urdy")).text)).group(1)
+    answers = await asyncio.gather(*(ads.client.get(src) for _ in range(6)))
+    assert {a.status_code for a in answers} == {200} and len({a.text for a in answers}) == 1
+    assert len(drawn) == 1 and not pages._drawing
+    again = await ads.client.get(src)
+    assert again.headers.get("x-variorum-cache") == "hit" and again.text == answers[0].text and len(drawn) == 1
