@@ -359,7 +359,8 @@ def _bake(db: Path, results: Path, games: int, progress) -> None:
 
 
 def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], progress) -> None:
-    """Bake every game's default assessment (``budget``: agent, games, skill_levels) from the archive
+    """Bake every game's default assessment (``budget``: agent, games, skill_levels, and the games'
+    own budgets, engine.cli.assess.game_budgets) from the archive
     database ``db`` into the served ``results``, one transaction per game, resuming from the
     checkpoint a killed bake left; the ``.assessing`` file is removed when done."""
     from engine import rulesets
