@@ -114,7 +114,8 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
         yield from _cite(t.GameCitationRow, gf.game.citations, game_id=gid)
         for n, rel in enumerate(gf.game.related, start=1):
             rid = f"{gid}.related-{n}"
-            yield t.RelatedGameRow(id=rid, game_id=gid, name=rel.name, related_game_id=rel.game, relation=rel.relation)
+            yield t.RelatedGameRow(id=rid, game_id=gid, name=rel.name, related_game_id=rel.game, dlp_id=rel.dlp_id,
+                                   relation=rel.relation, differs=rel.differs)
             yield from _cite(t.RelatedGameCitationRow, rel.citations, related_id=rid)
         for ev in gf.evidence:
             q = ev.quotation

@@ -183,7 +183,11 @@ class RelatedGame(Record):
 
     name: ShortText
     game: Slug | None = Field(default=None, description="Its id, when the archive holds it.")
-    relation: ShortText
+    dlp_id: Annotated[str, StringConstraints(pattern=r"^DLP\.Games\.\d+$")] | None = Field(
+        default=None, description="Its Ludii portal id, when one is known."
+    )
+    relation: ShortText = Field(description="Who relates it to this game and how (e.g. the portal's similar games).")
+    differs: Text | None = Field(default=None, description="What is known of how it differs, as its citations say.")
     citations: Citations
 
 

@@ -67,7 +67,9 @@ class RelatedGameRow(SQLModel, table=True):
     game_id: str = Field(foreign_key="games.id", index=True)
     name: str
     related_game_id: str | None = Field(default=None, foreign_key="games.id")
+    dlp_id: str | None = None  # its Ludii portal id, when known
     relation: str
+    differs: str | None = None  # what is known of how it differs
 
 
 class EvidenceRow(SQLModel, table=True):

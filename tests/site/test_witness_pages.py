@@ -65,3 +65,14 @@ async def test_the_source_page_shows_what_each_citation_rests_on(ds):
     assert "its own witness (an implementation&#39;s choice)" in sow
     enemy = next(r for r in rows if "enemy-row" in r)
     assert "Parolov 1931" in enemy
+
+
+async def test_the_related_games_of_the_seed_pages_are_listed_with_how_they_differ(ds):
+    html = (await ds.client.get("/games/tauru")).text
+    related = html.split('id="related"', 1)[1].split("</section>", 1)[0]
+    for name in ("Dra", "Aqrad", "Triodi (Diagonal)", "Achi", "Wari (Alignment)", "Symbol S.2", "Six Men&#39;s Morris"):
+        assert name in related, name
+    assert "Monod 1939" in related and 'href="/sources/ludii-dra"' in related
+    html = (await ds.client.get("/games/tsoro-additional-capture")).text
+    related = html.split('id="related"', 1)[1].split("</section>", 1)[0]
+    assert "Msuwa wa Kunja" in related and 'href="/sources/dlp-evidence-1905"' in related
