@@ -74,6 +74,11 @@ async def _rows(datasette, sql: str, params: dict | None = None) -> list[dict[st
     return [dict(r) for r in result.rows]
 
 
+try:
+    from schema.witnesses import RULE as WITNESS_RULE
+except ImportError:  # the site can serve an archive without the package installed
+    WITNESS_RULE = None
+
 EDITORIAL_SOURCE = "variorum"
 """The source of the archive's own readings: a statement cited to it as a conjecture is an editorial
 reading (where the sources are silent), shown apart from the rules the sources agree on."""
@@ -161,11 +166,28 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
             datasette, "related_game_citations", "related_id", game_id,
             "join related_games g on g.id = c.related_id where g.game_id = :game"),
     }
-    # the quotation of an evidence record that cites the same source, shown beside a reading
-    quotes_by_source: dict[str, list[dict]] = defaultdict(list)
-    for ev in evidence:
-        for c in cites["evidence"].get(ev["id"], []):
-            quotes_by_source[c["source_id"]].append(ev)
+    # what each quotation bears on: printed there, and elsewhere a link to its owner's entry
+    evidence_by_id = {ev["id"]: ev for ev in evidence}
+    scopes: dict[str, list[dict]] = defaultdict(list)
+    for sc in await _rows(
+        datasette,
+        """select q.* from quotation_scopes q join evidence e on e.id = q.evidence_id
+            where e.game_id = :g order by q.evidence_id, q.seq""",
+        {"g": game_id},
+    ):
+        scopes[sc["record_id"]].append({"evidence": evidence_by_id[sc["evidence_id"]], "words": sc["words"]})
+    # the witness figures of every statement and alternative (schema.witnesses, one definition)
+    witness_counts = {
+        r["record_id"]: r for r in await _rows(datasette, "select * from witness_counts where game_id = :g", {"g": game_id})
+    }
+
+    def quoted(record_id: str, citations: list[dict]) -> tuple[list[dict], list[dict]]:
+        """The quotations bearing on a record, and the evidence quoting a source it cites on other points."""
+        here = scopes.get(record_id, [])
+        shown = {q["evidence"]["id"] for q in here}
+        cited = {c["source_id"] for c in citations}
+        elsewhere = [ev for ev in evidence if ev["quotation_owner_id"] in cited and ev["id"] not in shown]
+        return here, elsewhere
     chosen_by: dict[tuple[str, str], list[str]] = defaultdict(list)
     ruleset_choices: dict[str, dict[str, str]] = defaultdict(dict)
     # the choices of each ruleset that are editorial completions: switch -> who proposed it, why
@@ -184,17 +206,16 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
     for a in alternatives:
         a["citations"] = cites["alternative"].get(a["id"], [])
         a["chosen_by"] = sorted(chosen_by[(a["switch_id"], a["option"])])
-        a["quotes"] = [
-            {"evidence": ev, "source": c["short"]}
-            for c in a["citations"]
-            for ev in quotes_by_source.get(c["source_id"], [])
-        ]
+        a["quotes"], a["quoted_elsewhere"] = quoted(a["id"], a["citations"])
+        a["witnesses"] = witness_counts.get(a["id"])
         alts_by_switch[a["switch_id"]].append(a)
     for s in switches:
         s["alternatives"] = alts_by_switch[s["id"]]
     for st in statements:
         st["citations"] = cites["statement"].get(st["id"], [])
         st["editorial"] = any(c["source_id"] == EDITORIAL_SOURCE and c["support"] == "conjecture" for c in st["citations"])
+        st["quotes"], st["quoted_elsewhere"] = quoted(st["id"], st["citations"])
+        st["witnesses"] = witness_counts.get(st["id"])
     for ev in evidence:
         ev["citations"] = cites["evidence"].get(ev["id"], [])
     for rs in rulesets:
@@ -216,6 +237,7 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
         "rulesets": rulesets,
         "evidence": evidence,
         "related": related,
+        "witness_rule": WITNESS_RULE,
         "places_json": _script_json(
             [
                 {"id": e["id"], "place": e["place"], "lat": e["latitude"], "lon": e["longitude"],

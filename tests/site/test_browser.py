@@ -285,7 +285,7 @@ def test_a_source_page_shows_its_lineage_and_leads_back_to_a_game(page, server):
     page.locator("#rules a.vr-cite", has_text="Deledicq & Popova 1977").first.click()
     page.wait_for_load_state()
     assert page.url.endswith("/sources/deledicq-popova-1977")
-    expect(page.locator("#lineage-parents")).to_contain_text("quotes Parolov 1931")
+    expect(page.locator("#lineage-parents")).to_contain_text("translates Parolov 1931")
     graph = page.locator("svg.vr-lineage")
     expect(graph).to_be_visible()
     for later in ("Ludii", "Wikimanqala", "DLP.Evidence.1859"):
@@ -316,7 +316,9 @@ def test_tauru_names_the_removal_step(page, server):
 def test_cite_this_names_the_editorial_choices_and_whose_words_are_quoted(page, server):
     open_game(page, server, "/games/tauru")
     text = page.locator("#vr-cite-text")
-    expect(text).to_contain_text("The sources are silent on: tauru.long-lines = count (editorial completion, proposed by Variorum)")
+    # the audit's correction: the summary is silent on lines made while placing, so capturing is editorial
+    expect(text).to_contain_text("The sources are silent on: tauru.placement-lines = capture (editorial completion, proposed by Variorum)")
+    expect(text).to_contain_text("tauru.long-lines = count (editorial completion, proposed by Variorum)")
     expect(text).to_contain_text("tauru.directions = orthogonal (editorial completion")
     expect(text).to_contain_text("(the words of Ludii portal, Tauru (DLP.Games.662), its summary of Béart 1955: 456; read at")
     expect(page.locator("#vr-cite-bibtex")).to_contain_text("the sources are silent on")
