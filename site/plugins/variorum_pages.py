@@ -338,7 +338,7 @@ async def comparison_chart(datasette, request) -> Response:
     return await _svg(run_id, figure, data, measures=keys, columns=5)
 
 
-ASSESS_MEASURES = ("balance", "completion", "advantage_p1", "duration_turns")
+ASSESS_MEASURES = ("balance", "balance_finished", "completion", "advantage_p1", "duration_turns")
 """The measures the assessment table shows, agent play beside random play (all are in the results database)."""
 
 
@@ -393,13 +393,14 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
     data = await _saved_assessment(datasette, game_id=game_id)
     if data is None:
         return None
-    from engine.compare.criteria import Criterion
+    from engine.compare.criteria import Criterion, failed_by_requirement
     from engine.compare.findings import findings
 
-    criteria = []
+    criteria, known = [], []
     for c in data["criteria"]:
         try:
-            text = Criterion(**c).range_text
+            known.append(Criterion(**c))
+            text = known[-1].range_text
         except ValueError:  # a measure this engine no longer has: show the bounds as saved
             text = f"{c['low']} <= {c['measure']} <= {c['high']}"
         low, high = c["low"], c["high"]
@@ -410,6 +411,7 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
         r["play_link"] = play_link(game_id, r, rulesets)
         r["name"] = r["ruleset"] or r["label"]
         r["screen_failed"] = [k for k, v in r["screen"]["criteria"].items() if v is False]
+        r["failed_by"] = failed_by_requirement(known, r.get("criteria") or {})
     return {
         "data": data,
         "run": data["run"],

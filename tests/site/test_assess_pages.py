@@ -141,6 +141,33 @@ async def test_the_findings_follow_the_saved_figures(built_db, assessed_db, comp
     assert finding(after, "skill") == finding(before, "skill")
 
 
+async def test_the_section_cannot_mislead(built_db, assessed_db, compiled_kernels, tmp_path):
+    """Balance fails with completion and balance over finished games stands beside it; a degenerate
+    interval is no interval; a rate under 1% keeps its decimal; the random figures name their run."""
+    changed = tmp_path / "results.db"
+    shutil.copy(assessed_db, changed)
+    conn = sqlite3.connect(changed)
+    with conn:
+        run = conn.execute("select id from assess_runs where game = 'tap-urdy'").fetchone()[0]
+        rank, label = conn.execute("select rank, label from assess_readings where run_id = ? and evaluated = 1 "
+                                   "order by rank desc limit 1", [run]).fetchone()
+        conn.execute("update assess_verdicts set met = 0 where run_id = ? and rank = ? and play = 'agent' "
+                     "and criterion in ('balance', 'completion')", [run, rank])
+        conn.execute("update assess_readings set skill = 0, skill_low = 0, skill_high = 0 where run_id = ? "
+                     "and rank = ?", [run, rank])
+        conn.execute("update assess_measures set value = 0.002, low = 0.0005, high = 0.007 where run_id = ? "
+                     "and rank = ? and play = 'random' and measure = 'completion'", [run, rank])
+    conn.close()
+    html = section((await (await _served(built_db, changed)).client.get("/games/tap-urdy")).text)
+    row = re.search(rf'<tr data-reading="{re.escape(label)}">(.*?)</tr>', html, re.S).group(1)
+    assert 'class="vr-requires"' in row and "completion fails" in row
+    assert html.count('class="vr-requires"') == 1  # only where completion fails
+    assert "no interval: every game alike" in row and "[0, 0]" not in row
+    assert "random: 0.2%" in row and "[0.1%, 0.7%]" in row
+    assert ">balance_finished</a>" in html and "only if it meets <strong>completion</strong>" in html
+    assert "this run's own screen (40 random games a reading)" in " ".join(html.split())
+
+
 async def test_the_assessment_tables_are_served_as_json(ads, metadata):
     runs = (await ads.client.get("/results/assess_runs.json?_shape=array")).json()
     assert {r["game"] for r in runs} == {"tap-urdy", "tsoro-additional-capture"}
