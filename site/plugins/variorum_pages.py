@@ -423,6 +423,40 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
     }
 
 
+async def reconstruction_context(datasette, game_id: str, rulesets: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The latest saved reconstruction of a game (engine.compare.reconstruct_results): its front and
+    each named ruleset's nearest playable readings, each with its departures in words and a link to
+    play it; None when there is none."""
+    if "results" not in datasette.databases:
+        return None
+    from engine.compare.reconstruct_results import reconstruction_of
+
+    def read(conn):
+        return reconstruction_of(conn, game_id)
+
+    data = await datasette.get_database("results").execute_fn(read)
+    if data is None:
+        return None
+    readings = data["readings"]
+    for r in readings.values():
+        r["play_link"] = play_link(game_id, r, rulesets)
+        r["name"] = r["ruleset"] or f"reading {r['reading']}"
+        play = "agent" if r["evaluated"] else "random"
+        r["shown"] = {"play": play, "measures": r["measures"][play], "criteria": r["criteria"][play]}
+    front = sorted((r for r in readings.values() if r["front"]), key=lambda r: (r["fit"], -r["screen_meets"]))
+    nearest = []
+    for n in data["run"]["nearest"]:
+        base = readings[n["reading"]]
+        found = [dict(readings[j], changes=[(k, base["switches"][k], v) for k, v in readings[j]["switches"].items()
+                                            if base["switches"].get(k) != v]) for j in n["readings"]]
+        nearest.append({**n, "base": base, "found": found})
+    return {"run": data["run"], "front": front, "nearest": nearest, "measures": RECONSTRUCT_MEASURES}
+
+
+RECONSTRUCT_MEASURES = ("completion", "balance", "balance_finished", "duration_turns")
+"""The measures the reconstruction section shows for each reading (all are in the results database)."""
+
+
 async def assessment_chart(datasette, request) -> Response:
     """The chart of a saved assessment (matplotlib SVG)."""
     run_id = request.url_vars["run_id"]
@@ -456,6 +490,7 @@ async def game_page(datasette, request) -> Response:
     context = await game_context(datasette, game_id)
     context["comparison"] = await comparison_context(datasette, game_id)
     context["assessment"] = await assessment_context(datasette, game_id, context["rulesets"])
+    context["reconstruction"] = await reconstruction_context(datasette, game_id, context["rulesets"])
     html = await datasette.render_template("variorum_game.html", context, request=request)
     return Response.html(html)
 

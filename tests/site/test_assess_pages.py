@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from html import escape
 import sqlite3
 from pathlib import Path
 
@@ -280,3 +281,37 @@ async def test_a_chart_asked_for_at_once_is_drawn_once_and_then_served_from_the_
     assert len(drawn) == 1 and not pages._drawing
     again = await ads.client.get(src)
     assert again.headers.get("x-variorum-cache") == "hit" and again.text == answers[0].text and len(drawn) == 1
+
+
+@pytest.fixture(scope="module")
+def reconstructed_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny reconstruction of Tap-urdy over three switches, saved as ``variorum reconstruct --save``."""
+    from engine.compare.reconstruct import reconstruct
+    from engine.compare.reconstruct_results import save_reconstruction
+
+    path = tmp_path_factory.mktemp("reconstructed") / "results.db"
+    rec = reconstruct("tap-urdy", switches=["tap-urdy.relay", "tap-urdy.after-capture", "tap-urdy.end"],
+                      screen_games=40, games=2, agent="uct:2", skill_levels=1, top=2, nearest=1, seed=3,
+                      n_resamples=99)
+    save_reconstruction(rec, path)
+    return path
+
+
+async def test_the_reconstruction_section_lists_the_front_and_the_nearest(built_db, reconstructed_db, compiled_kernels):
+    from engine.compare.reconstruct_results import load_reconstruction
+
+    saved = load_reconstruction(reconstructed_db, game="tap-urdy")
+    page = await (await _served(built_db, reconstructed_db)).client.get("/games/tap-urdy")
+    assert page.status_code == 200
+    html = page.text.split('<section id="reconstruct">', 1)[1].split("</section>", 1)[0]
+    assert "The readings closest to the sources that make a playable game" in html
+    front = [r for r in saved["readings"].values() if r["front"]]
+    assert front and len(re.findall(r'<li data-reading="\d+"><a href="/games/tap-urdy\?[^"]*#play"', html)) >= len(front)
+    for r in front:
+        for d in r["departures"]:
+            assert f"<code>{d['switch']}</code> = <code>{d['option']}</code>: {escape(d['words']).replace('&#x27;', '&#39;')}" in html
+    for n in saved["run"]["nearest"]:
+        assert f'<li data-ruleset="{n["ruleset"]}">' in html
+    assert re.search(r'href="/results/reconstruct_runs/[0-9a-f]{32}"', html)
+    none = await (await _served(built_db, reconstructed_db)).client.get("/games/tsoro-additional-capture")
+    assert "variorum reconstruct tsoro-additional-capture --save" in none.text
