@@ -32,7 +32,8 @@ SHOWN = "front = 1 or ruleset is not null or nearest_of != '[]'"
 """The readings a game page shows: the front, the named rulesets and their nearest playable readings."""
 
 
-def _ensure(db: Any) -> None:
+def ensure_tables(db: Any) -> None:
+    """Create the reconstruction tables if the database has none (engine.compare.results calls it)."""
     if "reconstruct_runs" in db.table_names():
         return
     fk = [("run_id", "reconstruct_runs", "id")]
@@ -66,7 +67,7 @@ def save_reconstruction(rec: Any, path: str | Path | None = None, *, kind: str =
     run_id = uuid.uuid4().hex
     limits = data["limits"] or {"turns": None, "moves": None}
     with db.conn:
-        _ensure(db)
+        ensure_tables(db)
         if replace_kind:
             _delete_runs(db, "reconstruct_runs", TABLES, rec.game, kind)
         readings, measures, verdicts = [], [], []

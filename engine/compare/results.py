@@ -136,6 +136,9 @@ def _ensure(db: Any) -> None:
             "win_rate": float, "low": float, "high": float,
         }, pk=("run_id", "rank", "rung"), foreign_keys=fk)
         db["assess_runs"].create_index(["game", "kind"], if_not_exists=True)
+    from engine.compare.reconstruct_results import ensure_tables  # its module imports this one
+
+    ensure_tables(db)
     _measures(db)
 
 
