@@ -56,6 +56,7 @@ def print_reconstruction(echo: Any, rec: Any, seconds: float) -> None:
     for n in rec.nearest:
         c = rec.candidates[n.index]
         echo("")
+        echo(f"{n.ruleset}: {'on' if c.front else 'off'} the front; fit: {fit_summary(c.departures)}")
         if not n.fails:
             echo(f"{n.ruleset}: playable as it stands ({_reading_line(c, shown)}).")
             continue
