@@ -360,7 +360,7 @@ async def comparison_chart(datasette, request) -> Response:
     return await _svg(run_id, figure, data, measures=keys, columns=5)
 
 
-ASSESS_MEASURES = ("balance", "completion", "advantage_p1", "duration_turns")
+ASSESS_MEASURES = ("balance", "balance_finished", "completion", "advantage_p1", "duration_turns")
 """The measures the assessment table shows, agent play beside random play (all are in the results database)."""
 
 
@@ -415,13 +415,14 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
     data = await _saved_assessment(datasette, game_id=game_id)
     if data is None:
         return None
-    from engine.compare.criteria import Criterion
+    from engine.compare.criteria import Criterion, failed_by_requirement
     from engine.compare.findings import findings
 
-    criteria = []
+    criteria, known = [], []
     for c in data["criteria"]:
         try:
-            text = Criterion(**c).range_text
+            known.append(Criterion(**c))
+            text = known[-1].range_text
         except ValueError:  # a measure this engine no longer has: show the bounds as saved
             text = f"{c['low']} <= {c['measure']} <= {c['high']}"
         low, high = c["low"], c["high"]
@@ -432,6 +433,7 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
         r["play_link"] = play_link(game_id, r, rulesets)
         r["name"] = r["ruleset"] or r["label"]
         r["screen_failed"] = [k for k, v in r["screen"]["criteria"].items() if v is False]
+        r["failed_by"] = failed_by_requirement(known, r.get("criteria") or {})
     return {
         "data": data,
         "run": data["run"],
@@ -441,6 +443,40 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
         "measures": list(ASSESS_MEASURES),
         "findings": findings(data),
     }
+
+
+async def reconstruction_context(datasette, game_id: str, rulesets: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The latest saved reconstruction of a game (engine.compare.reconstruct_results): its front and
+    each named ruleset's nearest playable readings, each with its departures in words and a link to
+    play it; None when there is none."""
+    if "results" not in datasette.databases:
+        return None
+    from engine.compare.reconstruct_results import reconstruction_of
+
+    def read(conn):
+        return reconstruction_of(conn, game_id)
+
+    data = await datasette.get_database("results").execute_fn(read)
+    if data is None:
+        return None
+    readings = data["readings"]
+    for r in readings.values():
+        r["play_link"] = play_link(game_id, r, rulesets)
+        r["name"] = r["ruleset"] or f"reading {r['reading']}"
+        play = "agent" if r["evaluated"] else "random"
+        r["shown"] = {"play": play, "measures": r["measures"][play], "criteria": r["criteria"][play]}
+    front = sorted((r for r in readings.values() if r["front"]), key=lambda r: (r["fit"], -r["screen_meets"]))
+    nearest = []
+    for n in data["run"]["nearest"]:
+        base = readings[n["reading"]]
+        found = [dict(readings[j], changes=[(k, base["switches"][k], v) for k, v in readings[j]["switches"].items()
+                                            if base["switches"].get(k) != v]) for j in n["readings"]]
+        nearest.append({**n, "base": base, "found": found})
+    return {"run": data["run"], "front": front, "nearest": nearest, "measures": RECONSTRUCT_MEASURES}
+
+
+RECONSTRUCT_MEASURES = ("completion", "balance", "balance_finished", "duration_turns")
+"""The measures the reconstruction section shows for each reading (all are in the results database)."""
 
 
 async def assessment_chart(datasette, request) -> Response:
@@ -476,6 +512,7 @@ async def game_page(datasette, request) -> Response:
     context = await game_context(datasette, game_id)
     context["comparison"] = await comparison_context(datasette, game_id)
     context["assessment"] = await assessment_context(datasette, game_id, context["rulesets"])
+    context["reconstruction"] = await reconstruction_context(datasette, game_id, context["rulesets"])
     html = await datasette.render_template("variorum_game.html", context, request=request)
     return Response.html(html)
 
