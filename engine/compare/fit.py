@@ -7,8 +7,9 @@ stands in one of these ways, from the records' citations, best first:
 standing       the chosen alternative ...
 ============== ===========================================================================
 stated         is stated by a written source (a primary account, a summary or a commentary
-               citing it with ``states``): under the archive's witness rule every such
-               source is a witness of its own or passes the reading back to one
+               citing it with ``states``): under the archive's witness rule
+               (schema.witnesses) every such source is a witness of its own or passes
+               the reading back to one
 implied        follows from a written source's words (``implies``), none states it
 admitted       is allowed by a written source's words among others (``admits``)
 program        is only a program's choice (Ludii, MancalaGames: ``implements``)
@@ -72,13 +73,19 @@ class Standing:
 
 def standings(game_id: str, archive=None) -> dict[str, dict[str, Standing]]:
     """Every disputed switch of ``game_id`` -> each of its options -> its :class:`Standing`, from the
-    archive's records (``archive``: a loaded schema Archive; default: the engine's)."""
+    archive's witnesses (schema.witnesses: the one definition of who supports a reading, used by the
+    pages too; ``archive``: a loaded schema Archive; default: the engine's)."""
     from engine import rulesets
+    from schema.witnesses import witnesses
 
     archive = archive or rulesets.load()
     if game_id not in archive.games:
         raise ValueError(f"the archive has no game {game_id!r}")
-    sources = archive.sources
+    short = {sid: src.short for sid, src in archive.sources.items()}
+    by_record: dict[str, list] = {}
+    for w in witnesses(archive):
+        if w.game == game_id and w.kind == "alternative":
+            by_record.setdefault(w.record, []).append(w)
     out: dict[str, dict[str, Standing]] = {}
     for sw in archive.games[game_id].switches:
         if sw.agreed:
@@ -88,13 +95,11 @@ def standings(game_id: str, archive=None) -> dict[str, dict[str, Standing]]:
         for alt in sw.alternatives:
             text[alt.id] = {k: [] for k in _TEXT_SUPPORT}
             programs[alt.id] = []
-            for c in alt.citations:
-                src = sources.get(c.source)
-                short = src.short if src else c.source
-                if src is not None and src.role.value == "implementation":
-                    programs[alt.id].append(short)
-                elif c.support.value in _TEXT_SUPPORT:
-                    text[alt.id][c.support.value].append(short)
+            for w in by_record.get(f"{sw.id}:{alt.id}", []):
+                if w.program:
+                    programs[alt.id].append(short.get(w.source, w.source))
+                elif w.support in _TEXT_SUPPORT:
+                    text[alt.id][w.support].append(short.get(w.source, w.source))
         stated = {a: t["states"] for a, t in text.items() if t["states"]}
         out[sw.id] = {}
         for alt in sw.alternatives:
