@@ -45,7 +45,9 @@ GAME_IDS = sorted(GAMES)
 CASES = [(g, r.id) for g in GAME_IDS for r in rulesets.rulesets(g)]
 """Every game with every ruleset the archive gives it."""
 
-SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+"""Derandomized, as OpenSpiel's and pgx's API tests are deterministic: every run checks the same
+games, so a failure is the engine's change, not the draw (raise max_examples to explore more)."""
 
 STATUS_OF = {"win": OVER, "draw": OVER, "endless": ENDLESS, "unfinished": UNFINISHED, "repetition": REPETITION}
 
@@ -56,8 +58,11 @@ PROBES = list(range(-3, 400)) + [1023, 4096, 2**31]
 KNOWN_SPEC_FAULT = "misoro are chosen in turn, player 1 first"
 """A fault this suite found and the engine still has: Tsoro with ``heads = immune`` and
 ``first-player = lot``, when the lot gives player 2 the first choice of misoro, writes a start
-position that ``state_from_position`` refuses (the spec does not say who chose first). Only that
-start position is let through; remove this when the position spec carries it."""
+position, and positions while the misoro are chosen, that ``state_from_position`` refuses (the
+spec does not say who chose first: engine.new_game("tsoro-additional-capture", switches={"heads":
+"immune", "first-player": "lot"}, seed=3).position_spec()). Only that refusal, under that switch
+value, is let through; remove this when the position spec carries who chose first."""
+MISORO_CHOICE = ("tsoro-additional-capture.heads", "immune")
 
 
 def switch_values(game_id: str) -> st.SearchStrategy[dict[str, str]]:
@@ -166,7 +171,7 @@ def check_position_round_trip(state: engine.game.State) -> None:
     try:
         rebuilt = state.game.state_from_position(spec)
     except ValueError as exc:
-        if KNOWN_SPEC_FAULT in str(exc) and state.history() == [] and state.to_move == 2:
+        if KNOWN_SPEC_FAULT in str(exc) and state.game.switches.get(MISORO_CHOICE[0]) == MISORO_CHOICE[1]:
             return  # reported: see KNOWN_SPEC_FAULT
         raise
     assert rebuilt.board() == state.board() and rebuilt.to_move == state.to_move
