@@ -77,14 +77,6 @@ def test_clone_is_independent():
     assert not s.same_as(c)
 
 
-def test_a_game_over_refuses_moves():
-    s = engine.new_game("tap-urdy", seed=3)
-    play_out(s, RandomAgent(3))
-    assert s.is_terminal() and s.legal_moves() == [] and s.to_move is None
-    with pytest.raises(ValueError, match="the game is over"):
-        s.apply("a1")
-
-
 def test_record_replays_to_the_same_state_and_checks_the_result():
     s = engine.new_game("tap-urdy", ruleset=None, switches={"relay": "next-hole"}, seed=11)
     play_out(s, RandomAgent(5))
