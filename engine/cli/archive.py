@@ -376,6 +376,9 @@ def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], progress)
         progress.update(tasks[game_id], description=f"assessing {game_id}: {phase} (games)", completed=done, total=total)
 
     try:
+        from engine.compare.sweep import discard_stale_checkpoint
+
+        discard_stale_checkpoint(checkpoint)  # the bake's own: another engine's cells are dropped
         assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell)
         checkpoint.unlink(missing_ok=True)
     finally:

@@ -160,7 +160,7 @@ def assess(
     ``agent`` must be ``uct:N``: the evaluation plays it against itself and the skill ladder ends at
     ``uct:N`` against ``uct:N/2`` (``skill_levels`` rungs from ``skill_from``, default N / 2**levels).
     ``skill_games`` defaults to ``games``. ValueError naming a bad argument."""
-    from engine import ENGINE_VERSION
+    from engine import ENGINE_FINGERPRINT
     from engine.agents import parse_agent
 
     seed = check_seed(seed)
@@ -213,6 +213,6 @@ def assess(
             r.measures = evaluated.variants[j].metrics
             r.verdicts = judge(criteria, r.measures)
             r.skill = trace([rows[j] for rows in level_rows], rungs, n_resamples=n_resamples, seed=boot)
-    return Assessment(game_id, seed, str(spec), ENGINE_VERSION, list(criteria), screen_games, games, rungs,
+    return Assessment(game_id, seed, str(spec), ENGINE_FINGERPRINT, list(criteria), screen_games, games, rungs,
                       skill_games, _rank(readings), base=plan.base, top=top, resamples=n_resamples,
                       limits=tuple(screened.limits))

@@ -58,10 +58,10 @@ def _engine_games() -> set[str]:
 
 def _engine_version() -> str | None:
     try:
-        from engine import ENGINE_VERSION
+        from engine import ENGINE_FINGERPRINT
     except ImportError:
         return None
-    return ENGINE_VERSION
+    return ENGINE_FINGERPRINT
 
 
 def _script_json(value: Any) -> str:

@@ -9,7 +9,7 @@ Regenerate (after a deliberate change of behaviour, or when the archive gains a 
 
     .venv/bin/python tests/engine/test_playthroughs.py --regen
 
-and review the diff before committing it (and bump ``engine.ENGINE_VERSION``).
+and review the diff before committing it.
 """
 
 from __future__ import annotations
