@@ -112,6 +112,7 @@ def check(number: int, root: str | Path | None = None) -> dict[str, Any]:
     from engine import ENGINE_FINGERPRINT
     from engine.games import GAMES
 
+    R.manifest(number, root)  # ValueError naming the releases there are
     folder = R.releases_dir(root)
     cached = folder / "checks" / ENGINE_FINGERPRINT / f"{number}.json"
     if cached.is_file():

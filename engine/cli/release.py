@@ -126,10 +126,27 @@ def register(group: click.Group) -> None:
     @click.option("--base-url", default=None, metavar="URL",
                   help=f"The archive's canonical address, recorded in the release (default: ${BASE_ENV}).")
     @click.option("--date", default=None, metavar="YYYY-MM-DD", help="The release's date (default: today, UTC).")
-    def release_cmd(data_dir: Path | None, releases: Path | None, base_url: str | None, date: str | None) -> None:
+    @click.option("--check", "check_number", type=int, default=None, metavar="N",
+                  help="Make nothing: replay release N's golden playthroughs with the current engine and "
+                       "print where it plays differently (kept under <releases>/checks/<engine fingerprint>/).")
+    def release_cmd(data_dir: Path | None, releases: Path | None, base_url: str | None, date: str | None,
+                    check_number: int | None) -> None:
         """Make the next numbered release: the archive database, the data/ hash, the engine
         fingerprint, a golden playthrough of every ruleset and the notes of what changed."""
-        from engine.release import make
+        from engine.release import check, make
+
+        if check_number is not None:
+            try:
+                found = check(check_number, releases)
+            except (ValueError, FileNotFoundError) as exc:
+                raise BadInput(str(exc)) from None
+            click.echo(f"release {check_number} (engine {found['release_engine']}) against engine {found['engine']}:")
+            for game_id, rulesets in sorted(found["differs"].items()):
+                for key, why in sorted(rulesets.items()):
+                    click.echo(f"  {game_id} {key}: {why}")
+            if not found["differs"]:
+                click.echo("  every ruleset plays its golden playthrough as the release did")
+            return
 
         started = time.perf_counter()
         try:
