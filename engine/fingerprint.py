@@ -5,8 +5,9 @@ can change what a game does, and the version of numba that compiles it. The rule
 
 - **covered**: every ``engine/**/*.py`` (the rules, the sowing and alignment machinery, the
   driver, agents, statistics, the comparator), whatever modules are added or removed;
-- **not covered**: ``engine/cli/`` (the command line: it parses arguments and prints, and plays
-  nothing itself) and ``engine/fingerprint.py`` (this file: it computes, it plays nothing).
+- **not covered**: the front ends, which play nothing themselves: ``engine/cli/`` (the command
+  line), ``engine/play.py`` (the play API's engine side: parsing, ceilings, worker pools),
+  ``engine/release.py`` (making releases) and ``engine/fingerprint.py`` (this file).
 
 Rule descriptions kept as records under ``data/`` are covered by the content hash of ``data/``
 (:func:`data_hash`), which a release and a citation name beside the fingerprint.
@@ -28,7 +29,7 @@ from importlib import metadata
 from pathlib import Path
 
 ENGINE_ROOT = Path(__file__).resolve().parent
-NOT_COVERED = ("cli/", "fingerprint.py")
+NOT_COVERED = ("cli/", "play.py", "release.py", "fingerprint.py")
 """Paths under engine/ (a folder ends with /) whose code cannot change a game's behaviour."""
 KEEP = 4
 """Cache folders of fingerprints kept (the current one and the most recently used others)."""
