@@ -3,11 +3,14 @@
 The fingerprint is the first 16 hex digits of a SHA-256 over every file of the engine whose code
 can change what a game does, and the version of numba that compiles it. The rule, not a list:
 
-- **covered**: every ``engine/**/*.py`` (the rules, the sowing and alignment machinery, the
-  driver, agents, statistics, the comparator), whatever modules are added or removed;
-- **not covered**: the front ends, which play nothing themselves: ``engine/cli/`` (the command
-  line), ``engine/play.py`` (the play API's engine side: parsing, ceilings, worker pools),
-  ``engine/release.py`` (making releases) and ``engine/fingerprint.py`` (this file).
+- **covered**: every ``engine/**/*.py`` that plays games (the rules, the sowing and alignment
+  machinery, the driver, the agents, the statistics a game row holds), whatever modules are added
+  or removed;
+- **not covered**: what plays no game itself: the front ends ``engine/cli/`` (the command line),
+  ``engine/play.py`` (the play API's engine side: parsing, ceilings, worker pools) and
+  ``engine/release.py`` (making releases); the comparator ``engine/compare/`` (it measures games
+  the covered code plays; a saved run names the git commit beside the fingerprint, and a
+  checkpoint's row layout has its own format number); and ``engine/fingerprint.py`` (this file).
 
 Rule descriptions kept as records under ``data/`` are covered by the content hash of ``data/``
 (:func:`data_hash`), which a release and a citation name beside the fingerprint.
@@ -29,7 +32,7 @@ from importlib import metadata
 from pathlib import Path
 
 ENGINE_ROOT = Path(__file__).resolve().parent
-NOT_COVERED = ("cli/", "play.py", "release.py", "fingerprint.py")
+NOT_COVERED = ("cli/", "play.py", "release.py", "compare/", "fingerprint.py")
 """Paths under engine/ (a folder ends with /) whose code cannot change a game's behaviour."""
 KEEP = 4
 """Cache folders of fingerprints kept (the current one and the most recently used others)."""

@@ -133,7 +133,8 @@ class Edition:
         return f"unreleased state (archive {self.data}; engine {self.engine}; accessed {self.accessed})"
 
 
-def _split_sets(sets: str | Mapping[str, str] | Sequence[str] | None) -> list[tuple[str, str]]:
+def split_sets(sets: str | Mapping[str, str] | Sequence[str] | None) -> list[tuple[str, str]]:
+    """Switch settings in any accepted spelling (``p:o,p:o``, ``p=o``, a list, a mapping) as pairs."""
     if sets is None:
         return []
     if isinstance(sets, Mapping):
@@ -193,7 +194,7 @@ def reading(conn: sqlite3.Connection, game: str, ruleset: str | None = None,
                 where s.game_id = ? order by s.seq, a.seq""", (game,)):
         options.setdefault(sid, []).append(opt)
     values = dict(choices)
-    for name, option in _split_sets(sets):
+    for name, option in split_sets(sets):
         sid = name if name in options else f"{game}.{name}"
         if sid not in options:
             raise ValueError(f"unknown switch {name!r} for {game}; switches: "
