@@ -15,6 +15,11 @@ second ``=`` inside a query value. Accepted as aliases (and rewritten to the can
 CLI's ``RULESET,SWITCH=OPTION``, full switch ids, ``=`` for ``:``, settings in any order or equal to
 the ruleset's choice, percent-escaped ``:`` and ``,``.
 
+**The full form** names the edition, the reading and position, every switch value, the sources
+behind the ruleset and the points read otherwise, the editorial completions the reading keeps
+(where the sources are silent), and the game's evidence quotations with whose words each is; the
+**short form** (one line) names the edition, the reading, the engine and the address.
+
 **The key** (BibTeX key, CSL id) is derived from the reading, never from a counter:
 ``variorum:GAME:RULESET`` for a ruleset as it stands, with ``:`` and 10 hex digits of a SHA-256 of
 the canonical reading and position when the reading changes a point or names a position. The same
@@ -241,6 +246,38 @@ def _completions(conn: sqlite3.Connection, r: Reading) -> list[str]:
     return [f"{sid} = {opt} (editorial completion, proposed by {by})" for sid, opt, by in rows if sid not in changed]
 
 
+def words_of(owner: str | None, words: str | None, read_at: str | None, summarising: str | None) -> str | None:
+    """Whose words a quotation is and where it was read, in one line:
+    ``the words of Ludii portal, Tauru (DLP.Games.662), its summary of Béart 1955: 456; read at ...``."""
+    if not owner:
+        return None
+    text = f"the words of {owner}"
+    if words in ("summary", "translation") and summarising:
+        text += f", its {words} of {summarising}"
+    elif words == "account":
+        text += ", its own account"
+    if read_at:
+        text += f"; read at {read_at}"
+    return text
+
+
+def _quotations(conn: sqlite3.Connection, game: str) -> list[str]:
+    """The game's evidence quotations, each with whose words it is (as the evidence table shows)."""
+    rows = conn.execute(
+        """select coalesce(e.dlp_id, e.id), e.quotation, o.short, e.quotation_words, ra.short,
+                  e.quotation_read_at_locator, su.short, e.quotation_summarising_locator
+             from evidence e left join sources o on o.id = e.quotation_owner_id
+             left join sources ra on ra.id = e.quotation_read_at_source_id
+             left join sources su on su.id = e.quotation_summarising_source_id
+            where e.game_id = ? and e.quotation is not null order by e.date_start, e.id""", (game,)).fetchall()
+    out = []
+    for eid, quotation, owner, words, read_at, read_loc, summarising, sum_loc in rows:
+        whose = words_of(owner, words, short_cite(read_at, read_loc) if read_at else None,
+                         short_cite(summarising, sum_loc) if summarising else None)
+        out.append(f'{eid}: "{quotation}" ({whose or "whose words is not recorded"})')
+    return out
+
+
 def cite(conn: sqlite3.Connection, r: Reading, edition: Edition) -> dict[str, Any]:
     """The citation of reading ``r`` in ``edition``: ``short`` (one line, for a footnote), ``text``
     (the full form), ``bibtex``, ``csl`` (CSL-JSON text), ``key``, ``url`` (None when no canonical
@@ -265,9 +302,11 @@ def cite(conn: sqlite3.Connection, r: Reading, edition: Edition) -> dict[str, An
     switches = "; ".join(f"{k}={v}" for k, v in sorted(r.switches.items()))
     sources = _sources_behind(conn, r)
     silent = _completions(conn, r)
+    quoted = _quotations(conn, r.game)
     moves = f" Moves: {', '.join(r.moves)}." if r.moves else ""
     details = (f"Switches: {switches}." + moves + (f" Sources: {'; '.join(sources)}." if sources else "")
-               + (f" The sources are silent on: {'; '.join(silent)}." if silent else ""))
+               + (f" The sources are silent on: {'; '.join(silent)}." if silent else "")
+               + (f" Evidence quoted: {'; '.join(quoted)}." if quoted else ""))
     state = (f"data {edition.data}, engine {edition.engine}" if edition.release is not None
              else f"archive {edition.data}, engine {edition.engine}")
     text = f"{who}. {title}. {state.capitalize()}. {details} {where}"
