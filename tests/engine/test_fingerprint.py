@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -138,8 +139,6 @@ def test_a_stale_checkpoint_is_refused(tmp_path, monkeypatch):
 
 
 def test_a_checkpoint_from_before_fingerprints_is_refused(tmp_path):
-    import sqlite3
-
     path = tmp_path / "old.checkpoint"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE cells (fingerprint TEXT, variant TEXT, block INTEGER, games INTEGER, rows BLOB, "
@@ -154,3 +153,23 @@ def test_a_checkpoint_from_before_fingerprints_is_refused(tmp_path):
 def test_records_and_runs_carry_the_fingerprint():
     state = engine.new_game("tauru", "ludii")
     assert state.record().to_dict()["engine_version"] == engine.ENGINE_FINGERPRINT
+
+
+def test_the_cli_refuses_a_stale_checkpoint_unless_asked_to_discard_it(tmp_path):
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    path = tmp_path / "run.checkpoint"
+    _cells(path, "run")
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE meta SET value = 'fedcba9876543210' WHERE key = 'engine'")  # another engine wrote it
+    conn.commit()
+    conn.close()
+    args = ["compare", "tap-urdy", "--ruleset", "ludii", "--games", "4", "--json", "--quiet", "--checkpoint", str(path)]
+    refused = CliRunner().invoke(main, args)
+    assert refused.exit_code == 2
+    assert "fedcba9876543210" in refused.output and engine.ENGINE_FINGERPRINT in refused.output
+    done = CliRunner().invoke(main, [*args, "--discard-stale-checkpoint"])
+    assert done.exit_code == 0, done.output
+    assert sqlite3.connect(path).execute("select value from meta").fetchone()[0] == engine.ENGINE_FINGERPRINT
