@@ -102,6 +102,8 @@ async def test_an_old_reading_opens_at_its_release(ds):
     # the release's tables and search
     rows = (await ds.client.get("/v/1/archive/statements.json?id=tauru.board-and-pieces&_shape=array")).json()
     assert rows[0]["text"].startswith(OLD_TEXT)
+    source = await ds.client.get("/v/1/sources/beart-1955")
+    assert source.status_code == 200 and 'href="/v/1/games/tauru' in source.text
     found = await ds.client.get("/v/1/-/search?q=corrected")
     assert found.status_code == 200 and "tauru.board-and-pieces" not in found.text
     assert (await ds.client.get("/v/3/games/tauru")).status_code == 404
