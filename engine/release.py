@@ -254,6 +254,9 @@ def make(data_dir: str | Path | None = None, root: str | Path | None = None, bas
     made = R.numbers(folder)
     number = made[-1] + 1 if made else 1
     prev = R.manifest(made[-1], folder) if made else None
+    if prev and prev["data"] == data_hash(data) and prev["engine"] == ENGINE_FINGERPRINT:
+        raise ValueError(f"nothing to release: the records (data {prev['data']}) and the engine "
+                         f"({ENGINE_FINGERPRINT}) are those of release {prev['release']}")
     if prev and date < prev["date"]:
         raise ValueError(f"release {number} cannot be dated {date}, before release {prev['release']} ({prev['date']})")
     tmp = folder / f".{number}.tmp"

@@ -43,6 +43,8 @@ def releases(tmp_path_factory) -> dict:
                                                     "      tauru.directions: all\n", 1)
     tauru.write_text(text)
     m2 = make(data2, folder, base_url=BASE, date="2026-12-01")
+    with pytest.raises(ValueError, match="nothing to release"):
+        make(data2, folder, base_url=BASE, date="2026-12-02")
     site = root / "site"
     site.mkdir()
     shutil.copy(folder / "2" / "archive.db", site / "archive.db")  # the latest, as served
