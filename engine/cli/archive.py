@@ -211,6 +211,7 @@ def register(group: click.Group) -> None:
             os.environ["VARIORUM_BASE_URL"] = check_base_url(base_url or os.environ.get("VARIORUM_BASE_URL")) or ""
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="'--base-url'") from None
+        os.environ.setdefault("VARIORUM_RELEASES", str(site_dir / "releases"))  # the served site's releases
         db = site_dir / "archive.db"
         if needs_build(data_dir, db):
             run_build(data_dir, db)
