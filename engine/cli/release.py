@@ -37,7 +37,11 @@ def _archive(archive: Path | None, release: int | None, releases: Path | None) -
     from engine.cli.archive import needs_build, run_build
 
     if needs_build(DATA_DIR, ARCHIVE_DB):  # what `variorum serve` would serve
-        run_build(DATA_DIR, ARCHIVE_DB)
+        import contextlib
+        import sys
+
+        with contextlib.redirect_stdout(sys.stderr):  # stdout is the citation's
+            run_build(DATA_DIR, ARCHIVE_DB)
     return ARCHIVE_DB
 
 
