@@ -307,12 +307,12 @@ def cite(conn: sqlite3.Connection, r: Reading, edition: Edition) -> dict[str, An
     details = (f"Switches: {switches}." + moves + (f" Sources: {'; '.join(sources)}." if sources else "")
                + (f" The sources are silent on: {'; '.join(silent)}." if silent else "")
                + (f" Evidence quoted: {'; '.join(quoted)}." if quoted else ""))
-    state = (f"data {edition.data}, engine {edition.engine}" if edition.release is not None
-             else f"archive {edition.data}, engine {edition.engine}")
-    text = f"{who}. {title}. {state.capitalize()}. {details} {where}"
+    state = (f"release {edition.release}, data {edition.data}" if edition.release is not None
+             else f"unreleased, archive {edition.data}") + f", engine {edition.engine}"
+    text = f"{who}. {title}. {state[0].upper()}{state[1:]}. {details} {where}"
     version = (f"release {edition.release}; engine {edition.engine}" if edition.release is not None
                else f"unreleased; engine {edition.engine}")
-    note = f"{'Release ' + str(edition.release) + ', data ' + str(edition.data) if edition.release is not None else 'Archive ' + str(edition.data)}. {details}"
+    note = f"{state[0].upper()}{state[1:]}. {details}"
     if not url:
         note += f" No address: {NO_ADDRESS}."
     fields = [("author", "{Variorum}"), ("title", "{" + _bib_escape(title) + "}"), ("year", year),
