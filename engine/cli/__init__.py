@@ -9,6 +9,7 @@ from engine.cli import assess
 from engine.cli import compare
 from engine.cli import games
 from engine.cli import reconstruct
+from engine.cli import release
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -22,3 +23,4 @@ games.register(main)
 compare.register(main)
 assess.register(main)
 reconstruct.register(main)
+release.register(main)

@@ -99,6 +99,8 @@ def register(group: click.Group) -> None:
     @click.option("--scheduler", default=None, metavar="ADDRESS", help="Run on a Dask cluster (e.g. tcp://host:8786).")
     @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
                   help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
+    @click.option("--discard-stale-checkpoint", "discard_stale", is_flag=True,
+                  help="Empty a checkpoint written by another engine fingerprint instead of refusing it.")
     @click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval.")
     @click.option("--json", "as_json", is_flag=True, help="Print every reading examined, with its fit, measures and criteria, as JSON.")
     @click.option("--save", is_flag=True, help="Save the run into the results database (the game page shows the latest).")
@@ -106,7 +108,7 @@ def register(group: click.Group) -> None:
     @click.option("--quiet", is_flag=True, help="No progress.")
     def reconstruct_cmd(game_id: str, switches: tuple[str, ...], base: str | None, criteria_specs: tuple[str, ...],
                         screen_games: int, games: int, agent: str, skill_levels: int, top: int, nearest: int,
-                        seed: int, jobs: int, scheduler: str | None, checkpoint: str | None, resamples: int,
+                        seed: int, jobs: int, scheduler: str | None, checkpoint: str | None, discard_stale: bool, resamples: int,
                         as_json: bool, save: bool, results: str | None, quiet: bool) -> None:
         """Find the readings closest to the sources that make a playable game: every reading of the
         switch space scored by its departures from the sources, screened by random play, the front of
@@ -134,6 +136,10 @@ def register(group: click.Group) -> None:
         bar, phase = _phases(err, quiet)
         t0 = time.perf_counter()
         try:
+            if discard_stale and checkpoint:
+                from engine.compare.sweep import discard_stale_checkpoint
+
+                discard_stale_checkpoint(checkpoint)
             with bar:
                 rec = reconstruct(game_id, switches=switches, base=base, criteria=found, screen_games=screen_games,
                                   games=games, agent=agent, skill_levels=skill_levels, top=top, nearest=nearest,

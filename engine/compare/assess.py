@@ -228,7 +228,7 @@ def assess(
     ``agent`` must be ``uct:N``: the evaluation plays it against itself and the skill ladder ends at
     ``uct:N`` against ``uct:N/2`` (``skill_levels`` rungs from ``skill_from``, default N / 2**levels).
     ``skill_games`` defaults to ``games``. ValueError naming a bad argument."""
-    from engine import ENGINE_VERSION
+    from engine import ENGINE_FINGERPRINT
 
     seed = check_seed(seed)
     for name, value, least in (("screen_games", screen_games, 2), ("top", top, 0)):
@@ -252,6 +252,6 @@ def assess(
     passing = [i for i, r in enumerate(readings) if r.ruleset is None and passes(r.screen_verdicts)][:top]
     evaluate(game_id, plan, readings, sorted(set(named) | set(passing)), agent=str(spec), games=games,
              rungs=rungs, skill_games=skill_games, criteria=criteria, seed=seed, phase=phase, **common)
-    return Assessment(game_id, seed, str(spec), ENGINE_VERSION, list(criteria), screen_games, games, rungs,
+    return Assessment(game_id, seed, str(spec), ENGINE_FINGERPRINT, list(criteria), screen_games, games, rungs,
                       skill_games, _rank(readings), base=plan.base, top=top, resamples=n_resamples,
                       limits=tuple(screened.limits))

@@ -199,7 +199,7 @@ def reconstruct(
     options of ``switches`` (default: every switch the records do not mark agreed), the others
     from ``base`` (default: the archive's default ruleset). ValueError naming a bad argument."""
     import engine
-    from engine import ENGINE_VERSION
+    from engine import ENGINE_FINGERPRINT
     from engine import rulesets as archive
 
     seed = check_seed(seed)
@@ -266,6 +266,6 @@ def reconstruct(
         if found:
             n.distance = min(distance(candidates[n.index].reading.switches, candidates[j].reading.switches, names)
                              for j in found)
-    return Reconstruction(game_id, plan.base, seed, str(spec), ENGINE_VERSION, list(criteria), names, screen_games,
+    return Reconstruction(game_id, plan.base, seed, str(spec), ENGINE_FINGERPRINT, list(criteria), names, screen_games,
                           games, rungs, skill_games, candidates, named, top=top, limits=tuple(screened.limits))
 

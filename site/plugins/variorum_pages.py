@@ -20,31 +20,11 @@ from urllib.parse import urlencode
 from datasette import hookimpl
 from datasette.utils.asgi import NotFound, Response
 
+from schema.citation import words_of  # one implementation: the citations use them too
+from schema.csl import short_cite
+
 DB = "archive"
 GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-def short_cite(short: str, locator: str | None) -> str:
-    """``Béart 1955`` + ``p. 456`` -> ``Béart 1955: 456``."""
-    if not locator:
-        return short
-    page = re.fullmatch(r"pp?\.\s*(.+)", locator.strip())
-    return f"{short}: {page.group(1) if page else locator.strip()}"
-
-
-def words_of(owner: str | None, words: str | None, read_at: str | None, summarising: str | None) -> str | None:
-    """Whose words a quotation is and where it was read, in one line:
-    ``the words of Ludii portal, Tauru (DLP.Games.662), its summary of Béart 1955: 456; read at ...``."""
-    if not owner:
-        return None
-    text = f"the words of {owner}"
-    if words in ("summary", "translation") and summarising:
-        text += f", its {words} of {summarising}"
-    elif words == "account":
-        text += ", its own account"
-    if read_at:
-        text += f"; read at {read_at}"
-    return text
 
 
 def _engine_games() -> set[str]:
@@ -58,10 +38,10 @@ def _engine_games() -> set[str]:
 
 def _engine_version() -> str | None:
     try:
-        from engine import ENGINE_VERSION
+        from engine import ENGINE_FINGERPRINT
     except ImportError:
         return None
-    return ENGINE_VERSION
+    return ENGINE_FINGERPRINT
 
 
 def _script_json(value: Any) -> str:
