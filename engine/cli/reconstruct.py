@@ -56,16 +56,17 @@ def print_reconstruction(echo: Any, rec: Any, seconds: float) -> None:
     for n in rec.nearest:
         c = rec.candidates[n.index]
         echo("")
-        echo(f"{n.ruleset}: {'on' if c.front else 'off'} the front; fit: {fit_summary(c.departures)}")
+        echo(f"{n.ruleset} ({'on' if c.front else 'off'} the front; fit: {fit_summary(c.departures)}): "
+             + ("playable as it stands" if not n.fails else "not playable"))
+        echo(f"    {_reading_line(c, shown)}")
         if not n.fails:
-            echo(f"{n.ruleset}: playable as it stands ({_reading_line(c, shown)}).")
             continue
         if n.distance is None:
-            echo(f"{n.ruleset}: fails ({_reading_line(c, shown)}), and no reading passes the screen.")
+            echo("    no reading passes the random screen.")
             continue
         confirmed = any(rec.candidates[j].playable for j in n.readings)
-        echo(f"{n.ruleset}: fails ({_reading_line(c, shown)}); the fewest changes that make a playable game: "
-             f"{n.distance}" + ("." if confirmed else " in the screen, none confirmed under agent play."))
+        echo(f"    the fewest changes that make a playable game: {n.distance}"
+             + ("." if confirmed else " in the random screen, none confirmed under agent play."))
         for j in n.readings:
             o = rec.candidates[j]
             verdict = {True: "playable under agent play", False: "fails under agent play", None: "not evaluated"}

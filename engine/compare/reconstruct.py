@@ -13,7 +13,8 @@ game (or the switches named), in four phases:
    *and* meets as many criteria in the screen, one of the two strictly), and the named rulesets,
    evaluated under competent play with the assessment's measures, intervals and skill trace
    (engine.compare.assess.evaluate); at most ``top`` front readings, the best fitting first;
-4. **nearest**: for each named ruleset that fails (in the screen or under agent play), the readings
+4. **nearest**: for each named ruleset that fails under agent play (random play is only a first
+   screen, and every named ruleset is played by the agents), the readings
    that pass the screen, ordered by how many of its choices they change, then by fit, evaluated
    under agent play the same way, ``nearest`` at a time (at most ``NEAREST_ROUNDS`` batches)
    until one passes: "the fewest departures from ruleset R that make a playable game".
@@ -241,7 +242,7 @@ def reconstruct(
 
     for n in named:
         c = candidates[n.index]
-        n.fails = not (c.passes_screen and c.playable)
+        n.fails = not c.playable  # named rulesets are always played by the agents: their verdict decides
     rounds = 0
     queue = {n.ruleset: sorted((distance(candidates[n.index].reading.switches, o.reading.switches, names), o.key, j)
                                for j, o in enumerate(candidates) if j != n.index and o.passes_screen)
