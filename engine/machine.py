@@ -8,7 +8,7 @@ and its rule kernels, with one signature for every game::
     init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
     apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
-    move_at(st, k) -> the k-th legal move, in ascending order
+    move_at(st, par, k) -> the k-th legal move, in ascending order
     finish(st, par, row)  # the engine.stats columns a state decides: status, scores, turns, moves,
                           # first, covered, sites, laps, winner
 
@@ -147,7 +147,7 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
                     node = 0
             if k < 0 and op != OP_APPLY:
                 k = rng_below(rng, n)
-            m = move if op == OP_APPLY else move_at(st, k)
+            m = move if op == OP_APPLY else move_at(st, par, k)
             apply_move(st, par, table, scratch, m, turn_limit, move_limit, log)
             if op == OP_APPLY:
                 break

@@ -315,7 +315,7 @@ def run_of(st, par, m):
 
 
 @njit(cache=True, inline="always")
-def move_at(st, k):
+def move_at(st, par, k):
     """The k-th legal move (they are listed in ascending order)."""
     return st[LEGAL + k]
 

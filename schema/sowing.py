@@ -1,0 +1,223 @@
+"""Pydantic models of a sowing description: ``data/sowing/<game id>.yaml``, the rules of a mancala
+game as data, which the engine's one sowing machine (engine.mancala.machine) plays.
+
+A description has a board, a set-up and a set of *rule fields* (:class:`SowingRules`: where a
+move may start, the direction, laps and relays, captures and the fate of what they take, the end
+of a turn and of the game, scoring, passes, who starts, endless moves). Each field has a value in
+``rules``; a field may instead be *bound to a switch* of the game's record (``data/games``): each
+option of the switch is a set of field values (``options: {<option id>: {<field>: <value>}}``).
+So the switches, their options, citations and rulesets stay in the game's record, and the
+description only says what each option means to the machine.
+
+A rule no general field captures is a named *primitive* of the machine (``primitives``), usable by
+any description. Field values the schema knows but the machine does not play yet are rejected by
+the engine when it loads the description, naming the field (engine.mancala.description).
+Cross-checks with the game's record (the switch ids and option ids the same both ways) are in
+:func:`check_against_game`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from schema.records import OptionId, Slug, SwitchId
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True)
+
+
+class Board(_Strict):
+    """The holes: ``rows`` rows of ``holes_per_row`` holes. On two rows, player 1 owns the near
+    row (``a1`` .. from their left) and player 2 the far one (``b1`` .. from theirs); on four rows
+    each player owns their two near rows, numbered along their anticlockwise track."""
+
+    rows: Literal[2, 4] = Field(description="rows of holes")
+    holes_per_row: int = Field(ge=2, le=32, description="holes in each row")
+    stores: bool = Field(True, description="captured counters are kept in a store per player (else on the board)")
+
+
+class Setup(_Strict):
+    """The start: the same count in every hole, or each player's holes in track order."""
+
+    counters_per_hole: int | None = Field(None, ge=0, description="counters in every hole at the start")
+    layout: list[Annotated[int, Field(ge=0)]] | None = Field(
+        None, description="counters in each player's holes at the start, in the order of their notation")
+
+    @model_validator(mode="after")
+    def _one(self) -> "Setup":
+        if (self.counters_per_hole is None) == (self.layout is None):
+            raise ValueError("give exactly one of counters_per_hole and layout")
+        return self
+
+
+class SowingRules(_Strict):
+    """The rule fields: every one has a value in ``rules`` or is bound to a switch."""
+
+    start_row: Literal["own", "enemy"] = Field(
+        description="the row a move starts from: the mover's own (or own two rows) or the opponent's")
+    min_counters: int = Field(1, ge=1, description="counters a hole needs for a move to start from it")
+    singleton: Literal["any", "into-empty"] = Field(
+        "any", description="when no hole holds min_counters: a single counter may not move (any: no such rule), "
+                           "or may move into an empty next hole (into-empty)")
+    direction: Literal["counterclockwise", "clockwise", "chosen"] = Field(
+        description="the direction of sowing; chosen: the mover chooses at each move")
+    sow_through: Literal["both-rows", "own-rows"] = Field(
+        description="the holes a lap sows: round the whole board, or round the mover's own rows")
+    long_lap: Literal["sow-origin", "skip-origin"] = Field(
+        "sow-origin", description="a lap that comes round to its starting hole sows it, or passes over it")
+    relay: Literal["single", "last-hole", "next-hole"] = Field(
+        description="laps: one lap a move (single); relay by taking up the hole where the last counter "
+                    "fell (last-hole); or the hole after it, sowing from the one after that (next-hole)")
+    relay_when: Literal["occupied", "next-non-empty"] = Field(
+        "occupied", description="when a lap relays: its last counter fell into an occupied hole; or, besides, "
+                                "the hole after it holds counters")
+    capture: Literal["none", "across-gap", "opposite", "inner-and-outer", "both-opposite"] = Field(
+        description="the capture a lap may make: none; across-gap (last counter in an occupied hole, the "
+                    "next empty: take the one after); opposite (last counter in an empty own inner hole: "
+                    "the opponent's hole across); inner-and-outer (the same, then the outer hole behind it); "
+                    "both-opposite (last counter in an occupied own inner hole with both opposite holes "
+                    "occupied: take both)")
+    capture_empty: bool = Field(
+        True, description="a capture whose target hole is empty still counts as a capture (it ends the move)")
+    after_capture: Literal["end-move", "continue-relay"] = Field(
+        "end-move", description="what follows a capture: the move ends, or the lap relays as it would have")
+    captured_to: Literal["store", "removed", "resow"] = Field(
+        "store", description="the fate of captured counters: the capturer's store, out of play, or sown again "
+                             "on the capturer's side")
+    end: Literal["row-empty-after-lap", "row-empty-after-move", "cannot-move", "capture-all"] = Field(
+        description="the end of the game: a row empty after any lap, or after a move; the player to move "
+                    "cannot move; a player has no counters left")
+    remaining: Literal["unscored", "owner"] = Field(
+        "unscored", description="counters left on the board at the end: not scored, or scored by the row's owner")
+    decided_by: Literal["count", "rule"] = Field(
+        "count", description="the winner: the larger count of counters, or the rule that ended the game")
+    no_move: Literal["end-game", "pass", "lose"] = Field(
+        "end-game", description="a player with no legal move: the game ends (and is counted), they pass, or lose")
+    first_player: Literal["lot", "player-1"] = Field(
+        description="who starts: drawn by lot from the game's seed, or player 1")
+    endless: Literal["end-game", "illegal"] = Field(
+        description="a move whose laps never end (a repeated configuration): the game ends as endless, "
+                    "or the move is illegal")
+
+
+RULE_FIELDS: tuple[str, ...] = tuple(SowingRules.model_fields)
+"""The names of the rule fields, in declaration order."""
+
+PRIMITIVES: dict[str, str] = {
+    "extra-captures": "after a capture, the capturer takes the whole contents of further opponent holes, "
+                      "one decision each (parameter: how many)",
+    "restricted-holes": "a player is at first restricted to some holes, and released when none of them "
+                        "can move (parameters: the holes, the release)",
+}
+"""The named primitives of the machine: rules no general field captures."""
+
+
+class Primitive(_Strict):
+    """A named primitive of the machine, with its parameters."""
+
+    name: Literal["extra-captures", "restricted-holes"]
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class SwitchBinding(_Strict):
+    """A switch of the game's record, as the machine reads it: each option's field values."""
+
+    id: SwitchId
+    default: OptionId = Field(description="the option the engine takes when none is given (the archive's "
+                                          "default ruleset chooses it too)")
+    options: dict[OptionId, dict[str, Any]] = Field(
+        min_length=2, description="option id -> the rule fields it sets (the same fields for every option; "
+                                  "{} for a switch the machine's driver reads itself, as the first player)")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "SwitchBinding":
+        if self.default not in self.options:
+            raise ValueError(f"default {self.default!r} is not one of the options {list(self.options)}")
+        shapes = {tuple(sorted(v)) for v in self.options.values()}
+        if len(shapes) != 1:
+            raise ValueError("every option of a switch must set the same fields")
+        for option, values in self.options.items():
+            for name in values:
+                if name not in RULE_FIELDS:
+                    raise ValueError(f"option {option!r} sets {name!r}, which is not a rule field "
+                                     f"(fields: {', '.join(RULE_FIELDS)})")
+        return self
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(sorted(next(iter(self.options.values()))))
+
+
+class SowingDescription(_Strict):
+    """``data/sowing/<game id>.yaml``: one mancala game's rules as data."""
+
+    game: Slug = Field(description="the game's id (its record is data/games/<game>.yaml)")
+    board: Board
+    setup: Setup
+    rules: dict[str, Any] = Field(description="the value of every rule field not bound to a switch")
+    switches: list[SwitchBinding] = Field(description="the game's switches, in the order the engine declares them")
+    primitives: list[Primitive] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _complete(self) -> "SowingDescription":
+        bound: dict[str, str] = {}
+        ids = [s.id for s in self.switches]
+        if len(set(ids)) != len(ids):
+            raise ValueError("a switch is listed twice")
+        for s in self.switches:
+            if not s.id.startswith(self.game + "."):
+                raise ValueError(f"switch {s.id!r} is not a switch of {self.game!r}")
+            for name in s.fields:
+                if name in bound:
+                    raise ValueError(f"rule field {name!r} is bound to two switches ({bound[name]}, {s.id})")
+                if name in self.rules:
+                    raise ValueError(f"rule field {name!r} has a value in rules and is bound to switch {s.id}")
+                bound[name] = s.id
+        for name in self.rules:
+            if name not in RULE_FIELDS:
+                raise ValueError(f"rules sets {name!r}, which is not a rule field (fields: {', '.join(RULE_FIELDS)})")
+        for s in self.switches:  # every option gives a complete, valid set of rule fields
+            for option in s.options:
+                self.rules_for({s.id: option})
+        if self.setup.layout is not None and len(self.setup.layout) != self.holes_per_player:
+            raise ValueError(f"setup.layout lists {len(self.setup.layout)} counts; each player has "
+                             f"{self.holes_per_player} holes")
+        return self
+
+    @property
+    def holes_per_player(self) -> int:
+        return self.board.rows // 2 * self.board.holes_per_row
+
+    def rules_for(self, choices: dict[str, str]) -> SowingRules:
+        """The rule fields under ``choices`` (switch id -> option id; a switch not named takes its
+        default); ValueError naming the field, switch or option at fault."""
+        values = dict(self.rules)
+        for s in self.switches:
+            option = choices.get(s.id, s.default)
+            if option not in s.options:
+                raise ValueError(f"unknown value {option!r} for switch {s.id!r}; allowed: {', '.join(s.options)}")
+            values.update(s.options[option])
+        missing = [f for f in RULE_FIELDS if f not in values and SowingRules.model_fields[f].is_required()]
+        if missing:
+            raise ValueError(f"rule field(s) {', '.join(missing)} have no value (in rules or bound to a switch)")
+        return SowingRules.model_validate(values)
+
+
+def check_against_game(description: SowingDescription, switches: dict[str, list[str]]) -> list[str]:
+    """Where a description and its game's record part (``switches``: the record's switch id -> its
+    option ids): the same switches, each with the same options."""
+    problems = []
+    ours = {s.id: list(s.options) for s in description.switches}
+    for sid in sorted(set(switches) - set(ours)):
+        problems.append(f"switch {sid!r} of the game's record is not bound in the description")
+    for sid in sorted(set(ours) - set(switches)):
+        problems.append(f"switch {sid!r} of the description is not in the game's record")
+    for sid in sorted(set(ours) & set(switches)):
+        if sorted(ours[sid]) != sorted(switches[sid]):
+            problems.append(f"switch {sid!r}: options {ours[sid]} in the description, {switches[sid]} in the record")
+    return problems

@@ -1,0 +1,81 @@
+"""Sowing descriptions (``data/sowing/``, schema.sowing): what a description must say, the binding
+of rule fields to the game's switches, and the cross-check with the game's record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from pydantic import ValidationError
+
+from schema.load import RecordErrors, load_archive
+from schema.paths import DATA_DIR
+from schema.sowing import RULE_FIELDS, SowingDescription
+
+
+def _tap_urdy() -> dict:
+    return yaml.safe_load((DATA_DIR / "sowing" / "tap-urdy.yaml").read_text(encoding="utf-8"))
+
+
+def test_every_description_validates_and_binds_every_switch_of_its_game(archive):
+    assert archive.sowing, "no sowing description loaded"
+    for gid, d in archive.sowing.items():
+        assert sorted(s.id for s in d.switches) == sorted(s.id for s in archive.games[gid].switches)
+
+
+def test_each_option_is_a_set_of_field_values():
+    d = SowingDescription.model_validate(_tap_urdy())
+    assert d.rules_for({"tap-urdy.relay": "next-hole"}).relay == "next-hole"
+    assert d.rules_for({}).relay == "last-hole"  # the switch's default
+    assert d.rules_for({"tap-urdy.capture": "gap-non-empty"}).capture_empty is False
+
+
+def test_an_unknown_option_is_named_with_the_allowed_ones():
+    d = SowingDescription.model_validate(_tap_urdy())
+    with pytest.raises(ValueError, match="unknown value 'nope' for switch 'tap-urdy.relay'; allowed: take-up-last"):
+        d.rules_for({"tap-urdy.relay": "nope"})
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda d: d["rules"].update(relay="last-hole"), "has a value in rules and is bound to switch"),
+    (lambda d: d["rules"].update(sowing="fast"), "'sowing', which is not a rule field"),
+    (lambda d: d["rules"].pop("capture"), "capture have no value"),
+    (lambda d: d["switches"][2]["options"]["next-hole"].update(relay_when="occupied"),
+     "every option of a switch must set the same fields"),
+    (lambda d: d["switches"][1]["options"]["clockwise"].update(direction="widdershins"), "direction"),
+    (lambda d: [o.update(relay="single") for o in d["switches"][3]["options"].values()], "bound to two switches"),
+    (lambda d: d["switches"][0].update(default="nowhere"), "default 'nowhere' is not one of the options"),
+    (lambda d: d["setup"].update(layout=[1, 2]), "exactly one of counters_per_hole and layout"),
+])
+def test_a_bad_description_is_refused_naming_what_is_wrong(damage, message):
+    data = _tap_urdy()
+    damage(data)
+    with pytest.raises(ValidationError, match=message):
+        SowingDescription.model_validate(data)
+
+
+def test_the_fields_cover_the_issues_list():
+    for name in ("start_row", "min_counters", "direction", "long_lap", "relay", "relay_when", "capture",
+                 "captured_to", "after_capture", "end", "remaining", "decided_by", "no_move", "first_player",
+                 "endless"):
+        assert name in RULE_FIELDS
+
+
+def test_a_description_whose_switches_differ_from_its_record_fails_the_load(data_copy: Path):
+    path = data_copy / "sowing" / "tap-urdy.yaml"
+    data = _tap_urdy()
+    data["switches"][0]["options"]["middle-row"] = {"start_row": "own"}
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(RecordErrors, match=r"sowing/tap-urdy.yaml.*switch 'tap-urdy.start': options"):
+        load_archive(data_copy)
+
+
+def test_a_description_of_an_unknown_game_fails_the_load(data_copy: Path):
+    data = _tap_urdy()
+    data["game"] = "nowhere"
+    for s in data["switches"]:
+        s["id"] = s["id"].replace("tap-urdy.", "nowhere.")
+    (data_copy / "sowing" / "nowhere.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(RecordErrors, match=r"sowing/nowhere.yaml.*no game 'nowhere'"):
+        load_archive(data_copy)
