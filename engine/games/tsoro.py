@@ -285,6 +285,15 @@ def end_turn(st):
 
 
 @njit(cache=True, inline="always")
+def stop_mid_turn(st):
+    """The move limit stops the game at a decision inside a turn (an extra capture, a stop): the
+    turn cut short counts as played (statement counting), as in Tauru."""
+    st[TURNS] += 1
+    st[N_LEGAL] = 0
+    st[STATUS] = UNFINISHED
+
+
+@njit(cache=True, inline="always")
 def settle(st, par, table, scratch, turn_limit, move_limit, log):
     """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
     st[N_LEGAL] = 0
@@ -294,8 +303,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         if n > 0:
             st[N_LEGAL] = n
             if st[MOVES] >= move_limit:
-                st[N_LEGAL] = 0
-                st[STATUS] = UNFINISHED
+                stop_mid_turn(st)
             return
         end_turn(st)  # nothing left to take: the turn ends
         phase = st[PHASE]
@@ -309,8 +317,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
                                      move_limit - st[MOVES], log)
         st[N_LEGAL] = n
         if st[MOVES] >= move_limit:
-            st[N_LEGAL] = 0
-            st[STATUS] = UNFINISHED
+            stop_mid_turn(st)
         return
     p = st[TO_MOVE]
     if phase == PHASE_SETUP:
