@@ -37,21 +37,26 @@ class Board(_Strict):
     each player owns their two near rows, numbered along their anticlockwise track."""
 
     rows: Literal[2, 4] = Field(description="rows of holes")
-    holes_per_row: int = Field(ge=2, le=32, description="holes in each row")
+    holes_per_row: int | None = Field(None, ge=2, le=32, description="holes in each row (or bound to a switch "
+                                                                      "as board.holes_per_row)")
     stores: bool = Field(True, description="captured counters are kept in a store per player (else on the board)")
 
 
 class Setup(_Strict):
-    """The start: the same count in every hole, or each player's holes in track order."""
+    """The start: the same count in every hole, a count for each of a player's rows, or each
+    player's holes in the order of their notation."""
 
     counters_per_hole: int | None = Field(None, ge=0, description="counters in every hole at the start")
+    counters_per_row: list[Annotated[int, Field(ge=0)]] | None = Field(
+        None, description="counters in each hole of each of a player's rows, the outer row first (four rows)")
     layout: list[Annotated[int, Field(ge=0)]] | None = Field(
         None, description="counters in each player's holes at the start, in the order of their notation")
 
     @model_validator(mode="after")
     def _one(self) -> "Setup":
-        if (self.counters_per_hole is None) == (self.layout is None):
-            raise ValueError("give exactly one of counters_per_hole and layout")
+        given = [x for x in (self.counters_per_hole, self.counters_per_row, self.layout) if x is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of counters_per_hole, counters_per_row and layout")
         return self
 
 
@@ -82,6 +87,8 @@ class SowingRules(_Strict):
                     "the opponent's hole across); inner-and-outer (the same, then the outer hole behind it); "
                     "both-opposite (last counter in an occupied own inner hole with both opposite holes "
                     "occupied: take both)")
+    single_captures: bool = Field(
+        True, description="a lap sown from a single counter may capture")
     capture_empty: bool = Field(
         True, description="a capture whose target hole is empty still counts as a capture (it ends the move)")
     after_capture: Literal["end-move", "continue-relay"] = Field(
@@ -89,6 +96,9 @@ class SowingRules(_Strict):
     captured_to: Literal["store", "removed", "resow"] = Field(
         "store", description="the fate of captured counters: the capturer's store, out of play, or sown again "
                              "on the capturer's side")
+    resow_from: Literal["lap-start", "move-start"] = Field(
+        "lap-start", description="captured counters re-sown (captured_to resow) are sown from the hole after the "
+                                 "capturing lap's start, or after the move's start")
     end: Literal["row-empty-after-lap", "row-empty-after-move", "cannot-move", "capture-all"] = Field(
         description="the end of the game: a row empty after any lap, or after a move; the player to move "
                     "cannot move; a player has no counters left")
@@ -108,20 +118,52 @@ class SowingRules(_Strict):
 RULE_FIELDS: tuple[str, ...] = tuple(SowingRules.model_fields)
 """The names of the rule fields, in declaration order."""
 
-PRIMITIVES: dict[str, str] = {
-    "extra-captures": "after a capture, the capturer takes the whole contents of further opponent holes, "
-                      "one decision each (parameter: how many)",
-    "restricted-holes": "a player is at first restricted to some holes, and released when none of them "
-                        "can move (parameters: the holes, the release)",
+PRIMITIVES: dict[str, dict[str, tuple[Any, ...] | type]] = {
+    # after a capture, the capturer takes the whole contents of ``count`` further opponent holes,
+    # each its own decision (Tsoro's extra captures)
+    "extra-captures": {"count": int},
+    # holes where a lap ending in an occupied hole may stop instead of relaying: none, the heads
+    # (the ends of the inner rows), or holes each player chooses before play (misoro), which are
+    # then safe from extra captures (Tsoro's heads)
+    "special-holes": {"kind": ("none", "heads", "chosen")},
+    # a player is at first restricted to the middle holes (``sowing``: corners skipped, or only not
+    # started from) and released when no middle hole can move (``release``: to the reserve holes or
+    # to every hole; ``lasting``: for good or for the turn; ``capture``: while the opponent is
+    # restricted, no capture from a corner of theirs in use) (Lobudök)
+    "restricted-holes": {"sowing": ("skip-corners", "start-only"), "release": ("reserve-holes", "all-holes"),
+                         "lasting": ("permanent", "per-turn"), "capture": ("in-use-holes", "unrestricted")},
 }
-"""The named primitives of the machine: rules no general field captures."""
+"""The named primitives of the machine, rules no general field captures: name -> parameter -> the
+values allowed (a tuple) or their type."""
+
+BOARD_FIELDS = ("holes_per_row",)
+"""The board's fields a switch may bind (as ``board.<field>``)."""
+
+
+def _check_primitive(name: str, param: str, value: Any) -> None:
+    if name not in PRIMITIVES:
+        raise ValueError(f"no primitive {name!r}; primitives: {', '.join(PRIMITIVES)}")
+    allowed = PRIMITIVES[name].get(param)
+    if allowed is None:
+        raise ValueError(f"primitive {name!r} has no parameter {param!r}; parameters: {', '.join(PRIMITIVES[name])}")
+    if isinstance(allowed, tuple) and value not in allowed:
+        raise ValueError(f"{name}.{param} = {value!r}; allowed: {', '.join(map(str, allowed))}")
+    if isinstance(allowed, type) and (not isinstance(value, allowed) or isinstance(value, bool)):
+        raise ValueError(f"{name}.{param} = {value!r}: must be {allowed.__name__}")
 
 
 class Primitive(_Strict):
-    """A named primitive of the machine, with its parameters."""
+    """A named primitive of the machine, with its parameters (a parameter may be bound to a switch
+    as ``<primitive>.<parameter>``, then left out here)."""
 
-    name: Literal["extra-captures", "restricted-holes"]
+    name: Literal["extra-captures", "special-holes", "restricted-holes"]
     params: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known(self) -> "Primitive":
+        for param, value in self.params.items():
+            _check_primitive(self.name, param, value)
+        return self
 
 
 class SwitchBinding(_Strict):
@@ -131,8 +173,8 @@ class SwitchBinding(_Strict):
     default: OptionId = Field(description="the option the engine takes when none is given (the archive's "
                                           "default ruleset chooses it too)")
     options: dict[OptionId, dict[str, Any]] = Field(
-        min_length=2, description="option id -> the rule fields it sets (the same fields for every option; "
-                                  "{} for a switch the machine's driver reads itself, as the first player)")
+        min_length=2, description="option id -> what it sets: rule fields, board fields (board.holes_per_row) "
+                                  "or primitive parameters (extra-captures.count); the same for every option")
 
     @model_validator(mode="after")
     def _consistent(self) -> "SwitchBinding":
@@ -142,9 +184,18 @@ class SwitchBinding(_Strict):
         if len(shapes) != 1:
             raise ValueError("every option of a switch must set the same fields")
         for option, values in self.options.items():
-            for name in values:
-                if name not in RULE_FIELDS:
-                    raise ValueError(f"option {option!r} sets {name!r}, which is not a rule field "
+            for name, value in values.items():
+                head, _, tail = name.partition(".")
+                if name in RULE_FIELDS:
+                    continue
+                if head == "board" and tail in BOARD_FIELDS:
+                    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 32:
+                        raise ValueError(f"option {option!r}: board.{tail} = {value!r} is not 2 to 32")
+                elif head in PRIMITIVES and tail:
+                    _check_primitive(head, tail, value)
+                else:
+                    raise ValueError(f"option {option!r} sets {name!r}, which is not a rule field, a board field "
+                                     f"(board.{', board.'.join(BOARD_FIELDS)}) or a primitive's parameter "
                                      f"(fields: {', '.join(RULE_FIELDS)})")
         return self
 
@@ -178,13 +229,25 @@ class SowingDescription(_Strict):
                 if name in self.rules:
                     raise ValueError(f"rule field {name!r} has a value in rules and is bound to switch {s.id}")
                 bound[name] = s.id
+        named = {p.name for p in self.primitives}
+        for name in bound:
+            head, _, tail = name.partition(".")
+            if head in PRIMITIVES and head not in named:
+                raise ValueError(f"a switch binds {name!r} but primitive {head!r} is not listed in primitives")
+            if head in PRIMITIVES and tail in next(p for p in self.primitives if p.name == head).params:
+                raise ValueError(f"{name!r} is bound to switch {bound[name]} and given in primitives")
+            if head == "board" and getattr(self.board, tail) is not None:
+                raise ValueError(f"{name!r} is bound to switch {bound[name]}; leave it out of board")
         for name in self.rules:
             if name not in RULE_FIELDS:
                 raise ValueError(f"rules sets {name!r}, which is not a rule field (fields: {', '.join(RULE_FIELDS)})")
         for s in self.switches:  # every option gives a complete, valid set of rule fields
             for option in s.options:
                 self.rules_for({s.id: option})
-        if self.setup.layout is not None and len(self.setup.layout) != self.holes_per_player:
+        if self.board.holes_per_row is None and "board.holes_per_row" not in bound:
+            raise ValueError("board.holes_per_row has no value (in board or bound to a switch)")
+        if self.setup.layout is not None and self.board.holes_per_row is not None \
+                and len(self.setup.layout) != self.holes_per_player:
             raise ValueError(f"setup.layout lists {len(self.setup.layout)} counts; each player has "
                              f"{self.holes_per_player} holes")
         return self
@@ -193,15 +256,22 @@ class SowingDescription(_Strict):
     def holes_per_player(self) -> int:
         return self.board.rows // 2 * self.board.holes_per_row
 
-    def rules_for(self, choices: dict[str, str]) -> SowingRules:
-        """The rule fields under ``choices`` (switch id -> option id; a switch not named takes its
-        default); ValueError naming the field, switch or option at fault."""
-        values = dict(self.rules)
+    def settings(self, choices: dict[str, str]) -> dict[str, Any]:
+        """Everything the options of ``choices`` set (switch id -> option id; a switch not named
+        takes its default): rule fields, ``board.<field>``, ``<primitive>.<parameter>``."""
+        values: dict[str, Any] = {}
         for s in self.switches:
             option = choices.get(s.id, s.default)
             if option not in s.options:
                 raise ValueError(f"unknown value {option!r} for switch {s.id!r}; allowed: {', '.join(s.options)}")
             values.update(s.options[option])
+        return values
+
+    def rules_for(self, choices: dict[str, str]) -> SowingRules:
+        """The rule fields under ``choices`` (switch id -> option id; a switch not named takes its
+        default); ValueError naming the field, switch or option at fault."""
+        values = dict(self.rules)
+        values.update({k: v for k, v in self.settings(choices).items() if k in RULE_FIELDS})
         missing = [f for f in RULE_FIELDS if f not in values and SowingRules.model_fields[f].is_required()]
         if missing:
             raise ValueError(f"rule field(s) {', '.join(missing)} have no value (in rules or bound to a switch)")

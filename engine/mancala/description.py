@@ -63,8 +63,10 @@ def check_played(description: SowingDescription) -> None:
     where = f"sowing description {description.game!r}"
     if description.board.rows != 2:
         raise ValueError(f"{where}: board.rows = {description.board.rows}: the machine plays two-row boards")
-    if description.setup.layout is not None:
-        raise ValueError(f"{where}: setup.layout: the machine plays a count per hole")
+    if description.board.holes_per_row is None:
+        raise ValueError(f"{where}: board.holes_per_row is bound to a switch: the machine plays one board size")
+    if description.setup.counters_per_hole is None:
+        raise ValueError(f"{where}: setup: the machine plays the same count in every hole")
     if not description.board.stores:
         raise ValueError(f"{where}: board.stores = false: the machine keeps captures in stores")
     if description.primitives:

@@ -46,7 +46,7 @@ def test_an_unknown_option_is_named_with_the_allowed_ones():
     (lambda d: d["switches"][1]["options"]["clockwise"].update(direction="widdershins"), "direction"),
     (lambda d: [o.update(relay="single") for o in d["switches"][3]["options"].values()], "bound to two switches"),
     (lambda d: d["switches"][0].update(default="nowhere"), "default 'nowhere' is not one of the options"),
-    (lambda d: d["setup"].update(layout=[1, 2]), "exactly one of counters_per_hole and layout"),
+    (lambda d: d["setup"].update(layout=[1, 2]), "exactly one of counters_per_hole, counters_per_row and layout"),
 ])
 def test_a_bad_description_is_refused_naming_what_is_wrong(damage, message):
     data = _tap_urdy()
@@ -79,3 +79,38 @@ def test_a_description_of_an_unknown_game_fails_the_load(data_copy: Path):
     (data_copy / "sowing" / "nowhere.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     with pytest.raises(RecordErrors, match=r"sowing/nowhere.yaml.*no game 'nowhere'"):
         load_archive(data_copy)
+
+
+DESIGN_CHECKS = Path(__file__).resolve().parent / "descriptions"
+"""Tsoro's and Lobudök's rules said in the description's fields: the schema can say every seed mancala
+game (the machine plays them once it has four-row boards and their primitives)."""
+
+
+@pytest.mark.parametrize("game_id", ["tsoro-additional-capture", "lobudok"])
+def test_the_schema_says_the_other_seed_games_with_their_records_switches(game_id, archive):
+    from schema.sowing import check_against_game
+
+    data = yaml.safe_load((DESIGN_CHECKS / f"{game_id}.yaml").read_text(encoding="utf-8"))
+    d = SowingDescription.model_validate(data)
+    record = {s.id: [a.id for a in s.alternatives] for s in archive.games[game_id].switches}
+    assert check_against_game(d, record) == []
+    from engine.games import GAMES
+
+    engine_switches = GAMES[game_id].switches
+    assert [(s.id, s.options, s.default) for s in engine_switches] == \
+        [(s.id, tuple(s.options), s.default) for s in d.switches]
+
+
+def test_a_bound_board_field_and_primitive_parameter_are_options_values():
+    d = SowingDescription.model_validate(
+        yaml.safe_load((DESIGN_CHECKS / "tsoro-additional-capture.yaml").read_text(encoding="utf-8")))
+    got = d.settings({"tsoro-additional-capture.holes": "12", "tsoro-additional-capture.heads": "immune"})
+    assert got["board.holes_per_row"] == 12 and got["special-holes.kind"] == "chosen"
+    assert got["extra-captures.count"] == 2  # the default option
+
+
+def test_a_primitive_parameter_out_of_range_is_refused():
+    data = yaml.safe_load((DESIGN_CHECKS / "lobudok.yaml").read_text(encoding="utf-8"))
+    data["switches"][0]["options"]["start-only"] = {"restricted-holes.sowing": "sometimes"}
+    with pytest.raises(ValidationError, match="restricted-holes.sowing = 'sometimes'; allowed: skip-corners"):
+        SowingDescription.model_validate(data)
