@@ -23,19 +23,49 @@ from schema.sowing import SowingDescription, SowingRules
 
 SOWING_DIR = DATA_DIR / "sowing"
 
-PLAYED: dict[str, tuple[object, ...]] = {
-    "start_row": ("own", "enemy"),
-    "singleton": ("any",),
-    "direction": ("counterclockwise", "clockwise"),
-    "sow_through": ("both-rows",),
-    "relay": ("single", "last-hole", "next-hole"),
-    "capture": ("none", "across-gap"),
-    "captured_to": ("store",),
-    "end": ("row-empty-after-lap", "row-empty-after-move", "cannot-move"),
-    "decided_by": ("count",),
-    "no_move": ("end-game",),
+PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
+    2: {  # engine.mancala.machine
+        "start_row": ("own", "enemy"),
+        "singleton": ("any",),
+        "direction": ("counterclockwise", "clockwise"),
+        "sow_through": ("both-rows",),
+        "relay": ("single", "last-hole", "next-hole"),
+        "capture": ("none", "across-gap"),
+        "single_captures": (True,),
+        "captured_to": ("store",),
+        "end": ("row-empty-after-lap", "row-empty-after-move", "cannot-move"),
+        "decided_by": ("count",),
+        "no_move": ("end-game",),
+    },
+    4: {  # engine.mancala.fourrow_machine
+        "start_row": ("own",),
+        "direction": ("counterclockwise",),
+        "sow_through": ("own-rows",),
+        "long_lap": ("sow-origin",),
+        "relay": ("last-hole",),
+        "relay_when": ("occupied",),
+        "capture": ("opposite", "inner-and-outer"),
+        "capture_empty": (False,),
+        "after_capture": ("end-move",),
+        "captured_to": ("store",),
+        "end": ("capture-all", "cannot-move"),
+        "remaining": ("unscored",),
+        "decided_by": ("rule",),
+        "no_move": ("pass", "lose"),
+    },
 }
-"""The values of rule fields the machine plays, where it does not play every value the schema allows."""
+"""By the board's rows: the values of rule fields the machine plays, where it does not play every
+value the schema allows."""
+PRIMITIVES_PLAYED = {2: (), 4: ("extra-captures", "special-holes")}
+"""By the board's rows: the primitives the machine plays."""
+
+
+def primitive(description: SowingDescription, name: str, param: str) -> object:
+    """A primitive's parameter as the description's ``primitives`` give it (None if not given)."""
+    for p in description.primitives:
+        if p.name == name:
+            return p.params.get(param)
+    return None
 
 
 def load(game_id: str, folder: Path = SOWING_DIR) -> SowingDescription:
@@ -61,20 +91,24 @@ def check_played(description: SowingDescription) -> None:
     """ValueError naming the first field (or board, or primitive) of ``description`` that the machine
     does not play, under any option of its switches."""
     where = f"sowing description {description.game!r}"
-    if description.board.rows != 2:
-        raise ValueError(f"{where}: board.rows = {description.board.rows}: the machine plays two-row boards")
-    if description.board.holes_per_row is None:
-        raise ValueError(f"{where}: board.holes_per_row is bound to a switch: the machine plays one board size")
-    if description.setup.counters_per_hole is None:
-        raise ValueError(f"{where}: setup: the machine plays the same count in every hole")
+    rows = description.board.rows
+    if rows == 2:
+        if description.board.holes_per_row is None:
+            raise ValueError(f"{where}: board.holes_per_row is bound to a switch: the machine plays one two-row "
+                             "board size")
+        if description.setup.counters_per_hole is None:
+            raise ValueError(f"{where}: setup: the machine plays the same count in every hole of two rows")
+    elif description.setup.counters_per_row is None or len(description.setup.counters_per_row) != 2:
+        raise ValueError(f"{where}: setup: the machine plays four rows set up by counters_per_row (outer, inner)")
     if not description.board.stores:
         raise ValueError(f"{where}: board.stores = false: the machine keeps captures in stores")
-    if description.primitives:
-        raise ValueError(f"{where}: primitive {description.primitives[0].name!r} is not in the machine yet")
+    for p in description.primitives:
+        if p.name not in PRIMITIVES_PLAYED[rows]:
+            raise ValueError(f"{where}: primitive {p.name!r} is not in the machine's {rows}-row kernels yet")
     for s in description.switches:
         for option in s.options:
             rules = description.rules_for({s.id: option})
-            for name, allowed in PLAYED.items():
+            for name, allowed in PLAYED[rows].items():
                 value = getattr(rules, name)
                 if value not in allowed:
                     raise ValueError(f"{where}: rule field {name} = {value!r} (switch {s.id} = {option}) is not "

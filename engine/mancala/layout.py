@@ -97,3 +97,44 @@ OWNER = code("remaining", "owner")
 SKIP_ORIGIN = code("long_lap", "skip-origin")
 BY_LOT = code("first_player", "lot")
 ILLEGAL = code("endless", "illegal")
+
+
+# --- four-row boards (engine.mancala.fourrow_machine) --------------------------------------------
+# The parameter array: these named fields, then (at GEO) the board's geometry block
+# (engine.mancala.fourrow.geometry); player p's track block is at TRACKS + p * TRACK_SLOT.
+FOUR_PARAM_FIELDS = _fields(
+    "sites",  # 4N: the board's sites
+    "length",  # 2N: holes per player
+    "per_row",  # N
+    "extra",  # extra captures after a column capture (primitive extra-captures)
+    "stop", "stop_2",  # + player: positions where a lap may stop (bit mask; special-holes heads)
+    "min_counters", "singleton", "single_captures", "capture", "end", "no_move", "endless", "first_player",
+    "special",  # special-holes: none, heads, chosen
+    "start_outer", "start_inner",  # counters in each outer and inner hole at the start
+)
+F_SITES = FOUR_PARAM_FIELDS["sites"]
+F_LENGTH = FOUR_PARAM_FIELDS["length"]
+F_PER_ROW = FOUR_PARAM_FIELDS["per_row"]
+F_EXTRA = FOUR_PARAM_FIELDS["extra"]
+F_STOP = FOUR_PARAM_FIELDS["stop"]
+F_MIN_COUNTERS = FOUR_PARAM_FIELDS["min_counters"]
+F_SINGLETON = FOUR_PARAM_FIELDS["singleton"]
+F_SINGLE_CAPTURES = FOUR_PARAM_FIELDS["single_captures"]
+F_CAPTURE = FOUR_PARAM_FIELDS["capture"]
+F_END = FOUR_PARAM_FIELDS["end"]
+F_NO_MOVE = FOUR_PARAM_FIELDS["no_move"]
+F_ENDLESS = FOUR_PARAM_FIELDS["endless"]
+F_FIRST_PLAYER = FOUR_PARAM_FIELDS["first_player"]
+F_SPECIAL = FOUR_PARAM_FIELDS["special"]
+F_START_OUTER = FOUR_PARAM_FIELDS["start_outer"]
+F_START_INNER = FOUR_PARAM_FIELDS["start_inner"]
+GEO = 20
+"""Where the geometry block starts in a four-row parameter array."""
+
+SPECIAL_KINDS = ("none", "heads", "chosen")
+"""The codes of special-holes' kind."""
+CHOSEN_HOLES = SPECIAL_KINDS.index("chosen")
+SINGLETON_INTO_EMPTY = code("singleton", "into-empty")
+CAPTURE_INNER_AND_OUTER = code("capture", "inner-and-outer")
+NO_MOVE_LOSE = code("no_move", "lose")
+END_CANNOT_MOVE = CANNOT_MOVE

@@ -125,6 +125,16 @@ class SowingGame(KernelRules):
                           params.extra["rules"].direction)
 
 
-def load_games() -> dict[str, SowingGame]:
-    """Every game described in ``data/sowing/``: game id -> its rules."""
-    return {gid: SowingGame(described.load(gid)) for gid in described.game_ids()}
+def load_games() -> dict[str, KernelRules]:
+    """Every game described in ``data/sowing/``: game id -> its rules (on the machine's two-row or
+    four-row kernels, as its board says)."""
+    from engine.mancala.fourrow_rules import FourRowGame
+
+    games: dict[str, KernelRules] = {}
+    for gid in described.game_ids():
+        description = described.load(gid)
+        if description.board.rows == 4:
+            games[gid] = FourRowGame(description, game_name(gid))
+        else:
+            games[gid] = SowingGame(description)
+    return games

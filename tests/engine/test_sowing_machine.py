@@ -69,7 +69,7 @@ def test_capture_none_takes_nothing_across_a_gap():
 
 
 @pytest.mark.parametrize("changes, field", [
-    ({"board": {"rows": 4}}, "board.rows"),
+    ({"board": {"rows": 4}}, "four rows set up by counters_per_row"),
     ({"rules": {"capture": "opposite"}}, "capture = 'opposite'"),
     ({"rules": {"no_move": "pass"}}, "no_move = 'pass'"),
     ({"rules": {"decided_by": "rule"}}, "decided_by = 'rule'"),

@@ -82,15 +82,16 @@ def test_a_description_of_an_unknown_game_fails_the_load(data_copy: Path):
 
 
 DESIGN_CHECKS = Path(__file__).resolve().parent / "descriptions"
-"""Tsoro's and Lobudök's rules said in the description's fields: the schema can say every seed mancala
-game (the machine plays them once it has four-row boards and their primitives)."""
+"""Lobudök's rules said in the description's fields: the schema can say every seed mancala game (the
+machine plays it once it has Lobudök's restricted holes, re-sown captures and layout set-up)."""
 
 
-@pytest.mark.parametrize("game_id", ["tsoro-additional-capture", "lobudok"])
-def test_the_schema_says_the_other_seed_games_with_their_records_switches(game_id, archive):
+@pytest.mark.parametrize("path", [DATA_DIR / "sowing" / "tsoro-additional-capture.yaml", DESIGN_CHECKS / "lobudok.yaml"])
+def test_the_schema_says_the_seed_games_with_their_records_and_engines_switches(path, archive):
     from schema.sowing import check_against_game
 
-    data = yaml.safe_load((DESIGN_CHECKS / f"{game_id}.yaml").read_text(encoding="utf-8"))
+    game_id = path.stem
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     d = SowingDescription.model_validate(data)
     record = {s.id: [a.id for a in s.alternatives] for s in archive.games[game_id].switches}
     assert check_against_game(d, record) == []
@@ -103,7 +104,7 @@ def test_the_schema_says_the_other_seed_games_with_their_records_switches(game_i
 
 def test_a_bound_board_field_and_primitive_parameter_are_options_values():
     d = SowingDescription.model_validate(
-        yaml.safe_load((DESIGN_CHECKS / "tsoro-additional-capture.yaml").read_text(encoding="utf-8")))
+        yaml.safe_load((DATA_DIR / "sowing" / "tsoro-additional-capture.yaml").read_text(encoding="utf-8")))
     got = d.settings({"tsoro-additional-capture.holes": "12", "tsoro-additional-capture.heads": "immune"})
     assert got["board.holes_per_row"] == 12 and got["special-holes.kind"] == "chosen"
     assert got["extra-captures.count"] == 2  # the default option

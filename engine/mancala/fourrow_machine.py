@@ -1,29 +1,28 @@
-"""Tsoro (Additional Capture) (Zimbabwe; 4 x 6-21 holes, 2 counters in each outer hole): every
-disputed point as a switch.
+"""The sowing machine's four-row boards: one compiled set of kernels for every sowing description
+whose board has four rows (``board.rows: 4``), reading the description's rule fields from the
+parameter array at run time (engine.mancala.layout, FOUR_PARAM_FIELDS; the board's geometry from
+engine.mancala.fourrow). Tsoro (Additional Capture) is played so.
 
 Each player sows anticlockwise round their own two rows (engine.mancala.fourrow: holes ``a1 ..
 a2N`` of player 1 and ``b1 .. b2N`` of player 2, numbered along the track from the leftmost outer
-hole). A move starts from a hole with two or more counters if the player has one; otherwise from
-a single counter whose next hole is empty. A lap whose last counter lands in an occupied hole
-relays from it (a lap of 2N or more also sows its own starting hole). A lap ending in an empty
-hole of the player's inner row takes the opponent's inner hole in that column, if it holds
-counters, and then the outer hole behind it; the player then takes the whole contents of a
-number of further opponent holes, each one its own decision (one hole per move, the same player
-to move again). The switches decide the board's width, the number of extra captures, special
-holes (heads where a lap may stop; misoro safe from the extra captures), the end of the game,
-whether a single counter captures, what a player with no move does, endless moves, and who
-starts (first-player: player 1, or a lot drawn from the game's seed; no source says).
-
-The game is decided by a rule, not by counting: a player's score is 1 for a win and 0 otherwise
+hole). A move starts from a hole with ``min_counters`` or more if the player has one; otherwise
+(``singleton: into-empty``) from a single counter whose next hole is empty. A lap whose last
+counter lands in an occupied hole relays from it (a lap of 2N or more also sows its own starting
+hole). A lap ending in an empty hole of the player's inner row takes the opponent's inner hole in
+that column, if it holds counters, and (``capture: inner-and-outer``) then the outer hole behind it;
+with the primitive ``extra-captures`` the player then takes the whole contents of a number of
+further opponent holes, each one its own decision (one hole per move, the same player to move
+again). The primitive ``special-holes`` gives holes where a lap may stop instead of relaying: the
+heads (the rightmost outer hole), or holes each player chooses before play (misoro), safe from
+the extra captures. A game ``decided_by: rule``: a player's score is 1 for a win and 0 otherwise
 (captures are on the board, ``board()["captures"]``).
 
 Moves are ints (engine.mancala.fourrow): a hole ``100 * player + position`` (a start, a relay at a
-head, an extra capture of an opponent's hole, a misoro choice), ``PASS``, ``STOP``. The rules are
-compiled kernels over an int64 state array: the board (4N sites) first, then the fields below at a
-constant offset; they are handed to the shared machinery (engine.machine: one compiled entry
-point, two-pass endless detection; here the quick pass writes down its laps and undoes them
-instead of taking a snapshot first). Its Python side (positions, notation, the board, traces) is
-engine.games.tsoro_api.
+special hole, an extra capture of an opponent's hole, a misoro choice), ``PASS``, ``STOP``. The
+state: the board (4N sites) first, then the fields below at a constant offset; the kernels are
+handed to the shared machinery (engine.machine: one compiled entry point, two-pass endless
+detection; here the quick pass writes down its laps and undoes them instead of taking a snapshot
+first). Its Python side is engine.mancala.fourrow_rules.
 
 ``moves`` are Ludii's moves: every lap, extra capture, pass, stop and misoro choice; a turn is
 everything one player does before the other moves (a misoro choice is a turn of its own, as the
@@ -38,54 +37,17 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala import fourrow
-from engine.mancala.fourrow import (
-    G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, PASS, PLAYER_MOVES, STOP, TRACK_SLOT, G_TRACKS,
+from engine.mancala.fourrow import G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_TRACKS, PASS, PLAYER_MOVES, STOP, TRACK_SLOT
+from engine.mancala.layout import (
+    BY_LOT, CAPTURE_INNER_AND_OUTER, CHOSEN_HOLES, END_CANNOT_MOVE, F_CAPTURE, F_END, F_ENDLESS, F_EXTRA,
+    F_FIRST_PLAYER, F_LENGTH, F_MIN_COUNTERS, F_NO_MOVE, F_PER_ROW, F_SINGLE_CAPTURES, F_SINGLETON, F_SITES,
+    F_SPECIAL, F_START_INNER, F_START_OUTER, F_STOP, GEO, ILLEGAL, NO_MOVE_LOSE, SINGLETON_INTO_EMPTY,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, seen_before
 from engine.result import UNFINISHED
-from engine.switches import Switch, option_slot, switch_slot
 from engine.turns import first_player, play_pass
 
-GAME_ID = "tsoro-additional-capture"
-NAME = "Tsoro (Additional Capture)"
-WIDTHS = tuple(range(6, 22))
-START_COUNT = 2
-
-SWITCHES: tuple[Switch, ...] = (
-    Switch("tsoro-additional-capture.holes", tuple(str(n) for n in WIDTHS), "8"),
-    Switch("tsoro-additional-capture.extra-captures", ("1", "2", "3"), "2"),
-    Switch("tsoro-additional-capture.heads", ("none", "stop-hole", "immune"), "none"),
-    Switch("tsoro-additional-capture.end", ("capture-all", "cannot-move"), "capture-all"),
-    Switch("tsoro-additional-capture.singleton-capture", ("yes", "no"), "yes"),
-    Switch("tsoro-additional-capture.no-move", ("pass", "lose"), "pass"),
-    machine.endless_switch("tsoro-additional-capture"),
-    Switch("tsoro-additional-capture.first-player", ("player-1", "lot"), "player-1"),
-)
-
-S_HOLES = switch_slot(SWITCHES, "tsoro-additional-capture.holes")
-S_EXTRA = switch_slot(SWITCHES, "tsoro-additional-capture.extra-captures")
-S_HEADS = switch_slot(SWITCHES, "tsoro-additional-capture.heads")
-STOP_HOLE = option_slot(SWITCHES, "tsoro-additional-capture.heads", "stop-hole")
-IMMUNE = option_slot(SWITCHES, "tsoro-additional-capture.heads", "immune")
-S_END = switch_slot(SWITCHES, "tsoro-additional-capture.end")
-CANNOT_MOVE = option_slot(SWITCHES, "tsoro-additional-capture.end", "cannot-move")
-S_SINGLETON = switch_slot(SWITCHES, "tsoro-additional-capture.singleton-capture")
-SINGLETON_NO = option_slot(SWITCHES, "tsoro-additional-capture.singleton-capture", "no")
-S_NO_MOVE = switch_slot(SWITCHES, "tsoro-additional-capture.no-move")
-NO_MOVE_LOSE = option_slot(SWITCHES, "tsoro-additional-capture.no-move", "lose")
-S_ENDLESS = switch_slot(SWITCHES, "tsoro-additional-capture.endless")
-ILLEGAL = option_slot(SWITCHES, "tsoro-additional-capture.endless", "illegal")
-S_FIRST = switch_slot(SWITCHES, "tsoro-additional-capture.first-player")
-FIRST_LOT = option_slot(SWITCHES, "tsoro-additional-capture.first-player", "lot")
-
-# Layout of the parameter array: switch option indices, derived values, the geometry block.
-P_SITES = len(SWITCHES)  # 4N: the board's sites, and where the state's fields begin
-P_LENGTH = P_SITES + 1  # 2N: holes per player
-P_PER_ROW = P_SITES + 2  # N
-P_EXTRA = P_SITES + 3  # extra captures after a column capture
-P_STOP = P_SITES + 4  # + player: positions where a lap may stop (bit mask; heads = stop-hole)
-GEO = 16
 T0 = GEO + G_TRACKS  # player p's track block is at T0 + p * TRACK_SLOT
 
 # Layout of the state: the board (4N sites, room for the widest board), then these fields at
@@ -150,8 +112,9 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     mover = st[TO_MOVE]
     t = T0 + mover * TRACK_SLOT
     holes = t + TRACK_HOLES
-    may_stop = par[idx(P_STOP + mover)] | st[idx(MISORO + mover)]
-    no_capture = st[idx(origin)] == 1 and par[S_SINGLETON] == SINGLETON_NO
+    may_stop = par[idx(F_STOP + mover)] | st[idx(MISORO + mover)]
+    no_capture = st[idx(origin)] == 1 and par[F_SINGLE_CAPTURES] == 0
+    inner_and_outer = par[F_CAPTURE] == CAPTURE_INNER_AND_OUTER
     if logged:
         seen_before(table, origin, st)
     n = 0
@@ -194,7 +157,7 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
                     machine.log_event(log, st, LOGGED, LOG_CAPTURE, inner, taken, mover)
                 outer = par[idx(GEO + G_OPPOSITE_OUTER + landed)]
                 taken = st[idx(outer)]
-                if taken > 0:
+                if taken > 0 and inner_and_outer:
                     st[idx(outer)] = 0
                     st[idx(STORE + mover)] += taken
                     st[idx(SIDE + 1 - mover)] -= taken
@@ -216,7 +179,7 @@ def replay_logged(st, par, table, origin, kind, quick, lap_budget, log):
         unsow(st, par, t, st[UNDO + 2 * i], st[UNDO + 2 * i + 1], True)
     st[MOVES] -= quick
     st[LAPS] -= quick
-    begin_move(table, st, par[P_SITES])  # a new log (the table's snapshot is not used)
+    begin_move(table, st, par[F_SITES])  # a new log (the table's snapshot is not used)
     return laps(st, par, table, origin, kind, lap_budget, True, log)
 
 
@@ -244,14 +207,15 @@ def move_at(st, par, k):
 def list_starts(st, par):
     """The holes the player to move may start from, in st[LEGAL:] (branch-free); their number."""
     p = st[TO_MOVE]
-    length = par[P_LENGTH]
+    length = par[F_LENGTH]
     holes = T0 + p * TRACK_SLOT + TRACK_HOLES
     base = p * PLAYER_MOVES
+    least = par[F_MIN_COUNTERS]
     n = 0
     for pos in range(length):
         st[idx(LEGAL + n)] = base + pos
-        n += st[idx(par[idx(holes + pos)])] > 1
-    if n == 0:  # no hole holds two: a single counter may move, into an empty hole only
+        n += st[idx(par[idx(holes + pos)])] >= least
+    if n == 0 and par[F_SINGLETON] == SINGLETON_INTO_EMPTY:  # none can start: a single counter may, into an empty hole
         for pos in range(length):
             nxt = pos + 1 if pos + 1 < length else 0
             st[idx(LEGAL + n)] = base + pos
@@ -263,7 +227,7 @@ def list_starts(st, par):
 def list_targets(st, par):
     """The opponent's holes an extra capture may take (non-empty, not misoro); their number."""
     q = 1 - st[TO_MOVE]
-    length = par[P_LENGTH]
+    length = par[F_LENGTH]
     holes = T0 + q * TRACK_SLOT + TRACK_HOLES
     safe = st[idx(MISORO + q)]
     base = q * PLAYER_MOVES
@@ -312,7 +276,7 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         st[LEGAL] = p * PLAYER_MOVES + par[GEO + fourrow.G_POSITION + st[RELAY]]
         st[LEGAL + 1] = STOP
         n = 2
-        if par[S_ENDLESS] == ILLEGAL:
+        if par[F_ENDLESS] == ILLEGAL:
             n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n,
                                      move_limit - st[MOVES], log)
         st[N_LEGAL] = n
@@ -323,21 +287,21 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
     if phase == PHASE_SETUP:
         chosen = st[MISORO + p]
         n = 0
-        for pos in range(par[P_PER_ROW]):
+        for pos in range(par[F_PER_ROW]):
             if not (chosen >> pos) & 1:
                 st[LEGAL + n] = p * PLAYER_MOVES + pos
                 n += 1
         st[N_LEGAL] = n
     else:
-        if par[S_END] != CANNOT_MOVE and st[idx(SIDE + p)] == 0:
+        if par[F_END] != END_CANNOT_MOVE and st[idx(SIDE + p)] == 0:
             machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         n = list_starts(st, par)
-        if n > 0 and par[S_ENDLESS] == ILLEGAL:
+        if n > 0 and par[F_ENDLESS] == ILLEGAL:
             n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n,
                                      move_limit - st[MOVES], log)
         if n == 0:
-            if par[S_END] == CANNOT_MOVE or par[S_NO_MOVE] == NO_MOVE_LOSE:
+            if par[F_END] == END_CANNOT_MOVE or par[F_NO_MOVE] == NO_MOVE_LOSE:
                 machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
                 return
             st[LEGAL] = PASS
@@ -350,24 +314,29 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
 
 @njit(cache=True, inline="always")
 def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
-    """The start: two counters in every outer hole; player 1 (or the player drawn by lot) moves, or
-    chooses a misoro, first."""
-    n = par[P_PER_ROW]
+    """The start: start_outer counters in every outer hole, start_inner in every inner one; player 1
+    (or the player drawn by lot) moves, or chooses a misoro, first."""
+    n = par[F_PER_ROW]
     for i in range(4 * n):
         st[i] = 0
     for i in range(F, LEGAL):
         st[i] = 0
+    outer = par[F_START_OUTER]
+    inner = par[F_START_INNER]
     for c in range(n):
-        st[c] = START_COUNT
-        st[3 * n + c] = START_COUNT
+        st[c] = outer
+        st[3 * n + c] = outer
+        st[n + c] = inner
+        st[2 * n + c] = inner
     st[PER_ROW] = n
-    st[SIDE] = n * START_COUNT
-    st[SIDE + 1] = n * START_COUNT
-    st[COVER] = (1 << n) - 1  # the outer rows: holes 1..N
-    st[COVER + 1] = (1 << n) - 1
-    if par[S_HEADS] == IMMUNE:
+    st[SIDE] = n * (outer + inner)
+    st[SIDE + 1] = n * (outer + inner)
+    cover = ((1 << n) - 1 if outer > 0 else 0) | (((1 << n) - 1) << n if inner > 0 else 0)  # positions 0..N-1: outer
+    st[COVER] = cover
+    st[COVER + 1] = cover
+    if par[F_SPECIAL] == CHOSEN_HOLES:
         st[PHASE] = PHASE_SETUP
-    first_player(st, rng, seed, par[S_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
+    first_player(st, rng, seed, par[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
 
 
@@ -405,7 +374,7 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             st[PENDING] -= 1
             if log[0] >= 0:
                 machine.log_event(log, st, LOGGED, LOG_EXTRA, site, taken, p)
-            if par[S_END] != CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
+            if par[F_END] != END_CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
                 st[TURNS] += 1
                 machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
                 return
@@ -417,12 +386,12 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
             if outcome == MOVE_DONE:
                 end_turn(st)
             elif outcome == MOVE_CAPTURED:
-                if par[S_END] != CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
+                if par[F_END] != END_CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
                     st[TURNS] += 1
                     machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
                     return
                 st[PHASE] = PHASE_EXTRA
-                st[PENDING] = par[P_EXTRA]
+                st[PENDING] = par[F_EXTRA]
             elif outcome == MOVE_STOP:
                 st[PHASE] = PHASE_STOP
             else:
@@ -436,7 +405,7 @@ def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
 def finish(st, par, row):
     """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
     machine.won_by_rule(row, st[STATUS], st[WINNER], st[TURNS], st[MOVES], st[FIRST] + 1,
-                        popcount(st[COVER]) + popcount(st[COVER + 1]), par[P_SITES], st[LAPS])
+                        popcount(st[COVER]) + popcount(st[COVER + 1]), par[F_SITES], st[LAPS])
 
 
 @njit(cache=True)
