@@ -12,14 +12,13 @@ and its rule kernels, with one signature for every game::
     finish(st, par, row)  # the engine.stats columns a state decides: status, scores, turns, moves,
                           # first, covered, sites, laps, winner
 
-and compiles one entry point, ``run``, by handing them to :func:`drive` (five lines, see any
-module in engine.games). Kernels that run once a game (the start, a set-up position's settling)
-may be compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the
-function it optimises, and Tauru's one entry point with every kernel inlined into it compiled
-slower than its old entry points together (107 s against 69 s; with its start, settling and
-logged move out of line: 61 s; these figures are from before engine.inlining, which took two
-thirds of every game's compile time away: benchmarks/compile.txt). The mancala games keep theirs inlined (out of line saved little
-compile time there and cost Tsoro's short games speed). Everything compiled code does for a game goes through that one entry:
+and compiles one entry point, ``run``, by handing them to :func:`drive` (a few lines: see
+engine.games.tauru, or engine.mancala.machine, whose kernels read the state's offsets from the
+parameters). Kernels that run once a game (the start, a set-up position's settling) may be
+compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the function it
+optimises, so Tauru keeps its start, settling and logged move out of line
+(benchmarks/compile.txt). The mancala kernels stay inlined (out of line saved little compile time
+there and cost the four-row short games speed). Everything compiled code does for a game goes through that one entry:
 the Python API's start, move and position set-up, random self-play, rollouts, the UCT agent's
 search (OP_SEARCH: its tree in arrays the caller owns, its walks through the same loop and the same
 ``apply_move`` call as random self-play, so that the search adds no compile time), and the row of

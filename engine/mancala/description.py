@@ -96,6 +96,9 @@ def check_played(description: SowingDescription) -> None:
         if description.board.holes_per_row is None:
             raise ValueError(f"{where}: board.holes_per_row is bound to a switch: the machine plays one two-row "
                              "board size")
+        if description.board.holes_per_row > layout.MAX_PER_ROW:
+            raise ValueError(f"{where}: board.holes_per_row = {description.board.holes_per_row}: the machine "
+                             f"plays two rows of up to {layout.MAX_PER_ROW} holes")
         if description.setup.counters_per_hole is None:
             raise ValueError(f"{where}: setup: the machine plays the same count in every hole of two rows")
     elif description.setup.counters_per_row is None or len(description.setup.counters_per_row) != 2:
@@ -141,7 +144,6 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     head = [0] * layout.P_TRACK
     head[layout.P_SITES] = sites
     head[layout.P_PER_ROW] = description.board.holes_per_row
-    head[layout.P_BASE] = sites
     head[layout.P_STATE_SIZE] = state_size(description)
     head[layout.P_START_COUNT] = description.setup.counters_per_hole or 0
     head[layout.P_MIN_COUNTERS] = rules.min_counters
@@ -157,6 +159,5 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
 
 
 def state_size(description: SowingDescription) -> int:
-    """The length of the state: the board, the fields, room for a legal move per hole of a row."""
-    sites = description.board.rows * description.board.holes_per_row
-    return sites + layout.LEGAL + description.board.holes_per_row
+    """The length of the state: room for the widest board, the fields, a legal move per hole of a row."""
+    return layout.BASE + layout.LEGAL + description.board.holes_per_row

@@ -17,7 +17,7 @@ passes when it is long (engine.machine.run_laps), so that proving a move endless
 for the many moves that end after a few laps.
 
 The state: the board (``sites`` holes, player 1's row first), then the fields of
-engine.mancala.layout at the offset ``base`` (= ``sites``), read once per kernel call.
+engine.mancala.layout at the constant offset BASE.
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
-    AFTER_LAP, BY_LOT, CANNOT_MOVE, CAPTURE_NONE, CONTINUE_RELAY, COVER, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY,
-    N_LEGAL, OWNER, OWN_ROW, P_AFTER_CAPTURE, P_BASE, P_CAPTURE, P_CAPTURE_EMPTY, P_END, P_ENDLESS, P_FIRST_PLAYER,
+    BASE, AFTER_LAP, BY_LOT, CANNOT_MOVE, CAPTURE_NONE, CONTINUE_RELAY, COVER, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY,
+    N_LEGAL, OWNER, OWN_ROW, P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_EMPTY, P_END, P_ENDLESS, P_FIRST_PLAYER,
     P_LONG_LAP, P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_SITES, P_START_COUNT, P_START_ROW,
     P_STATE_SIZE, P_TRACK, RELAY_NEXT_HOLE, RELAY_SINGLE, SKIP_ORIGIN, SNAPSHOT, STATUS, STORE, TO_MOVE, TURNS,
 )
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow
-from engine.repetition import begin_move, restore, seen_before
+from engine.repetition import begin_move_split, restore_split, seen_before
 from engine.result import OVER, UNFINISHED
 from engine.stats import record
 from engine.turns import first_player
@@ -83,11 +83,11 @@ def laps(st, params, table, hole, kind, lap_cap, logged, log):
     lap whose (hole, board) configuration already occurred in this move proves the move endless.
     Returns MOVE_DONE, MOVE_GAME_OVER, RUN_ENDLESS or RUN_OUT_OF_LAPS (the cap was reached).
     """
-    base = params[P_BASE]
+    base = BASE
     if logged:
         seen_before(table, hole, st)
     else:
-        begin_move(table, st, base + SNAPSHOT)
+        begin_move_split(table, st, params[P_SITES], BASE + STORE, SNAPSHOT)
     mover = st[base + TO_MOVE]
     per_row = params[P_PER_ROW]
     into_origin = params[P_LONG_LAP] != SKIP_ORIGIN
@@ -137,14 +137,8 @@ def laps(st, params, table, hole, kind, lap_cap, logged, log):
                     nxt = h1
             else:
                 nxt = landed
-        if after_lap:
-            a = 0
-            b = 0
-            for h in range(per_row):
-                a += st[h]
-                b += st[per_row + h]
-            if a == 0 or b == 0:
-                return MOVE_GAME_OVER
+        if after_lap and row_empty(st, per_row):
+            return MOVE_GAME_OVER
         if nxt < 0:
             return MOVE_DONE
         if logged and seen_before(table, nxt, st):
@@ -157,7 +151,7 @@ def laps(st, params, table, hole, kind, lap_cap, logged, log):
 @njit(cache=True)
 def replay_logged(st, params, table, hole, kind, quick, lap_budget, log):
     """The slow pass of a long move: from its snapshot, every configuration logged."""
-    restore(table, st, params[P_BASE] + SNAPSHOT)
+    restore_split(table, st, params[P_SITES], BASE + STORE, SNAPSHOT)
     return laps(st, params, table, hole, kind, lap_budget, True, log)
 
 
@@ -177,7 +171,7 @@ def run_of(st, params, move):
 def settle(st, params, table, scratch, turn_limit, move_limit, log):
     """Between moves: end the game by its rules or a limit, or list the next player's legal moves
     (the holes of the starting row with at least min_counters; endless moves out, if illegal)."""
-    base = params[P_BASE]
+    base = BASE
     per_row = params[P_PER_ROW]
     st[base + N_LEGAL] = 0
     if params[P_END] != CANNOT_MOVE and row_empty(st, per_row):
@@ -207,7 +201,7 @@ def settle(st, params, table, scratch, turn_limit, move_limit, log):
 def init_state(st, params, table, scratch, rng, seed, turn_limit, move_limit, log):
     """The start: start_count counters a hole, nothing captured; the first player by lot (``rng``)
     or player 1."""
-    base = params[P_BASE]
+    base = BASE
     sites = params[P_SITES]
     for i in range(params[P_STATE_SIZE]):
         st[i] = 0
@@ -221,7 +215,7 @@ def init_state(st, params, table, scratch, rng, seed, turn_limit, move_limit, lo
 @njit(cache=True, inline="always")
 def apply_move(st, params, table, scratch, hole, turn_limit, move_limit, log):
     """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game."""
-    base = params[P_BASE]
+    base = BASE
     outcome = machine.run_laps(laps, replay_logged, st, params, table, hole, 0, move_limit - st[base + MOVES], log)
     st[base + TURNS] += 1
     if outcome == MOVE_DONE:
@@ -238,14 +232,14 @@ def apply_move(st, params, table, scratch, hole, turn_limit, move_limit, log):
 @njit(cache=True, inline="always")
 def move_at(st, params, k):
     """The k-th legal move."""
-    return st[params[P_BASE] + LEGAL + k]
+    return st[BASE + LEGAL + k]
 
 
 @njit(cache=True)
 def run(op, params, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
     """The one compiled entry point of every sowing description (engine.machine.drive over the
-    kernels above; the state's fields at the offset the parameters give)."""
-    base = params[P_BASE]
+    kernels above)."""
+    base = BASE
     machine.drive(init_state, apply_move, settle, move_at, finish, base + STATUS, base + N_LEGAL, base + TO_MOVE, op,
                   params, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
 
@@ -253,7 +247,7 @@ def run(op, params, table, start, st, scratch, rng, log, seed, games, move, turn
 @njit(cache=True, inline="always")
 def finish(st, params, row):
     """Captures, plus the counters left in the own row when remaining = owner, decide the game."""
-    base = params[P_BASE]
+    base = BASE
     per_row = params[P_PER_ROW]
     a = st[base + STORE]
     b = st[base + STORE + 1]

@@ -15,7 +15,7 @@ import yaml
 from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
-from engine.mancala.layout import COVER, FIRST, LEGAL, N_LEGAL, SNAPSHOT, STATUS, STORE, TO_MOVE
+from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, N_LEGAL, SNAPSHOT, STATUS, STORE, TO_MOVE
 from engine.mancala.machine import LOG_LAP, run
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
 from engine.position import captures_of, check_fields, player_to_move
@@ -46,16 +46,16 @@ class SowingGame(KernelRules):
         self.switches = described.switches(description)
         self.per_row = description.board.holes_per_row
         self.sites = 2 * self.per_row
-        self.base = self.sites
+        self.base = BASE
         self.STATUS, self.TO_MOVE = self.base + STATUS, self.base + TO_MOVE
         self.N_LEGAL, self.LEGAL = self.base + N_LEGAL, self.base + LEGAL
         self.state_size = described.state_size(description)
-        self.logged = self.base + STORE + 2  # what a traced event shows: the board and the stores
+        self.logged = self.base + STORE + 2  # what a traced event shows: up to the stores
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         params, rules = described.parameters(self.description, values)
         return Params(par=params, state_size=self.state_size, limits=limits, values=dict(values),
-                      table=new_table(self.sites, int(limits.moves) + 2, self.base + SNAPSHOT),
+                      table=new_table(self.sites, int(limits.moves) + 2, self.sites + SNAPSHOT),
                       scratch=np.zeros(self.state_size, dtype=np.int64), extra={"rules": rules})
 
     def _stores(self, st: np.ndarray) -> list[int]:
