@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import yaml
+from pydantic import ValidationError
 
 from engine.machine import endless_switch
 from engine.mancala import layout
@@ -75,7 +76,10 @@ def load(game_id: str, folder: Path = SOWING_DIR) -> SowingDescription:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ValueError(f"no sowing description for {game_id!r}: {exc}") from None
-    description = SowingDescription.model_validate(data)
+    try:
+        description = SowingDescription.model_validate(data)
+    except ValidationError as exc:
+        raise ValueError(f"{path}: not a valid sowing description (`variorum build` names the fields):\n{exc}") from None
     if description.game != game_id:
         raise ValueError(f"{path}: describes {description.game!r}, not {game_id!r}")
     check_played(description)

@@ -85,3 +85,9 @@ def test_the_machines_parameters_name_the_descriptions_fields():
     params, rules = described.parameters(desc, {"tap-urdy.relay": "next-hole"})
     assert rules.relay == "next-hole"
     assert isinstance(params, np.ndarray) and params.dtype == np.int64
+
+
+def test_an_invalid_description_file_is_an_error_naming_the_file(tmp_path):
+    (tmp_path / "bad.yaml").write_text("game: bad\nboard: {rows: 3, holes_per_row: 6}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad.yaml: not a valid sowing description"):
+        described.load("bad", tmp_path)
