@@ -48,30 +48,30 @@ from engine.repetition import QUICK_LAPS, begin_move, seen_before
 from engine.result import UNFINISHED
 from engine.turns import first_player, play_pass
 
-T0 = GEO + G_TRACKS  # player p's track block is at T0 + p * TRACK_SLOT
+TRACKS = GEO + G_TRACKS  # player p's track block is at TRACKS + p * TRACK_SLOT
 
 # Layout of the state: the board (4N sites, room for the widest board), then these fields at
 # constant offsets (so that the kernels' accesses to them need no arithmetic at run time).
-F = fourrow.MAX_SITES
-MOVES = F + 0  # moves in Ludii's sense: laps and decisions that are not laps
-LAPS = F + 1  # sowing laps
-STORE = F + 2  # + player: counters captured
-TO_MOVE = F + 4  # 0 or 1
-STATUS = F + 5
-TURNS = F + 6
-PHASE = F + 7  # what the player to move decides (below)
-PENDING = F + 8  # extra captures still to take this turn
-RELAY = F + 9  # the site of a head or misoro where a lap ended (PHASE_STOP)
-PASSES = F + 10  # passes in a row
-MISORO = F + 11  # + player: the player's misoro, a bit mask of positions
-CHOSEN = F + 13  # misoro chosen so far
-WINNER = F + 14  # 0, 1 or 2
-SIDE = F + 15  # + player: counters in the player's two rows
-COVER = F + 17  # + player: the player's holes occupied at some point (bit mask of positions)
-PER_ROW = F + 19  # N (for the Python side, which reads states without the parameters)
-FIRST = F + 20  # the player who moved first: 0 or 1
-N_LEGAL = F + 21
-LEGAL = F + 22
+FIELDS = fourrow.MAX_SITES
+MOVES = FIELDS + 0  # moves in Ludii's sense: laps and decisions that are not laps
+LAPS = FIELDS + 1  # sowing laps
+STORE = FIELDS + 2  # + player: counters captured
+TO_MOVE = FIELDS + 4  # 0 or 1
+STATUS = FIELDS + 5
+TURNS = FIELDS + 6
+PHASE = FIELDS + 7  # what the player to move decides (below)
+PENDING = FIELDS + 8  # extra captures still to take this turn
+RELAY = FIELDS + 9  # the site of a head or misoro where a lap ended (PHASE_STOP)
+PASSES = FIELDS + 10  # passes in a row
+MISORO = FIELDS + 11  # + player: the player's misoro, a bit mask of positions
+CHOSEN = FIELDS + 13  # misoro chosen so far
+WINNER = FIELDS + 14  # 0, 1 or 2
+SIDE = FIELDS + 15  # + player: counters in the player's two rows
+COVER = FIELDS + 17  # + player: the player's holes occupied at some point (bit mask of positions)
+PER_ROW = FIELDS + 19  # N (for the Python side, which reads states without the parameters)
+FIRST = FIELDS + 20  # the player who moved first: 0 or 1
+N_LEGAL = FIELDS + 21
+LEGAL = FIELDS + 22
 MAX_LEGAL = 2 * fourrow.MAX_TRACK + 2
 UNDO = LEGAL + MAX_LEGAL  # the quick pass's laps (hole, counters), to undo it if it grows long
 STATE_SIZE = UNDO + 2 * QUICK_LAPS
@@ -98,7 +98,7 @@ LOGGED = STORE + 2
 
 
 @njit(cache=True, inline="always")
-def laps(st, par, table, origin, kind, lap_cap, logged, log):
+def laps(state, params, table, origin, kind, lap_cap, logged, log):
     """Sow the laps of one run from the site ``origin``, at most ``lap_cap`` laps.
 
     A lap ending in an occupied hole relays from it, unless the hole is one where the mover may
@@ -109,34 +109,34 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
     lap is written down (hole, counters) so that the run can be undone (replay_logged). One kind
     of lap: ``kind`` is not used.
     """
-    mover = st[TO_MOVE]
-    t = T0 + mover * TRACK_SLOT
+    mover = state[TO_MOVE]
+    t = TRACKS + mover * TRACK_SLOT
     holes = t + TRACK_HOLES
-    may_stop = par[idx(F_STOP + mover)] | st[idx(MISORO + mover)]
-    no_capture = st[idx(origin)] == 1 and par[F_SINGLE_CAPTURES] == 0
-    inner_and_outer = par[F_CAPTURE] == CAPTURE_INNER_AND_OUTER
+    may_stop = params[idx(F_STOP + mover)] | state[idx(MISORO + mover)]
+    no_capture = state[idx(origin)] == 1 and params[F_SINGLE_CAPTURES] == 0
+    inner_and_outer = params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER
     if logged:
-        seen_before(table, origin, st)
+        seen_before(table, origin, state)
     n = 0
     cover = 0
     while True:
-        count = st[idx(origin)]
-        st[idx(origin)] = 0
+        count = state[idx(origin)]
+        state[idx(origin)] = 0
         if not logged:
-            st[idx(UNDO + 2 * n)] = origin
-            st[idx(UNDO + 2 * n + 1)] = count
-        last = sow(st, par, t, origin, count, True)
+            state[idx(UNDO + 2 * n)] = origin
+            state[idx(UNDO + 2 * n + 1)] = count
+        last = sow(state, params, t, origin, count, True)
         n += 1
-        cover |= fourrow.lap_cover(par, GEO, 0, mover, origin, count, last)
-        landed = par[idx(holes + last)]
+        cover |= fourrow.lap_cover(params, GEO, 0, mover, origin, count, last)
+        landed = params[idx(holes + last)]
         if log[0] >= 0:
-            machine.log_event(log, st, LOGGED, LOG_LAP, origin, count, landed)
-        if st[idx(landed)] > 1:
+            machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
+        if state[idx(landed)] > 1:
             if (may_stop >> last) & 1:
-                st[RELAY] = landed
+                state[RELAY] = landed
                 outcome = MOVE_STOP
                 break
-            if logged and seen_before(table, landed, st):
+            if logged and seen_before(table, landed, state):
                 outcome = RUN_ENDLESS
                 break
             if n >= lap_cap:
@@ -145,271 +145,271 @@ def laps(st, par, table, origin, kind, lap_cap, logged, log):
             origin = landed
             continue
         outcome = MOVE_DONE
-        if par[idx(GEO + G_INNER + landed)] != 0 and not no_capture:
-            inner = par[idx(GEO + G_OPPOSITE + landed)]
-            taken = st[idx(inner)]
+        if params[idx(GEO + G_INNER + landed)] != 0 and not no_capture:
+            inner = params[idx(GEO + G_OPPOSITE + landed)]
+            taken = state[idx(inner)]
             if taken > 0:
                 outcome = MOVE_CAPTURED
-                st[idx(inner)] = 0
-                st[idx(STORE + mover)] += taken
-                st[idx(SIDE + 1 - mover)] -= taken
+                state[idx(inner)] = 0
+                state[idx(STORE + mover)] += taken
+                state[idx(SIDE + 1 - mover)] -= taken
                 if log[0] >= 0:
-                    machine.log_event(log, st, LOGGED, LOG_CAPTURE, inner, taken, mover)
-                outer = par[idx(GEO + G_OPPOSITE_OUTER + landed)]
-                taken = st[idx(outer)]
+                    machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, taken, mover)
+                outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
+                taken = state[idx(outer)]
                 if taken > 0 and inner_and_outer:
-                    st[idx(outer)] = 0
-                    st[idx(STORE + mover)] += taken
-                    st[idx(SIDE + 1 - mover)] -= taken
+                    state[idx(outer)] = 0
+                    state[idx(STORE + mover)] += taken
+                    state[idx(SIDE + 1 - mover)] -= taken
                     if log[0] >= 0:
-                        machine.log_event(log, st, LOGGED, LOG_CAPTURE, outer, taken, mover)
+                        machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, taken, mover)
         break
-    st[MOVES] += n
-    st[LAPS] += n
-    st[idx(COVER + mover)] |= cover
+    state[MOVES] += n
+    state[LAPS] += n
+    state[idx(COVER + mover)] |= cover
     return outcome
 
 
 @njit(cache=True)
-def replay_logged(st, par, table, origin, kind, quick, lap_budget, log):
+def replay_logged(state, params, table, origin, kind, quick, lap_budget, log):
     """The slow pass of a long run (out of line: few runs get here): undo the ``quick`` laps of the
     quick pass, then play the run again with every configuration logged."""
-    t = T0 + st[TO_MOVE] * TRACK_SLOT
+    t = TRACKS + state[TO_MOVE] * TRACK_SLOT
     for i in range(quick - 1, -1, -1):
-        unsow(st, par, t, st[UNDO + 2 * i], st[UNDO + 2 * i + 1], True)
-    st[MOVES] -= quick
-    st[LAPS] -= quick
-    begin_move(table, st, par[F_SITES])  # a new log (the table's snapshot is not used)
-    return laps(st, par, table, origin, kind, lap_budget, True, log)
+        unsow(state, params, t, state[UNDO + 2 * i], state[UNDO + 2 * i + 1], True)
+    state[MOVES] -= quick
+    state[LAPS] -= quick
+    begin_move(table, state, params[F_SITES])  # a new log (the table's snapshot is not used)
+    return laps(state, params, table, origin, kind, lap_budget, True, log)
 
 
 @njit(cache=True)
-def probe_endless(st, par, table, scratch, origin, kind, lap_budget, log):
-    return machine.probe(laps, replay_logged, LEGAL, st, par, table, scratch, origin, kind, lap_budget, log)
+def probe_endless(state, params, table, scratch, origin, kind, lap_budget, log):
+    return machine.probe(laps, replay_logged, LEGAL, state, params, table, scratch, origin, kind, lap_budget, log)
 
 
 @njit(cache=True, inline="always")
-def run_of(st, par, m):
+def run_of(state, params, m):
     """The site a move sows from (a start, a relay), or -1 (a pass, a stop)."""
     if m >= PASS:
         return -1, 0
     p = m // PLAYER_MOVES
-    return par[T0 + p * TRACK_SLOT + TRACK_HOLES + m - p * PLAYER_MOVES], 0
+    return params[TRACKS + p * TRACK_SLOT + TRACK_HOLES + m - p * PLAYER_MOVES], 0
 
 
 @njit(cache=True, inline="always")
-def move_at(st, par, k):
+def move_at(state, params, k):
     """The k-th legal move (they are listed in ascending order)."""
-    return st[LEGAL + k]
+    return state[LEGAL + k]
 
 
 @njit(cache=True, inline="always")
-def list_starts(st, par):
-    """The holes the player to move may start from, in st[LEGAL:] (branch-free); their number."""
-    p = st[TO_MOVE]
-    length = par[F_LENGTH]
-    holes = T0 + p * TRACK_SLOT + TRACK_HOLES
+def list_starts(state, params):
+    """The holes the player to move may start from, in state[LEGAL:] (branch-free); their number."""
+    p = state[TO_MOVE]
+    length = params[F_LENGTH]
+    holes = TRACKS + p * TRACK_SLOT + TRACK_HOLES
     base = p * PLAYER_MOVES
-    least = par[F_MIN_COUNTERS]
+    least = params[F_MIN_COUNTERS]
     n = 0
     for pos in range(length):
-        st[idx(LEGAL + n)] = base + pos
-        n += st[idx(par[idx(holes + pos)])] >= least
-    if n == 0 and par[F_SINGLETON] == SINGLETON_INTO_EMPTY:  # none can start: a single counter may, into an empty hole
+        state[idx(LEGAL + n)] = base + pos
+        n += state[idx(params[idx(holes + pos)])] >= least
+    if n == 0 and params[F_SINGLETON] == SINGLETON_INTO_EMPTY:  # none can start: a single counter may, into an empty hole
         for pos in range(length):
             nxt = pos + 1 if pos + 1 < length else 0
-            st[idx(LEGAL + n)] = base + pos
-            n += (st[idx(par[idx(holes + pos)])] == 1) & (st[idx(par[idx(holes + nxt)])] == 0)
+            state[idx(LEGAL + n)] = base + pos
+            n += (state[idx(params[idx(holes + pos)])] == 1) & (state[idx(params[idx(holes + nxt)])] == 0)
     return n
 
 
 @njit(cache=True, inline="always")
-def list_targets(st, par):
+def list_targets(state, params):
     """The opponent's holes an extra capture may take (non-empty, not misoro); their number."""
-    q = 1 - st[TO_MOVE]
-    length = par[F_LENGTH]
-    holes = T0 + q * TRACK_SLOT + TRACK_HOLES
-    safe = st[idx(MISORO + q)]
+    q = 1 - state[TO_MOVE]
+    length = params[F_LENGTH]
+    holes = TRACKS + q * TRACK_SLOT + TRACK_HOLES
+    safe = state[idx(MISORO + q)]
     base = q * PLAYER_MOVES
     n = 0
     for pos in range(length):
-        st[idx(LEGAL + n)] = base + pos
-        n += (st[idx(par[idx(holes + pos)])] > 0) & (((safe >> pos) & 1) == 0)
+        state[idx(LEGAL + n)] = base + pos
+        n += (state[idx(params[idx(holes + pos)])] > 0) & (((safe >> pos) & 1) == 0)
     return n
 
 
 @njit(cache=True, inline="always")
-def end_turn(st):
-    st[TURNS] += 1
-    st[TO_MOVE] = 1 - st[TO_MOVE]
-    st[PENDING] = 0
-    if st[PHASE] == PHASE_SETUP and st[CHOSEN] < 2 * MISORO_EACH:
+def end_turn(state):
+    state[TURNS] += 1
+    state[TO_MOVE] = 1 - state[TO_MOVE]
+    state[PENDING] = 0
+    if state[PHASE] == PHASE_SETUP and state[CHOSEN] < 2 * MISORO_EACH:
         return
-    st[PHASE] = PHASE_START
+    state[PHASE] = PHASE_START
 
 
 @njit(cache=True, inline="always")
-def stop_mid_turn(st):
+def stop_mid_turn(state):
     """The move limit stops the game at a decision inside a turn (an extra capture, a stop): the
     turn cut short counts as played (statement counting), as in Tauru."""
-    st[TURNS] += 1
-    st[N_LEGAL] = 0
-    st[STATUS] = UNFINISHED
+    state[TURNS] += 1
+    state[N_LEGAL] = 0
+    state[STATUS] = UNFINISHED
 
 
 @njit(cache=True, inline="always")
-def settle(st, par, table, scratch, turn_limit, move_limit, log):
+def settle(state, params, table, scratch, turn_limit, move_limit, log):
     """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
-    st[N_LEGAL] = 0
-    phase = st[PHASE]
+    state[N_LEGAL] = 0
+    phase = state[PHASE]
     if phase == PHASE_EXTRA:
-        n = list_targets(st, par)
+        n = list_targets(state, params)
         if n > 0:
-            st[N_LEGAL] = n
-            if st[MOVES] >= move_limit:
-                stop_mid_turn(st)
+            state[N_LEGAL] = n
+            if state[MOVES] >= move_limit:
+                stop_mid_turn(state)
             return
-        end_turn(st)  # nothing left to take: the turn ends
-        phase = st[PHASE]
+        end_turn(state)  # nothing left to take: the turn ends
+        phase = state[PHASE]
     elif phase == PHASE_STOP:
-        p = st[TO_MOVE]
-        st[LEGAL] = p * PLAYER_MOVES + par[GEO + fourrow.G_POSITION + st[RELAY]]
-        st[LEGAL + 1] = STOP
+        p = state[TO_MOVE]
+        state[LEGAL] = p * PLAYER_MOVES + params[GEO + fourrow.G_POSITION + state[RELAY]]
+        state[LEGAL + 1] = STOP
         n = 2
-        if par[F_ENDLESS] == ILLEGAL:
-            n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n,
-                                     move_limit - st[MOVES], log)
-        st[N_LEGAL] = n
-        if st[MOVES] >= move_limit:
-            stop_mid_turn(st)
+        if params[F_ENDLESS] == ILLEGAL:
+            n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, LEGAL, n,
+                                     move_limit - state[MOVES], log)
+        state[N_LEGAL] = n
+        if state[MOVES] >= move_limit:
+            stop_mid_turn(state)
         return
-    p = st[TO_MOVE]
+    p = state[TO_MOVE]
     if phase == PHASE_SETUP:
-        chosen = st[MISORO + p]
+        chosen = state[MISORO + p]
         n = 0
-        for pos in range(par[F_PER_ROW]):
+        for pos in range(params[F_PER_ROW]):
             if not (chosen >> pos) & 1:
-                st[LEGAL + n] = p * PLAYER_MOVES + pos
+                state[LEGAL + n] = p * PLAYER_MOVES + pos
                 n += 1
-        st[N_LEGAL] = n
+        state[N_LEGAL] = n
     else:
-        if par[F_END] != END_CANNOT_MOVE and st[idx(SIDE + p)] == 0:
-            machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
+        if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
+            machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
             return
-        n = list_starts(st, par)
-        if n > 0 and par[F_ENDLESS] == ILLEGAL:
-            n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n,
-                                     move_limit - st[MOVES], log)
+        n = list_starts(state, params)
+        if n > 0 and params[F_ENDLESS] == ILLEGAL:
+            n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, LEGAL, n,
+                                     move_limit - state[MOVES], log)
         if n == 0:
-            if par[F_END] == END_CANNOT_MOVE or par[F_NO_MOVE] == NO_MOVE_LOSE:
-                machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
+            if params[F_END] == END_CANNOT_MOVE or params[F_NO_MOVE] == NO_MOVE_LOSE:
+                machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
                 return
-            st[LEGAL] = PASS
+            state[LEGAL] = PASS
             n = 1
-        st[N_LEGAL] = n
-    if st[MOVES] >= move_limit or st[TURNS] >= turn_limit:
-        st[N_LEGAL] = 0
-        st[STATUS] = UNFINISHED
+        state[N_LEGAL] = n
+    if state[MOVES] >= move_limit or state[TURNS] >= turn_limit:
+        state[N_LEGAL] = 0
+        state[STATUS] = UNFINISHED
 
 
 @njit(cache=True, inline="always")
-def init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit, log):
     """The start: start_outer counters in every outer hole, start_inner in every inner one; player 1
     (or the player drawn by lot) moves, or chooses a misoro, first."""
-    n = par[F_PER_ROW]
+    n = params[F_PER_ROW]
     for i in range(4 * n):
-        st[i] = 0
-    for i in range(F, LEGAL):
-        st[i] = 0
-    outer = par[F_START_OUTER]
-    inner = par[F_START_INNER]
+        state[i] = 0
+    for i in range(FIELDS, LEGAL):
+        state[i] = 0
+    outer = params[F_START_OUTER]
+    inner = params[F_START_INNER]
     for c in range(n):
-        st[c] = outer
-        st[3 * n + c] = outer
-        st[n + c] = inner
-        st[2 * n + c] = inner
-    st[PER_ROW] = n
-    st[SIDE] = n * (outer + inner)
-    st[SIDE + 1] = n * (outer + inner)
+        state[c] = outer
+        state[3 * n + c] = outer
+        state[n + c] = inner
+        state[2 * n + c] = inner
+    state[PER_ROW] = n
+    state[SIDE] = n * (outer + inner)
+    state[SIDE + 1] = n * (outer + inner)
     cover = ((1 << n) - 1 if outer > 0 else 0) | (((1 << n) - 1) << n if inner > 0 else 0)  # positions 0..N-1: outer
-    st[COVER] = cover
-    st[COVER + 1] = cover
-    if par[F_SPECIAL] == CHOSEN_HOLES:
-        st[PHASE] = PHASE_SETUP
-    first_player(st, rng, seed, par[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
-    settle(st, par, table, scratch, turn_limit, move_limit, log)
+    state[COVER] = cover
+    state[COVER + 1] = cover
+    if params[F_SPECIAL] == CHOSEN_HOLES:
+        state[PHASE] = PHASE_SETUP
+    first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
+    settle(state, params, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def apply_move(st, par, table, scratch, move, turn_limit, move_limit, log):
+def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log):
     """Play a legal move (the caller checked it) and settle the game."""
-    p = st[TO_MOVE]
-    phase = st[PHASE]
+    p = state[TO_MOVE]
+    phase = state[PHASE]
     if move == PASS:
-        if play_pass(st, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
+        if play_pass(state, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
             return
-        end_turn(st)
+        end_turn(state)
     elif move == STOP:
-        st[MOVES] += 1
+        state[MOVES] += 1
         if log[0] >= 0:
-            machine.log_event(log, st, LOGGED, LOG_STOP, st[RELAY], 0, p)
-        end_turn(st)
+            machine.log_event(log, state, LOGGED, LOG_STOP, state[RELAY], 0, p)
+        end_turn(state)
     else:
         q = move // PLAYER_MOVES
         pos = move - q * PLAYER_MOVES
-        site = par[idx(T0 + q * TRACK_SLOT + TRACK_HOLES + pos)]
+        site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
         if phase == PHASE_SETUP:
-            st[idx(MISORO + p)] |= 1 << pos
-            st[CHOSEN] += 1
-            st[MOVES] += 1
+            state[idx(MISORO + p)] |= 1 << pos
+            state[CHOSEN] += 1
+            state[MOVES] += 1
             if log[0] >= 0:
-                machine.log_event(log, st, LOGGED, LOG_MISORO, site, 0, p)
-            end_turn(st)
+                machine.log_event(log, state, LOGGED, LOG_MISORO, site, 0, p)
+            end_turn(state)
         elif phase == PHASE_EXTRA:
-            taken = st[idx(site)]
-            st[idx(site)] = 0
-            st[idx(STORE + p)] += taken
-            st[idx(SIDE + 1 - p)] -= taken
-            st[MOVES] += 1
-            st[PENDING] -= 1
+            taken = state[idx(site)]
+            state[idx(site)] = 0
+            state[idx(STORE + p)] += taken
+            state[idx(SIDE + 1 - p)] -= taken
+            state[MOVES] += 1
+            state[PENDING] -= 1
             if log[0] >= 0:
-                machine.log_event(log, st, LOGGED, LOG_EXTRA, site, taken, p)
-            if par[F_END] != END_CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
-                st[TURNS] += 1
-                machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
+                machine.log_event(log, state, LOGGED, LOG_EXTRA, site, taken, p)
+            if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
+                state[TURNS] += 1
+                machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                 return
-            if st[PENDING] == 0:
-                end_turn(st)
+            if state[PENDING] == 0:
+                end_turn(state)
         else:  # a sowing move: a start, or a relay from a head or misoro
-            st[PASSES] = 0
-            outcome = machine.run_laps(laps, replay_logged, st, par, table, site, 0, move_limit - st[MOVES], log)
+            state[PASSES] = 0
+            outcome = machine.run_laps(laps, replay_logged, state, params, table, site, 0, move_limit - state[MOVES], log)
             if outcome == MOVE_DONE:
-                end_turn(st)
+                end_turn(state)
             elif outcome == MOVE_CAPTURED:
-                if par[F_END] != END_CANNOT_MOVE and st[idx(SIDE + 1 - p)] == 0:
-                    st[TURNS] += 1
-                    machine.game_over(st, p + 1, STATUS, WINNER, N_LEGAL)
+                if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
+                    state[TURNS] += 1
+                    machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                     return
-                st[PHASE] = PHASE_EXTRA
-                st[PENDING] = par[F_EXTRA]
+                state[PHASE] = PHASE_EXTRA
+                state[PENDING] = params[F_EXTRA]
             elif outcome == MOVE_STOP:
-                st[PHASE] = PHASE_STOP
+                state[PHASE] = PHASE_STOP
             else:
-                st[TURNS] += 1
-                machine.stop_run(st, outcome, STATUS, N_LEGAL)
+                state[TURNS] += 1
+                machine.stop_run(state, outcome, STATUS, N_LEGAL)
                 return
-    settle(st, par, table, scratch, turn_limit, move_limit, log)
+    settle(state, params, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def finish(st, par, row):
+def finish(state, params, row):
     """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
-    machine.won_by_rule(row, st[STATUS], st[WINNER], st[TURNS], st[MOVES], st[FIRST] + 1,
-                        popcount(st[COVER]) + popcount(st[COVER + 1]), par[F_SITES], st[LAPS])
+    machine.won_by_rule(row, state[STATUS], state[WINNER], state[TURNS], state[MOVES], state[FIRST] + 1,
+                        popcount(state[COVER]) + popcount(state[COVER + 1]), params[F_SITES], state[LAPS])
 
 
 @njit(cache=True)
-def run(op, par, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
+def run(op, params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
-    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, TO_MOVE, op, par, table, start,
-                  st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
+    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, TO_MOVE, op, params, table, start,
+                  state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)

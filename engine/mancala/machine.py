@@ -48,13 +48,13 @@ MOVE_GAME_OVER = 1  # a row emptied mid-move (end = row-empty-after-lap)
 
 
 @njit(cache=True, inline="always")
-def row_empty(st, per_row):
+def row_empty(state, per_row):
     """True if either row is empty."""
     a = 0
     b = 0
     for h in range(per_row):
-        a += st[h]
-        b += st[per_row + h]
+        a += state[h]
+        b += state[per_row + h]
     return a == 0 or b == 0
 
 
@@ -71,8 +71,8 @@ def lap_cover(length, last, count):
 
 
 @njit(cache=True, inline="always")
-def laps(st, params, table, hole, kind, lap_cap, logged, log):
-    """Sow the laps of one move from ``hole`` on ``st``, at most ``lap_cap`` of them (one kind of
+def laps(state, params, table, hole, kind, lap_cap, logged, log):
+    """Sow the laps of one move from ``hole`` on ``state``, at most ``lap_cap`` of them (one kind of
     lap: ``kind`` is not used). Without ``logged`` (the quick pass), the move's snapshot is taken first.
 
     The order within a lap ending in H: H empty before the last counter -> the move ends. Else
@@ -85,10 +85,10 @@ def laps(st, params, table, hole, kind, lap_cap, logged, log):
     """
     base = BASE
     if logged:
-        seen_before(table, hole, st)
+        seen_before(table, hole, state)
     else:
-        begin_move_split(table, st, params[P_SITES], BASE + STORE, SNAPSHOT)
-    mover = st[base + TO_MOVE]
+        begin_move_split(table, state, params[P_SITES], BASE + STORE, SNAPSHOT)
+    mover = state[base + TO_MOVE]
     per_row = params[P_PER_ROW]
     into_origin = params[P_LONG_LAP] != SKIP_ORIGIN
     captures = params[P_CAPTURE] != CAPTURE_NONE
@@ -105,43 +105,43 @@ def laps(st, params, table, hole, kind, lap_cap, logged, log):
     origin = hole
     n = 0
     while True:
-        count = st[origin]
-        st[origin] = 0
-        last = sow(st, params, P_TRACK, origin, count, into_origin)
+        count = state[origin]
+        state[origin] = 0
+        last = sow(state, params, P_TRACK, origin, count, into_origin)
         n += 1
-        st[base + MOVES] += 1
-        st[base + COVER] |= lap_cover(length, last, count)
+        state[base + MOVES] += 1
+        state[base + COVER] |= lap_cover(length, last, count)
         landed = params[holes + last]
         if log[0] >= 0:
-            machine.log_event(log, st, logged_fields, LOG_LAP, origin, count, landed)
+            machine.log_event(log, state, logged_fields, LOG_LAP, origin, count, landed)
         nxt = -1
-        if st[landed] > 1 and relay != RELAY_SINGLE:
+        if state[landed] > 1 and relay != RELAY_SINGLE:
             p1 = last + 1 if last + 1 < length else 0
             p2 = p1 + 1 if p1 + 1 < length else 0
             h1 = params[holes + p1]
             h2 = params[holes + p2]
             captured = False
-            if captures and st[h1] == 0 and (capture_empty or st[h2] > 0):
-                taken = st[h2]
-                st[base + STORE + mover] += taken
-                st[h2] = 0
+            if captures and state[h1] == 0 and (capture_empty or state[h2] > 0):
+                taken = state[h2]
+                state[base + STORE + mover] += taken
+                state[h2] = 0
                 captured = True
                 if log[0] >= 0:
-                    machine.log_event(log, st, logged_fields, LOG_CAPTURE, h2, taken, mover)
+                    machine.log_event(log, state, logged_fields, LOG_CAPTURE, h2, taken, mover)
             if captured and not continue_relay:
                 nxt = -1
-            elif next_non_empty and st[h1] == 0:
+            elif next_non_empty and state[h1] == 0:
                 nxt = -1
             elif relay == RELAY_NEXT_HOLE:
-                if st[h1] > 0:
+                if state[h1] > 0:
                     nxt = h1
             else:
                 nxt = landed
-        if after_lap and row_empty(st, per_row):
+        if after_lap and row_empty(state, per_row):
             return MOVE_GAME_OVER
         if nxt < 0:
             return MOVE_DONE
-        if logged and seen_before(table, nxt, st):
+        if logged and seen_before(table, nxt, state):
             return RUN_ENDLESS
         if n >= lap_cap:
             return RUN_OUT_OF_LAPS
@@ -149,115 +149,115 @@ def laps(st, params, table, hole, kind, lap_cap, logged, log):
 
 
 @njit(cache=True)
-def replay_logged(st, params, table, hole, kind, quick, lap_budget, log):
+def replay_logged(state, params, table, hole, kind, quick, lap_budget, log):
     """The slow pass of a long move: from its snapshot, every configuration logged."""
-    restore_split(table, st, params[P_SITES], BASE + STORE, SNAPSHOT)
-    return laps(st, params, table, hole, kind, lap_budget, True, log)
+    restore_split(table, state, params[P_SITES], BASE + STORE, SNAPSHOT)
+    return laps(state, params, table, hole, kind, lap_budget, True, log)
 
 
 @njit(cache=True)
-def probe_endless(st, params, table, scratch, hole, kind, lap_budget, log):
-    return machine.probe(laps, replay_logged, params[P_STATE_SIZE], st, params, table, scratch, hole, kind,
+def probe_endless(state, params, table, scratch, hole, kind, lap_budget, log):
+    return machine.probe(laps, replay_logged, params[P_STATE_SIZE], state, params, table, scratch, hole, kind,
                          lap_budget, log)
 
 
 @njit(cache=True, inline="always")
-def run_of(st, params, move):
+def run_of(state, params, move):
     """A move sows from its hole."""
     return move, 0
 
 
 @njit(cache=True, inline="always")
-def settle(st, params, table, scratch, turn_limit, move_limit, log):
+def settle(state, params, table, scratch, turn_limit, move_limit, log):
     """Between moves: end the game by its rules or a limit, or list the next player's legal moves
     (the holes of the starting row with at least min_counters; endless moves out, if illegal)."""
     base = BASE
     per_row = params[P_PER_ROW]
-    st[base + N_LEGAL] = 0
-    if params[P_END] != CANNOT_MOVE and row_empty(st, per_row):
-        st[base + STATUS] = OVER
+    state[base + N_LEGAL] = 0
+    if params[P_END] != CANNOT_MOVE and row_empty(state, per_row):
+        state[base + STATUS] = OVER
         return
-    p = st[base + TO_MOVE]
+    p = state[base + TO_MOVE]
     row = p if params[P_START_ROW] == OWN_ROW else 1 - p
     least = params[P_MIN_COUNTERS]
     legal = base + LEGAL
     n = 0
     for h in range(row * per_row, row * per_row + per_row):  # branch-free: the test is unpredictable
-        st[legal + n] = h
-        n += st[h] >= least
+        state[legal + n] = h
+        n += state[h] >= least
     if n > 0 and params[P_ENDLESS] == ILLEGAL:
-        n = machine.drop_endless(probe_endless, run_of, st, params, table, scratch, legal, n,
-                                 move_limit - st[base + MOVES], log)
-    st[base + N_LEGAL] = n
+        n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, legal, n,
+                                 move_limit - state[base + MOVES], log)
+    state[base + N_LEGAL] = n
     if n == 0:
-        st[base + STATUS] = OVER  # a player with no legal move: the game ends and is scored
+        state[base + STATUS] = OVER  # a player with no legal move: the game ends and is scored
         return
-    if st[base + MOVES] >= move_limit or st[base + TURNS] >= turn_limit:
-        st[base + N_LEGAL] = 0
-        st[base + STATUS] = UNFINISHED
+    if state[base + MOVES] >= move_limit or state[base + TURNS] >= turn_limit:
+        state[base + N_LEGAL] = 0
+        state[base + STATUS] = UNFINISHED
 
 
 @njit(cache=True, inline="always")
-def init_state(st, params, table, scratch, rng, seed, turn_limit, move_limit, log):
+def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit, log):
     """The start: start_count counters a hole, nothing captured; the first player by lot (``rng``)
     or player 1."""
     base = BASE
     sites = params[P_SITES]
     for i in range(params[P_STATE_SIZE]):
-        st[i] = 0
+        state[i] = 0
     for h in range(sites):
-        st[h] = params[P_START_COUNT]
-    st[base + COVER] = (1 << sites) - 1 if params[P_START_COUNT] > 0 else 0
-    first_player(st, rng, seed, params[P_FIRST_PLAYER] == BY_LOT, base + TO_MOVE, base + FIRST)
-    settle(st, params, table, scratch, turn_limit, move_limit, log)
+        state[h] = params[P_START_COUNT]
+    state[base + COVER] = (1 << sites) - 1 if params[P_START_COUNT] > 0 else 0
+    first_player(state, rng, seed, params[P_FIRST_PLAYER] == BY_LOT, base + TO_MOVE, base + FIRST)
+    settle(state, params, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def apply_move(st, params, table, scratch, hole, turn_limit, move_limit, log):
+def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log):
     """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game."""
     base = BASE
-    outcome = machine.run_laps(laps, replay_logged, st, params, table, hole, 0, move_limit - st[base + MOVES], log)
-    st[base + TURNS] += 1
+    outcome = machine.run_laps(laps, replay_logged, state, params, table, hole, 0, move_limit - state[base + MOVES], log)
+    state[base + TURNS] += 1
     if outcome == MOVE_DONE:
-        st[base + TO_MOVE] = 1 - st[base + TO_MOVE]
-        settle(st, params, table, scratch, turn_limit, move_limit, log)
+        state[base + TO_MOVE] = 1 - state[base + TO_MOVE]
+        settle(state, params, table, scratch, turn_limit, move_limit, log)
         return
     if outcome == MOVE_GAME_OVER:
-        st[base + N_LEGAL] = 0
-        st[base + STATUS] = OVER
+        state[base + N_LEGAL] = 0
+        state[base + STATUS] = OVER
     else:
-        machine.stop_run(st, outcome, base + STATUS, base + N_LEGAL)
+        machine.stop_run(state, outcome, base + STATUS, base + N_LEGAL)
 
 
 @njit(cache=True, inline="always")
-def move_at(st, params, k):
+def move_at(state, params, k):
     """The k-th legal move."""
-    return st[BASE + LEGAL + k]
+    return state[BASE + LEGAL + k]
 
 
 @njit(cache=True)
-def run(op, params, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
+def run(op, params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
     """The one compiled entry point of every sowing description (engine.machine.drive over the
     kernels above)."""
     base = BASE
     machine.drive(init_state, apply_move, settle, move_at, finish, base + STATUS, base + N_LEGAL, base + TO_MOVE, op,
-                  params, table, start, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
+                  params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
 
 
 @njit(cache=True, inline="always")
-def finish(st, params, row):
+def finish(state, params, row):
     """Captures, plus the counters left in the own row when remaining = owner, decide the game."""
     base = BASE
     per_row = params[P_PER_ROW]
-    a = st[base + STORE]
-    b = st[base + STORE + 1]
+    a = state[base + STORE]
+    b = state[base + STORE + 1]
     if params[P_REMAINING] == OWNER:
         for h in range(per_row):
-            a += st[h]
-            b += st[per_row + h]
-    status = st[base + STATUS]
+            a += state[h]
+            b += state[per_row + h]
+    status = state[base + STATUS]
     winner = 0 if status != OVER or a == b else (1 if a > b else 2)
     # every move in Ludii's sense is a lap here
-    moves = st[base + MOVES]
-    record(row, status, a, b, st[base + TURNS], moves, st[base + FIRST] + 1, popcount(st[base + COVER]),
+    moves = state[base + MOVES]
+    record(row, status, a, b, state[base + TURNS], moves, state[base + FIRST] + 1, popcount(state[base + COVER]),
            params[P_SITES], moves, winner)
