@@ -1,5 +1,5 @@
 """Compile time of a new sowing description: the first description of a board family compiles the
-sowing machine's kernels (from an empty numba cache), a new description after it compiles nothing,
+sowing machine's kernels (from an empty numba cache); a new description after it compiles nothing,
 as every description of the family runs on the same compiled entry point. Run with an empty cache::
 
     NUMBA_CACHE_DIR=$(mktemp -d) .venv/bin/python benchmarks/description_compile.py

@@ -8,18 +8,17 @@ and its rule kernels, with one signature for every game::
     init_state(st, par, table, scratch, rng, seed, turn_limit, move_limit, log)
     apply_move(st, par, table, scratch, move, turn_limit, move_limit, log)
     settle(st, par, table, scratch, turn_limit, move_limit, log)
-    move_at(st, k) -> the k-th legal move, in ascending order
+    move_at(st, par, k) -> the k-th legal move, in ascending order
     finish(st, par, row)  # the engine.stats columns a state decides: status, scores, turns, moves,
                           # first, covered, sites, laps, winner
 
-and compiles one entry point, ``run``, by handing them to :func:`drive` (five lines, see any
-module in engine.games). Kernels that run once a game (the start, a set-up position's settling)
-may be compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the
-function it optimises, and Tauru's one entry point with every kernel inlined into it compiled
-slower than its old entry points together (107 s against 69 s; with its start, settling and
-logged move out of line: 61 s; these figures are from before engine.inlining, which took two
-thirds of every game's compile time away: benchmarks/compile.txt). The mancala games keep theirs inlined (out of line saved little
-compile time there and cost Tsoro's short games speed). Everything compiled code does for a game goes through that one entry:
+and compiles one entry point, ``run``, by handing them to :func:`drive` (a few lines: see
+engine.games.tauru, or engine.mancala.machine, whose kernels read the state's offsets from the
+parameters). Kernels that run once a game (the start, a set-up position's settling) may be
+compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the function it
+optimises, so Tauru keeps its start, settling and logged move out of line
+(benchmarks/compile.txt). The mancala kernels stay inlined (out of line saved little compile time
+there and cost the four-row short games speed). Everything compiled code does for a game goes through that one entry:
 the Python API's start, move and position set-up, random self-play, rollouts, the UCT agent's
 search (OP_SEARCH: its tree in arrays the caller owns, its walks through the same loop and the same
 ``apply_move`` call as random self-play, so that the search adds no compile time), and the row of
@@ -147,7 +146,7 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
                     node = 0
             if k < 0 and op != OP_APPLY:
                 k = rng_below(rng, n)
-            m = move if op == OP_APPLY else move_at(st, k)
+            m = move if op == OP_APPLY else move_at(st, par, k)
             apply_move(st, par, table, scratch, m, turn_limit, move_limit, log)
             if op == OP_APPLY:
                 break

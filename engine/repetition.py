@@ -79,6 +79,27 @@ def restore(table: np.ndarray, st: np.ndarray, size: np.int64) -> None:
 
 
 @njit(cache=True, inline="always")
+def begin_move_split(table: np.ndarray, st: np.ndarray, size: np.int64, at: np.int64, count: np.int64) -> None:
+    """:func:`begin_move` for a state whose move changes two runs of it: ``st[:size]`` (the board) and
+    ``st[at:at + count]`` (fields at a constant offset); ``size + count`` fits the table's snapshot."""
+    table[_GEN] += 1
+    table[_ROWS] = 0
+    for i in range(size):
+        table[_HEADER + i] = st[i]
+    for i in range(count):
+        table[_HEADER + size + i] = st[at + i]
+
+
+@njit(cache=True, inline="always")
+def restore_split(table: np.ndarray, st: np.ndarray, size: np.int64, at: np.int64, count: np.int64) -> None:
+    """Put back what :func:`begin_move_split` took."""
+    for i in range(size):
+        st[i] = table[_HEADER + i]
+    for i in range(count):
+        st[at + i] = table[_HEADER + size + i]
+
+
+@njit(cache=True, inline="always")
 def _hash_row(table: np.ndarray, at: np.int64, width: np.int64) -> np.int64:
     h = _SEED
     for i in range(width + 1):

@@ -13,10 +13,12 @@ from pydantic import BaseModel
 
 from schema.paths import JSON_SCHEMA_DIR
 from schema.records import GameFile, SourcesFile
+from schema.sowing import SowingDescription
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "sources.schema.json": SourcesFile,
     "game.schema.json": GameFile,
+    "sowing.schema.json": SowingDescription,
 }
 """File name in ``schema/json/`` -> the model it describes."""
 

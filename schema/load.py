@@ -15,9 +15,11 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from schema.records import GameFile, Source, SourcesFile
+from schema.sowing import SowingDescription
 
 SOURCES_FILE = "sources.yaml"
 GAMES_DIR = "games"
+SOWING_DIR = "sowing"
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Archive:
     games: dict[str, GameFile]
     files: dict[str, Path] = field(default_factory=dict)  # game id -> file it came from
     nodes: dict[Path, "_Located"] = field(default_factory=dict)  # file -> its YAML node tree, for line numbers
+    sowing: dict[str, SowingDescription] = field(default_factory=dict)  # game id -> its sowing description
 
     def line_of(self, path: Path, fields: tuple[Any, ...]) -> int | None:
         located = self.nodes.get(path)
@@ -194,6 +197,25 @@ def _validate(
         return None
 
 
+def _load_sowing(root: Path, games: dict[str, GameFile], errors: list[RecordError],
+                 nodes: dict[Path, _Located]) -> dict[str, SowingDescription]:
+    """The sowing descriptions (``sowing/<game id>.yaml``), validated (their switches are checked
+    against their game's record with the engine's, by the build: engine.cli.archive.engine_check)."""
+    found: dict[str, SowingDescription] = {}
+    for path in sorted((root / SOWING_DIR).glob("*.yaml")) if (root / SOWING_DIR).is_dir() else []:
+        parsed = _validate(SowingDescription, path, root, errors, nodes)
+        if parsed is None:
+            continue
+        name = _rel(path, root)
+        if path.stem != parsed.game:
+            errors.append(RecordError(name, f"the file name must be the game id ({parsed.game}.yaml)", field="game"))
+        if parsed.game not in games and not (root / GAMES_DIR / f"{parsed.game}.yaml").exists():
+            errors.append(RecordError(name, f"no game {parsed.game!r} in {GAMES_DIR}/", field="game"))
+            continue
+        found[parsed.game] = parsed  # its switches against the record's: the build's engine check
+    return found
+
+
 def load_archive(data_dir: str | Path = "data", *, check_references: bool = True) -> Archive:
     """Read and validate every record in ``data_dir``; raise :class:`RecordErrors` on any defect."""
     root = Path(data_dir)
@@ -230,7 +252,8 @@ def load_archive(data_dir: str | Path = "data", *, check_references: bool = True
             errors.append(RecordError(_rel(path, root), "duplicate game id", record=gid, field="game.id"))
         games[gid] = parsed
         files[gid] = path
-    archive = Archive(root, sources, games, files, nodes)
+    sowing = _load_sowing(root, games, errors, nodes)
+    archive = Archive(root, sources, games, files, nodes, sowing)
     if check_references and not errors:
         from schema.crossref import check_archive
 

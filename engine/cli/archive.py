@@ -57,6 +57,14 @@ def engine_check(archive: Archive) -> list[RecordError]:
         errors.append(RecordError(archive.display(path), msg, record=record,
                                   field=".".join(str(f) for f in fields), line=archive.line_of(path, fields)))
 
+    from schema.sowing import check_against_game
+
+    for gid, description in sorted(archive.sowing.items()):  # a description's switches are its record's
+        if gid in archive.games:
+            record = {sw.id: [a.id for a in sw.alternatives] for sw in archive.games[gid].switches}
+            for problem in check_against_game(description, record):
+                errors.append(RecordError(archive.display(archive.data_dir / "sowing" / f"{gid}.yaml"), problem,
+                                          record=gid, field="switches"))
     for gid in sorted(set(GAMES) - set(archive.games)):
         errors.append(RecordError(archive.display(archive.data_dir / "games"),
                                   f"the engine plays {gid!r} but the records have no games/{gid}.yaml"))

@@ -1,19 +1,21 @@
-"""The registry of games the engine plays: game id -> the module's :class:`engine.game.Rules`.
+"""The registry of games the engine plays: game id -> its :class:`engine.game.Rules`.
 
-To add a game, write its rule kernels (a module named after it) and its Python side (``<game>_api``:
-the engine.game.Rules over the kernels) here and add the rules to ``GAMES``.
+A mancala game described in ``data/sowing/<game id>.yaml`` is played by the sowing machine
+(engine.mancala.rules) and needs nothing here. Other games are a module of rule kernels named
+after the game and its Python side (``<game>_api``: the engine.game.Rules over the kernels), added
+to ``GAMES`` below.
 """
 
 from __future__ import annotations
 
 import engine.inlining  # noqa: F401  (numba's inliner without its redundant copies, before any kernel compiles)
 from engine.game import Rules
-from engine.games import lobudok_api, tap_urdy_api, tauru_api, tsoro_api
+from engine.games import lobudok_api, tauru_api
+from engine.mancala.rules import load_games
 
 GAMES: dict[str, Rules] = {
-    tap_urdy_api.GAME_ID: tap_urdy_api.RULES,
+    **load_games(),
     tauru_api.GAME_ID: tauru_api.RULES,
-    tsoro_api.GAME_ID: tsoro_api.RULES,
     lobudok_api.GAME_ID: lobudok_api.RULES,
 }
 

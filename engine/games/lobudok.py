@@ -29,7 +29,10 @@ Where neither the sources nor the archive's descriptions settle a combination of
   middle holes holds two or more (their next turn would start restricted);
 - end = cannot-move: the game ends, the player to move losing, as soon as they have no legal
   move; the forced pass Ludii records first is counted as Ludii counts it (one turn, one move),
-  so that DurationTurns and DurationMoves compare with Ludii's;
+  so that DurationTurns and DurationMoves compare with Ludii's; when that pass would come past
+  the turn or move limit, Ludii stops before it and the game is unfinished;
+- a turn the move limit cuts short at a decision inside it (a choice of lap) counts as played,
+  as the statement ``counting`` says;
 - endless = illegal and every kind of lap from a corner endless: the player has no legal move
   (under capture-all, a pass or a loss as lobudok.no-move says; a loss under cannot-move), in
   the middle of the turn too;
@@ -315,7 +318,7 @@ def run_of(st, par, m):
 
 
 @njit(cache=True, inline="always")
-def move_at(st, k):
+def move_at(st, par, k):
     """The k-th legal move (they are listed in ascending order)."""
     return st[LEGAL + k]
 
@@ -380,9 +383,14 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         n = machine.drop_endless(probe_endless, run_of, st, par, table, scratch, LEGAL, n, move_limit - st[MOVES], log)
     if n == 0:
         if par[S_END] == CANNOT_MOVE:
-            if st[TURNS] < turn_limit and st[MOVES] < move_limit:
-                st[TURNS] += 1  # Ludii's forced pass before the loss: one turn, one move (within the limits)
-                st[MOVES] += 1
+            if st[TURNS] >= turn_limit or st[MOVES] >= move_limit:
+                # Ludii reaches the loss only after the forced pass, past the limit: the game is unfinished
+                if st[PHASE] != PHASE_START:
+                    st[TURNS] += 1  # the turn cut short counts as played (statement counting)
+                st[STATUS] = UNFINISHED
+                return
+            st[TURNS] += 1  # Ludii's forced pass before the loss: one turn, one move
+            st[MOVES] += 1
             machine.game_over(st, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         if par[S_NO_MOVE] == NO_MOVE_LOSE:  # capture-all: a stuck player loses (else passes)
@@ -392,6 +400,8 @@ def settle(st, par, table, scratch, turn_limit, move_limit, log):
         n = 1
     st[N_LEGAL] = n
     if st[MOVES] >= move_limit or (st[PHASE] == PHASE_START and st[TURNS] >= turn_limit):
+        if st[PHASE] != PHASE_START:
+            st[TURNS] += 1  # the turn the move limit cuts short counts as played (statement counting)
         st[N_LEGAL] = 0
         st[STATUS] = UNFINISHED
 

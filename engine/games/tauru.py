@@ -285,7 +285,7 @@ def set_step_masks(st, par, p):
 
 
 @njit(cache=True, inline="always")
-def select_move(st, k):
+def select_move(st, par, k):
     """The ``k``-th legal move (0-based, ascending move numbers): what legal_moves()[k] is.
 
     Steps: the points that can step are visited in ascending order, skipping each point's

@@ -58,7 +58,7 @@ def set_up_second_placement(st, par):
 def legal_list(st):
     out = np.empty(st[N_LEGAL], dtype=np.int64)
     for k in range(st[N_LEGAL]):
-        out[k] = select_move(st, k)
+        out[k] = select_move(st, st, k)  # select_move does not read the parameters
     return out
 
 

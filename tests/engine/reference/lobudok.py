@@ -215,7 +215,10 @@ class Lobudok(Reference):
             self.release_turn = True
         self.options = self.lap_options()
         if not self.options and (self.sw["end"] == "cannot-move" or self.sw["no-move"] == "lose"):
-            if self.sw["end"] == "cannot-move" and self.turns < self.turn_limit and self.moves < self.move_limit:
+            if self.sw["end"] == "cannot-move":
+                if self.limit_reached():  # the forced pass would come past the limit: Ludii stops first
+                    self.end("unfinished", None)
+                    return
                 self.turns += 1  # Ludii records a forced pass before the loss: one turn, one move
                 self.moves += 1
             self.end("win", 1 - p)  # a stuck player loses (else passes)

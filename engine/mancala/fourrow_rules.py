@@ -1,6 +1,7 @@
-"""Tsoro (Additional Capture)'s Python side over its kernels (engine.games.tsoro): the parameter
-array, positions set up from a spec and read back, the board as data and drawn, traced moves,
-notation (engine.mancala.fourrow) and the :class:`Tsoro` rules the registry (engine.games) serves.
+"""The Python side of the sowing machine's four-row boards (engine.mancala.fourrow_machine): the
+:class:`engine.game.Rules` of a four-row game described in ``data/sowing/`` (its parameters,
+positions set up from a spec and read back, the board as data and drawn, traced moves, notation:
+engine.mancala.fourrow). A game with a description needs no Python of its own.
 """
 
 from __future__ import annotations
@@ -11,39 +12,70 @@ from typing import Any
 import numpy as np
 
 from engine.game import Limits
-from engine.games.tsoro import (
-    CHOSEN, COVER, GAME_ID, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_PASS, LOG_STOP, MISORO,
-    MISORO_EACH, NAME, N_LEGAL, PASSES, PENDING, PER_ROW, PHASE, PHASE_EXTRA, PHASE_SETUP, PHASE_START, PHASE_STOP,
-    P_STOP, RELAY, SIDE, STATE_SIZE, STATUS, STOP_HOLE, STORE, SWITCHES, S_HEADS, TO_MOVE, WINNER, run,
-)
 from engine.machine import TRUNCATED, KernelRules, Params
-from engine.mancala import fourrow
+from engine.mancala import description as described
+from engine.mancala import fourrow, layout
+from engine.mancala.fourrow_machine import (
+    CHOSEN, COVER, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_PASS, LOG_STOP, MISORO, MISORO_EACH, N_LEGAL,
+    PASSES, PENDING, PER_ROW, PHASE, PHASE_EXTRA, PHASE_SETUP, PHASE_START, PHASE_STOP, RELAY, SIDE, STATE_SIZE,
+    STATUS, STORE, TO_MOVE, WINNER, run,
+)
+from engine.mancala.layout import F_STOP, GEO
 from engine.mancala.fourrow import PASS, PLAYER_MOVES
 from engine.position import captures_of, check_fields, passes_of, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING, OVER
+from schema.sowing import SowingDescription
 
 
 def _per_row(st: np.ndarray) -> int:
     return int(st[PER_ROW])
 
 
-class Tsoro(KernelRules):
-    """The engine's Tsoro (Additional Capture)."""
+class FourRowGame(KernelRules):
+    """A four-row game the sowing machine plays from its description."""
 
-    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
+    machine = staticmethod(run)
     STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
+    def __init__(self, description: SowingDescription, name: str) -> None:
+        self.description = description
+        self.id = description.game
+        self.name = name
+        self.switches = described.switches(description)
+
+    def _binding(self, name: str, value: object) -> str:
+        """The switch option that sets ``name`` to ``value`` (``switch = option``), for messages."""
+        for s in self.description.switches:
+            for option, sets in s.options.items():
+                if sets.get(name) == value:
+                    return f"{s.id} = {option}"
+        return f"{name} = {value}"
+
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        sw = self.option_indices(values)
-        n = int(values["tsoro-additional-capture.holes"])
-        head = 1 << (n - 1) if sw[S_HEADS] == STOP_HOLE else 0  # the rightmost outer hole: position N-1
-        header = sw + [4 * n, 2 * n, n, int(values["tsoro-additional-capture.extra-captures"]), head, head]
-        header += [0] * (GEO - len(header))
+        rules = self.description.rules_for(dict(values))
+        settings = self.description.settings(dict(values))
+        n = int(settings.get("board.holes_per_row", self.description.board.holes_per_row))
+        special = settings.get("special-holes.kind", described.primitive(self.description, "special-holes", "kind"))
+        head = 1 << (n - 1) if special == "heads" else 0  # the rightmost outer hole: position N-1
+        header = [0] * GEO
+        header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
+        header[layout.F_EXTRA] = int(settings.get("extra-captures.count",
+                                                  described.primitive(self.description, "extra-captures", "count")))
+        header[F_STOP], header[F_STOP + 1] = head, head
+        header[layout.F_MIN_COUNTERS] = rules.min_counters
+        header[layout.F_SINGLE_CAPTURES] = int(rules.single_captures)
+        header[layout.F_SPECIAL] = layout.SPECIAL_KINDS.index(special)
+        header[layout.F_START_OUTER], header[layout.F_START_INNER] = self.description.setup.counters_per_row
+        for slot, name in ((layout.F_SINGLETON, "singleton"), (layout.F_CAPTURE, "capture"), (layout.F_END, "end"),
+                           (layout.F_NO_MOVE, "no_move"), (layout.F_ENDLESS, "endless"),
+                           (layout.F_FIRST_PLAYER, "first_player")):
+            header[slot] = layout.code(name, getattr(rules, name))
         par = np.concatenate([np.array(header, dtype=np.int64), fourrow.geometry(n)])
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
                       table=new_table(4 * n, int(limits.moves) + 2, 4 * n),
-                      scratch=np.zeros(STATE_SIZE, dtype=np.int64), extra={"per_row": n})
+                      scratch=np.zeros(STATE_SIZE, dtype=np.int64),
+                      extra={"per_row": n, "special": special, "rules": rules})
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [2N counts, holes a1..], "b": [...], "captures": [p1, p2], "to_move": 1 | 2}`` and,
@@ -63,11 +95,11 @@ class Tsoro(KernelRules):
         to_move = player_to_move(spec)
         p = to_move - 1
         st[TO_MOVE] = p
-        immune = params.values["tsoro-additional-capture.heads"] == "immune"
+        immune = params.extra["special"] == "chosen"
         misoro = spec.get("misoro")
         if misoro is not None:
             if not immune:
-                raise ValueError("position misoro: only with tsoro-additional-capture.heads = immune")
+                raise ValueError(f"position misoro: only with {self._binding('special-holes.kind', 'chosen')}")
             if not isinstance(misoro, Mapping) or set(misoro) - {"a", "b"}:
                 raise ValueError(f"position misoro must be {{'a': [holes], 'b': [holes]}}, not {misoro!r}")
             for q, key in enumerate(fourrow.ROW_LETTERS):
@@ -104,7 +136,7 @@ class Tsoro(KernelRules):
             if m < 0 or m >= PASS or m // PLAYER_MOVES != p:
                 raise ValueError(f"position stop_at must name a hole of the player to move, not {stop_at!r}")
             site = fourrow.site_of(n, p, pos)
-            may_stop = int(params.par[P_STOP + p]) | int(st[MISORO + p])
+            may_stop = int(params.par[F_STOP + p]) | int(st[MISORO + p])
             if not (may_stop >> pos) & 1 or st[site] < 2:
                 raise ValueError(f"position stop_at {stop_at!r}: not a head or misoro of the player to move holding 2 or more")
             phase = PHASE_STOP
@@ -202,17 +234,17 @@ class Tsoro(KernelRules):
         to_move = None if st[STATUS] != ONGOING else int(st[TO_MOVE]) + 1
         marks: dict[int, str] = {}
         for q in (0, 1):
-            safe = int(params.par[P_STOP + q]) | int(st[MISORO + q])
+            safe = int(params.par[F_STOP + q]) | int(st[MISORO + q])
             for pos in range(n):
                 if (safe >> pos) & 1:
                     marks[fourrow.site_of(n, q, pos)] = "*"
         notes = [f"{int(st[SIDE])} counters, captured {int(st[STORE])}",
                  f"{int(st[SIDE + 1])} counters, captured {int(st[STORE + 1])}"]
         footer = []
-        heads = params.values["tsoro-additional-capture.heads"]
-        if heads == "stop-hole":
+        heads = params.extra["special"]
+        if heads == "heads":
             footer.append("* head: a lap ending there, occupied, may relay or stop")
-        elif heads == "immune":
+        elif heads == "chosen":
             footer.append("* misoro: safe from extra captures; a lap ending there may stop")
         phase = int(st[PHASE])
         if to_move is not None:
@@ -224,5 +256,3 @@ class Tsoro(KernelRules):
                 footer.append(f"player {to_move} chooses a misoro in their outer row")
         return fourrow.board_text(n, st[:f], to_move, marks, notes, footer)
 
-
-RULES = Tsoro()

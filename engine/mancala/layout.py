@@ -1,0 +1,143 @@
+"""The layouts of the sowing machine's two arrays, as named fields: the parameter array (a
+description's rule fields under one setting of the switches, then the sowing track) and the state
+(the board, then the fields of a game in play).
+
+Field codes are generated from the description's schema (schema.sowing): the code of a rule
+field's value is its place among the values the schema allows, so the kernels
+(engine.mancala.machine) and the description (engine.mancala.description) cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from schema.sowing import SowingRules
+
+
+def code(field_name: str, value: str) -> int:
+    """The code of ``value`` of the rule field ``field_name`` (its index among the allowed values)."""
+    allowed = get_args(SowingRules.model_fields[field_name].annotation)
+    if value not in allowed:
+        raise ValueError(f"rule field {field_name!r} has no value {value!r}; allowed: {', '.join(map(str, allowed))}")
+    return allowed.index(value)
+
+
+def _fields(*names: str) -> dict[str, int]:
+    return {name: i for i, name in enumerate(names)}
+
+
+PARAM_FIELDS = _fields(
+    "sites",  # holes on the board (the state's board is st[:sites])
+    "per_row",  # holes in a row
+    "state_size",
+    "start_count",  # counters in each hole at the start
+    "start_row", "min_counters", "relay", "relay_when", "capture", "capture_empty", "after_capture",
+    "end", "remaining", "long_lap", "first_player", "endless",
+    "track",  # the sowing track's block (engine.mancala.sowing.track_block) starts here
+)
+"""The parameter array: name -> slot."""
+
+P_SITES = PARAM_FIELDS["sites"]
+P_PER_ROW = PARAM_FIELDS["per_row"]
+P_STATE_SIZE = PARAM_FIELDS["state_size"]
+P_START_COUNT = PARAM_FIELDS["start_count"]
+P_START_ROW = PARAM_FIELDS["start_row"]
+P_MIN_COUNTERS = PARAM_FIELDS["min_counters"]
+P_RELAY = PARAM_FIELDS["relay"]
+P_RELAY_WHEN = PARAM_FIELDS["relay_when"]
+P_CAPTURE = PARAM_FIELDS["capture"]
+P_CAPTURE_EMPTY = PARAM_FIELDS["capture_empty"]
+P_AFTER_CAPTURE = PARAM_FIELDS["after_capture"]
+P_END = PARAM_FIELDS["end"]
+P_REMAINING = PARAM_FIELDS["remaining"]
+P_LONG_LAP = PARAM_FIELDS["long_lap"]
+P_FIRST_PLAYER = PARAM_FIELDS["first_player"]
+P_ENDLESS = PARAM_FIELDS["endless"]
+P_TRACK = PARAM_FIELDS["track"]
+
+BASE = 32
+"""Where the state's fields begin on two rows: after the widest board the machine plays there
+(2 x 16 holes), at a constant offset (read at run time, the offset cost a tenth of the playout rate)."""
+MAX_PER_ROW = BASE // 2
+
+STATE_FIELDS = _fields(
+    "store",  # + player (0 or 1): counters captured
+    "store_2",
+    "moves",  # laps sown (Ludii's moves: each lap is one)
+    "cover",  # track positions occupied after some lap (a bit mask; BoardCoverage)
+    "to_move",  # 0 or 1
+    "status",  # engine.result: ONGOING, OVER, ENDLESS, UNFINISHED
+    "turns",  # whole turns played
+    "first",  # who started (0 or 1)
+    "n_legal",  # how many legal moves the player to move has
+    "legal",  # legal .. legal + n_legal - 1: the legal start holes, ascending
+)
+"""The state's fields, at these offsets from BASE (after the board)."""
+
+STORE = STATE_FIELDS["store"]
+MOVES = STATE_FIELDS["moves"]
+COVER = STATE_FIELDS["cover"]
+TO_MOVE = STATE_FIELDS["to_move"]
+STATUS = STATE_FIELDS["status"]
+TURNS = STATE_FIELDS["turns"]
+FIRST = STATE_FIELDS["first"]
+N_LEGAL = STATE_FIELDS["n_legal"]
+LEGAL = STATE_FIELDS["legal"]
+SNAPSHOT = MOVES + 1
+"""What a move changes lies in the board and the fields before this one (cover only grows: a
+replayed move sets the same bits): the snapshot of a move is the board and BASE .. BASE + SNAPSHOT."""
+
+# Field codes the kernels branch on.
+OWN_ROW = code("start_row", "own")
+RELAY_SINGLE = code("relay", "single")
+RELAY_NEXT_HOLE = code("relay", "next-hole")
+NEXT_NON_EMPTY = code("relay_when", "next-non-empty")
+CAPTURE_NONE = code("capture", "none")
+CONTINUE_RELAY = code("after_capture", "continue-relay")
+AFTER_LAP = code("end", "row-empty-after-lap")
+CANNOT_MOVE = code("end", "cannot-move")
+OWNER = code("remaining", "owner")
+SKIP_ORIGIN = code("long_lap", "skip-origin")
+BY_LOT = code("first_player", "lot")
+ILLEGAL = code("endless", "illegal")
+
+
+# --- four-row boards (engine.mancala.fourrow_machine) --------------------------------------------
+# The parameter array: these named fields, then (at GEO) the board's geometry block
+# (engine.mancala.fourrow.geometry); player p's track block is at TRACKS + p * TRACK_SLOT.
+FOUR_PARAM_FIELDS = _fields(
+    "sites",  # 4N: the board's sites
+    "length",  # 2N: holes per player
+    "per_row",  # N
+    "extra",  # extra captures after a column capture (primitive extra-captures)
+    "stop", "stop_2",  # + player: positions where a lap may stop (bit mask; special-holes heads)
+    "min_counters", "singleton", "single_captures", "capture", "end", "no_move", "endless", "first_player",
+    "special",  # special-holes: none, heads, chosen
+    "start_outer", "start_inner",  # counters in each outer and inner hole at the start
+)
+F_SITES = FOUR_PARAM_FIELDS["sites"]
+F_LENGTH = FOUR_PARAM_FIELDS["length"]
+F_PER_ROW = FOUR_PARAM_FIELDS["per_row"]
+F_EXTRA = FOUR_PARAM_FIELDS["extra"]
+F_STOP = FOUR_PARAM_FIELDS["stop"]
+F_MIN_COUNTERS = FOUR_PARAM_FIELDS["min_counters"]
+F_SINGLETON = FOUR_PARAM_FIELDS["singleton"]
+F_SINGLE_CAPTURES = FOUR_PARAM_FIELDS["single_captures"]
+F_CAPTURE = FOUR_PARAM_FIELDS["capture"]
+F_END = FOUR_PARAM_FIELDS["end"]
+F_NO_MOVE = FOUR_PARAM_FIELDS["no_move"]
+F_ENDLESS = FOUR_PARAM_FIELDS["endless"]
+F_FIRST_PLAYER = FOUR_PARAM_FIELDS["first_player"]
+F_SPECIAL = FOUR_PARAM_FIELDS["special"]
+F_START_OUTER = FOUR_PARAM_FIELDS["start_outer"]
+F_START_INNER = FOUR_PARAM_FIELDS["start_inner"]
+GEO = 20
+"""Where the geometry block starts in a four-row parameter array."""
+
+SPECIAL_KINDS = ("none", "heads", "chosen")
+"""The codes of special-holes' kind."""
+CHOSEN_HOLES = SPECIAL_KINDS.index("chosen")
+SINGLETON_INTO_EMPTY = code("singleton", "into-empty")
+CAPTURE_INNER_AND_OUTER = code("capture", "inner-and-outer")
+NO_MOVE_LOSE = code("no_move", "lose")
+END_CANNOT_MOVE = CANNOT_MOVE

@@ -1,0 +1,263 @@
+"""The sowing machine: one compiled set of kernels that plays every sowing description
+(``data/sowing/``), reading the description's rule fields from the parameter array at run time.
+
+One generic kernel, not a kernel specialised per description: the kernels branch on rule fields
+held in the parameter array (engine.mancala.layout), so every description runs on the same
+compiled entry point, compiled once (``run``, engine.machine.drive over the kernels below). What
+decided it (benchmarks/playouts.txt, benchmarks/compile.txt): Tap-urdy's random playouts on the
+generic kernel run at the rate of its old specialised kernel, which branched on its switches at
+run time too; a kernel per description would multiply numba's compile time by the number of games.
+
+A move takes up the counters of one hole and sows them along the track (engine.mancala.sowing),
+skipping its starting hole on long laps if ``long_lap`` says so. A lap whose last counter lands in
+a hole H that was occupied relays (``relay``: from H, or from H+1 sowing from H+2) unless a
+capture ends the move; a lap ending in an empty hole ends it. ``across-gap``: a counter landing in
+an occupied H followed by an empty H+1 captures the contents of H+2. A move is played in two
+passes when it is long (engine.machine.run_laps), so that proving a move endless costs nothing
+for the many moves that end after a few laps.
+
+The state: the board (``sites`` holes, player 1's row first), then the fields of
+engine.mancala.layout at the constant offset BASE.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from engine import machine
+from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
+from engine.mancala.layout import (
+    BASE, AFTER_LAP, BY_LOT, CANNOT_MOVE, CAPTURE_NONE, CONTINUE_RELAY, COVER, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY,
+    N_LEGAL, OWNER, OWN_ROW, P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_EMPTY, P_END, P_ENDLESS, P_FIRST_PLAYER,
+    P_LONG_LAP, P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_SITES, P_START_COUNT, P_START_ROW,
+    P_STATE_SIZE, P_TRACK, RELAY_NEXT_HOLE, RELAY_SINGLE, SKIP_ORIGIN, SNAPSHOT, STATUS, STORE, TO_MOVE, TURNS,
+)
+from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow
+from engine.repetition import begin_move_split, restore_split, seen_before
+from engine.result import OVER, UNFINISHED
+from engine.stats import record
+from engine.turns import first_player
+
+# The events of a traced move (engine.machine.log_event), each with the board and stores after it.
+LOG_LAP = 1  # a = hole taken up, b = counters sown, c = hole where the last counter landed
+LOG_CAPTURE = 2  # a = hole captured, b = counters taken, c = player (0 or 1)
+
+# What one move came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
+MOVE_DONE = 0
+MOVE_GAME_OVER = 1  # a row emptied mid-move (end = row-empty-after-lap)
+
+
+@njit(cache=True, inline="always")
+def row_empty(state, per_row):
+    """True if either row is empty."""
+    a = 0
+    b = 0
+    for h in range(per_row):
+        a += state[h]
+        b += state[per_row + h]
+    return a == 0 or b == 0
+
+
+@njit(cache=True, inline="always")
+def lap_cover(length, last, count):
+    """The track positions a lap of ``count`` counters ending at position ``last`` sowed, as a
+    bit mask; every position once the lap goes round (its starting hole, occupied before, too)."""
+    if count >= length - 1:
+        return (1 << length) - 1
+    first = last - count + 1
+    if first >= 0:
+        return ((1 << count) - 1) << first
+    return ((1 << (last + 1)) - 1) | (((1 << -first) - 1) << (length + first))
+
+
+@njit(cache=True, inline="always")
+def laps(state, params, table, hole, kind, lap_cap, logged, log):
+    """Sow the laps of one move from ``hole`` on ``state``, at most ``lap_cap`` of them (one kind of
+    lap: ``kind`` is not used). Without ``logged`` (the quick pass), the move's snapshot is taken first.
+
+    The order within a lap ending in H: H empty before the last counter -> the move ends. Else
+    (capture across-gap) capture H+2 if H+1 is empty (and, without capture_empty, H+2 holds
+    counters); a capture under end-move ends the move; with relay_when next-non-empty an empty
+    H+1 ends it; otherwise relay (from H, or from H+1 under next-hole, where an empty H+1 ends the
+    move). Then, with end row-empty-after-lap, an empty row ends the game. When ``logged``, a next
+    lap whose (hole, board) configuration already occurred in this move proves the move endless.
+    Returns MOVE_DONE, MOVE_GAME_OVER, RUN_ENDLESS or RUN_OUT_OF_LAPS (the cap was reached).
+    """
+    base = BASE
+    if logged:
+        seen_before(table, hole, state)
+    else:
+        begin_move_split(table, state, params[P_SITES], BASE + STORE, SNAPSHOT)
+    mover = state[base + TO_MOVE]
+    per_row = params[P_PER_ROW]
+    into_origin = params[P_LONG_LAP] != SKIP_ORIGIN
+    captures = params[P_CAPTURE] != CAPTURE_NONE
+    capture_empty = params[P_CAPTURE_EMPTY] != 0
+    continue_relay = params[P_AFTER_CAPTURE] == CONTINUE_RELAY
+    next_non_empty = params[P_RELAY_WHEN] == NEXT_NON_EMPTY
+    relay = params[P_RELAY]
+    after_lap = params[P_END] == AFTER_LAP
+    # The track is read directly (not through engine.mancala.sowing.hole_at): every inlined call
+    # that takes an array costs reference counting in compiled code, and this loop runs per lap.
+    length = params[P_TRACK + TRACK_LENGTH]
+    holes = P_TRACK + TRACK_HOLES
+    logged_fields = base + STORE + 2
+    origin = hole
+    n = 0
+    while True:
+        count = state[origin]
+        state[origin] = 0
+        last = sow(state, params, P_TRACK, origin, count, into_origin)
+        n += 1
+        state[base + MOVES] += 1
+        state[base + COVER] |= lap_cover(length, last, count)
+        landed = params[holes + last]
+        if log[0] >= 0:
+            machine.log_event(log, state, logged_fields, LOG_LAP, origin, count, landed)
+        nxt = -1
+        if state[landed] > 1 and relay != RELAY_SINGLE:
+            p1 = last + 1 if last + 1 < length else 0
+            p2 = p1 + 1 if p1 + 1 < length else 0
+            h1 = params[holes + p1]
+            h2 = params[holes + p2]
+            captured = False
+            if captures and state[h1] == 0 and (capture_empty or state[h2] > 0):
+                taken = state[h2]
+                state[base + STORE + mover] += taken
+                state[h2] = 0
+                captured = True
+                if log[0] >= 0:
+                    machine.log_event(log, state, logged_fields, LOG_CAPTURE, h2, taken, mover)
+            if captured and not continue_relay:
+                nxt = -1
+            elif next_non_empty and state[h1] == 0:
+                nxt = -1
+            elif relay == RELAY_NEXT_HOLE:
+                if state[h1] > 0:
+                    nxt = h1
+            else:
+                nxt = landed
+        if after_lap and row_empty(state, per_row):
+            return MOVE_GAME_OVER
+        if nxt < 0:
+            return MOVE_DONE
+        if logged and seen_before(table, nxt, state):
+            return RUN_ENDLESS
+        if n >= lap_cap:
+            return RUN_OUT_OF_LAPS
+        origin = nxt
+
+
+@njit(cache=True)
+def replay_logged(state, params, table, hole, kind, quick, lap_budget, log):
+    """The slow pass of a long move: from its snapshot, every configuration logged."""
+    restore_split(table, state, params[P_SITES], BASE + STORE, SNAPSHOT)
+    return laps(state, params, table, hole, kind, lap_budget, True, log)
+
+
+@njit(cache=True)
+def probe_endless(state, params, table, scratch, hole, kind, lap_budget, log):
+    return machine.probe(laps, replay_logged, params[P_STATE_SIZE], state, params, table, scratch, hole, kind,
+                         lap_budget, log)
+
+
+@njit(cache=True, inline="always")
+def run_of(state, params, move):
+    """A move sows from its hole."""
+    return move, 0
+
+
+@njit(cache=True, inline="always")
+def settle(state, params, table, scratch, turn_limit, move_limit, log):
+    """Between moves: end the game by its rules or a limit, or list the next player's legal moves
+    (the holes of the starting row with at least min_counters; endless moves out, if illegal)."""
+    base = BASE
+    per_row = params[P_PER_ROW]
+    state[base + N_LEGAL] = 0
+    if params[P_END] != CANNOT_MOVE and row_empty(state, per_row):
+        state[base + STATUS] = OVER
+        return
+    p = state[base + TO_MOVE]
+    row = p if params[P_START_ROW] == OWN_ROW else 1 - p
+    least = params[P_MIN_COUNTERS]
+    legal = base + LEGAL
+    n = 0
+    for h in range(row * per_row, row * per_row + per_row):  # branch-free: the test is unpredictable
+        state[legal + n] = h
+        n += state[h] >= least
+    if n > 0 and params[P_ENDLESS] == ILLEGAL:
+        n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, legal, n,
+                                 move_limit - state[base + MOVES], log)
+    state[base + N_LEGAL] = n
+    if n == 0:
+        state[base + STATUS] = OVER  # a player with no legal move: the game ends and is scored
+        return
+    if state[base + MOVES] >= move_limit or state[base + TURNS] >= turn_limit:
+        state[base + N_LEGAL] = 0
+        state[base + STATUS] = UNFINISHED
+
+
+@njit(cache=True, inline="always")
+def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit, log):
+    """The start: start_count counters a hole, nothing captured; the first player by lot (``rng``)
+    or player 1."""
+    base = BASE
+    sites = params[P_SITES]
+    for i in range(params[P_STATE_SIZE]):
+        state[i] = 0
+    for h in range(sites):
+        state[h] = params[P_START_COUNT]
+    state[base + COVER] = (1 << sites) - 1 if params[P_START_COUNT] > 0 else 0
+    first_player(state, rng, seed, params[P_FIRST_PLAYER] == BY_LOT, base + TO_MOVE, base + FIRST)
+    settle(state, params, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True, inline="always")
+def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log):
+    """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game."""
+    base = BASE
+    outcome = machine.run_laps(laps, replay_logged, state, params, table, hole, 0, move_limit - state[base + MOVES], log)
+    state[base + TURNS] += 1
+    if outcome == MOVE_DONE:
+        state[base + TO_MOVE] = 1 - state[base + TO_MOVE]
+        settle(state, params, table, scratch, turn_limit, move_limit, log)
+        return
+    if outcome == MOVE_GAME_OVER:
+        state[base + N_LEGAL] = 0
+        state[base + STATUS] = OVER
+    else:
+        machine.stop_run(state, outcome, base + STATUS, base + N_LEGAL)
+
+
+@njit(cache=True, inline="always")
+def move_at(state, params, k):
+    """The k-th legal move."""
+    return state[BASE + LEGAL + k]
+
+
+@njit(cache=True)
+def run(op, params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
+    """The one compiled entry point of every sowing description (engine.machine.drive over the
+    kernels above)."""
+    base = BASE
+    machine.drive(init_state, apply_move, settle, move_at, finish, base + STATUS, base + N_LEGAL, base + TO_MOVE, op,
+                  params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
+
+
+@njit(cache=True, inline="always")
+def finish(state, params, row):
+    """Captures, plus the counters left in the own row when remaining = owner, decide the game."""
+    base = BASE
+    per_row = params[P_PER_ROW]
+    a = state[base + STORE]
+    b = state[base + STORE + 1]
+    if params[P_REMAINING] == OWNER:
+        for h in range(per_row):
+            a += state[h]
+            b += state[per_row + h]
+    status = state[base + STATUS]
+    winner = 0 if status != OVER or a == b else (1 if a > b else 2)
+    # every move in Ludii's sense is a lap here
+    moves = state[base + MOVES]
+    record(row, status, a, b, state[base + TURNS], moves, state[base + FIRST] + 1, popcount(state[base + COVER]),
+           params[P_SITES], moves, winner)

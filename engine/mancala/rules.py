@@ -1,0 +1,140 @@
+"""The Python side of the sowing machine: the :class:`engine.game.Rules` of a game described in
+``data/sowing/`` (its parameters, positions set up from a spec and read back, the board as data
+and drawn, traced moves, notation), over the machine's one compiled entry point
+(engine.mancala.machine.run). A game with a description needs no Python of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import yaml
+
+from engine.game import Limits
+from engine.machine import TRUNCATED, KernelRules, Params
+from engine.mancala import description as described
+from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, N_LEGAL, SNAPSHOT, STATUS, STORE, TO_MOVE
+from engine.mancala.machine import LOG_LAP, run
+from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
+from engine.position import captures_of, check_fields, player_to_move
+from engine.repetition import new_table
+from engine.result import ONGOING
+from schema.paths import DATA_DIR
+from schema.sowing import SowingDescription
+
+
+def game_name(game_id: str) -> str:
+    """The game's name as its record gives it (``data/games/<id>.yaml``, ``game.name``)."""
+    path = DATA_DIR / "games" / f"{game_id}.yaml"
+    try:
+        return str(yaml.safe_load(path.read_text(encoding="utf-8"))["game"]["name"])
+    except (OSError, KeyError, TypeError):
+        return game_id
+
+
+class SowingGame(KernelRules):
+    """A game the sowing machine plays from its description."""
+
+    machine = staticmethod(run)
+
+    def __init__(self, description: SowingDescription, name: str | None = None):
+        self.description = description
+        self.id = description.game
+        self.name = name or game_name(description.game)
+        self.switches = described.switches(description)
+        self.per_row = description.board.holes_per_row
+        self.sites = 2 * self.per_row
+        self.base = BASE
+        self.STATUS, self.TO_MOVE = self.base + STATUS, self.base + TO_MOVE
+        self.N_LEGAL, self.LEGAL = self.base + N_LEGAL, self.base + LEGAL
+        self.state_size = described.state_size(description)
+        self.logged = self.base + STORE + 2  # what a traced event shows: up to the stores
+
+    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
+        params, rules = described.parameters(self.description, values)
+        return Params(par=params, state_size=self.state_size, limits=limits, values=dict(values),
+                      table=new_table(self.sites, int(limits.moves) + 2, self.sites + SNAPSHOT),
+                      scratch=np.zeros(self.state_size, dtype=np.int64), extra={"rules": rules})
+
+    def _stores(self, st: np.ndarray) -> list[int]:
+        return [int(st[self.base + STORE]), int(st[self.base + STORE + 1])]
+
+    def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
+        """``{"a": [counts], "b": [counts], "captures": [p1, p2], "to_move": 1 | 2}``."""
+        check_fields(spec, ("a", "b", "captures", "to_move"))
+        st = np.zeros(self.state_size, dtype=np.int64)
+        for r, key in enumerate(ROW_LETTERS):
+            row = spec.get(key)
+            if not isinstance(row, (list, tuple)) or len(row) != self.per_row:
+                raise ValueError(f"position row {key!r} must list {self.per_row} counts, not {row!r}")
+            for i, c in enumerate(row):
+                if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
+                    raise ValueError(f"hole {key}{i + 1}: a count is a non-negative integer, not {c!r}")
+                st[r * self.per_row + i] = c
+        st[self.base + STORE], st[self.base + STORE + 1] = captures_of(spec)
+        to_move = player_to_move(spec)
+        st[self.base + TO_MOVE] = to_move - 1
+        st[self.base + FIRST] = to_move - 1
+        track = described.track(self.description, params.extra["rules"])
+        st[self.base + COVER] = sum(1 << pos for pos, h in enumerate(track) if st[h] > 0)
+        self.settle(params, st)
+        return st
+
+    def position_spec(self, st: np.ndarray) -> dict[str, Any]:
+        return {**self.board(st), "to_move": int(st[self.base + TO_MOVE]) + 1}
+
+    def trace_move(self, params: Params, st: np.ndarray, move: int,
+                   counts: np.ndarray | None = None) -> list[dict[str, Any]]:
+        """Play ``move`` and return its laps and captures, each with the board after it."""
+        mover = int(st[self.base + TO_MOVE]) + 1
+        entries, truncated = self.logged_move(params, st, move, counts, self.logged)
+        events: list[dict[str, Any]] = []
+        for e in entries:
+            board = self.board(e[4:])
+            if e[0] == LOG_LAP:
+                events.append({"kind": "lap", "from": hole_name(int(e[1]), self.per_row), "count": int(e[2]),
+                               "last": hole_name(int(e[3]), self.per_row), "player": mover, "board": board})
+            else:
+                events.append({"kind": "capture", "hole": hole_name(int(e[1]), self.per_row), "count": int(e[2]),
+                               "player": int(e[3]) + 1, "board": board})
+        return events + [dict(TRUNCATED)] if truncated else events
+
+    def evaluate(self, params: Params, st: np.ndarray) -> float:
+        """Player 1's score minus player 2's (as the description counts them)."""
+        a, b = self.scores(params, st)
+        return float(a - b)
+
+    def move_to_text(self, move: int) -> str:
+        return hole_name(int(move), self.per_row)
+
+    def text_to_move(self, text: str) -> int:
+        return parse_hole(text, self.per_row)
+
+    def board(self, st: np.ndarray) -> dict[str, Any]:
+        return {
+            "a": [int(x) for x in st[:self.per_row]],
+            "b": [int(x) for x in st[self.per_row:self.sites]],
+            "captures": self._stores(st),
+        }
+
+    def render(self, params: Params, st: np.ndarray) -> str:
+        to_move = None if st[self.base + STATUS] != ONGOING else int(st[self.base + TO_MOVE]) + 1
+        return board_text([int(x) for x in st[:self.sites]], self._stores(st), self.per_row, to_move,
+                          params.extra["rules"].direction)
+
+
+def load_games() -> dict[str, KernelRules]:
+    """Every game described in ``data/sowing/``: game id -> its rules (on the machine's two-row or
+    four-row kernels, as its board says)."""
+    from engine.mancala.fourrow_rules import FourRowGame
+
+    games: dict[str, KernelRules] = {}
+    for gid in described.game_ids():
+        description = described.load(gid)
+        if description.board.rows == 4:
+            games[gid] = FourRowGame(description, game_name(gid))
+        else:
+            games[gid] = SowingGame(description)
+    return games

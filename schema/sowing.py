@@ -1,0 +1,293 @@
+"""Pydantic models of a sowing description: ``data/sowing/<game id>.yaml``, the rules of a mancala
+game as data, which the engine's one sowing machine (engine.mancala.machine) plays.
+
+A description has a board, a set-up and a set of *rule fields* (:class:`SowingRules`: where a
+move may start, the direction, laps and relays, captures and the fate of what they take, the end
+of a turn and of the game, scoring, passes, who starts, endless moves). Each field has a value in
+``rules``; a field may instead be *bound to a switch* of the game's record (``data/games``): each
+option of the switch is a set of field values (``options: {<option id>: {<field>: <value>}}``).
+So the switches, their options, citations and rulesets stay in the game's record, and the
+description only says what each option means to the machine.
+
+A rule no general field captures is a named *primitive* of the machine (``primitives``), usable by
+any description. Field values the schema knows but the machine does not play yet are rejected by
+the engine when it loads the description, naming the field (engine.mancala.description).
+Cross-checks with the game's record (the switch ids and option ids the same both ways) are in
+:func:`check_against_game`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from schema.records import OptionId, Slug, SwitchId
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True)
+
+
+class Board(_Strict):
+    """The holes: ``rows`` rows of ``holes_per_row`` holes. On two rows, player 1 owns the near
+    row (``a1`` .. from their left) and player 2 the far one (``b1`` .. from theirs); on four rows
+    each player owns their two near rows, numbered along their anticlockwise track."""
+
+    rows: Literal[2, 4] = Field(description="rows of holes")
+    holes_per_row: int | None = Field(None, ge=2, le=32, description="holes in each row (or bound to a switch "
+                                                                      "as board.holes_per_row)")
+    stores: bool = Field(True, description="captured counters are kept in a store per player (else on the board)")
+
+
+class Setup(_Strict):
+    """The start: the same count in every hole, a count for each of a player's rows, or each
+    player's holes in the order of their notation."""
+
+    counters_per_hole: int | None = Field(None, ge=0, description="counters in every hole at the start")
+    counters_per_row: list[Annotated[int, Field(ge=0)]] | None = Field(
+        None, description="counters in each hole of each of a player's rows, the outer row first (four rows)")
+    layout: list[Annotated[int, Field(ge=0)]] | None = Field(
+        None, description="counters in each player's holes at the start, in the order of their notation")
+
+    @model_validator(mode="after")
+    def _one(self) -> "Setup":
+        given = [x for x in (self.counters_per_hole, self.counters_per_row, self.layout) if x is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of counters_per_hole, counters_per_row and layout")
+        return self
+
+
+class SowingRules(_Strict):
+    """The rule fields: every one has a value in ``rules`` or is bound to a switch."""
+
+    start_row: Literal["own", "enemy"] = Field(
+        description="the row a move starts from: the mover's own (or own two rows) or the opponent's")
+    min_counters: int = Field(1, ge=1, description="counters a hole needs for a move to start from it")
+    singleton: Literal["any", "into-empty"] = Field(
+        "any", description="when no hole holds min_counters: a single counter may not move (any: no such rule), "
+                           "or may move into an empty next hole (into-empty)")
+    direction: Literal["counterclockwise", "clockwise", "chosen"] = Field(
+        description="the direction of sowing; chosen: the mover chooses at each move")
+    sow_through: Literal["both-rows", "own-rows"] = Field(
+        description="the holes a lap sows: round the whole board, or round the mover's own rows")
+    long_lap: Literal["sow-origin", "skip-origin"] = Field(
+        "sow-origin", description="a lap that comes round to its starting hole sows it, or passes over it")
+    relay: Literal["single", "last-hole", "next-hole"] = Field(
+        description="laps: one lap a move (single); relay by taking up the hole where the last counter "
+                    "fell (last-hole); or the hole after it, sowing from the one after that (next-hole)")
+    relay_when: Literal["occupied", "next-non-empty"] = Field(
+        "occupied", description="when a lap relays: its last counter fell into an occupied hole; or, besides, "
+                                "the hole after it holds counters")
+    capture: Literal["none", "across-gap", "opposite", "inner-and-outer", "both-opposite"] = Field(
+        description="the capture a lap may make: none; across-gap (last counter in an occupied hole, the "
+                    "next empty: take the one after); opposite (last counter in an empty own inner hole: "
+                    "the opponent's hole across); inner-and-outer (the same, then the outer hole behind it); "
+                    "both-opposite (last counter in an occupied own inner hole with both opposite holes "
+                    "occupied: take both)")
+    single_captures: bool = Field(
+        True, description="a lap sown from a single counter may capture")
+    capture_empty: bool = Field(
+        True, description="a capture whose target hole is empty still counts as a capture (it ends the move)")
+    after_capture: Literal["end-move", "continue-relay"] = Field(
+        "end-move", description="what follows a capture: the move ends, or the lap relays as it would have")
+    captured_to: Literal["store", "removed", "resow"] = Field(
+        "store", description="the fate of captured counters: the capturer's store, out of play, or sown again "
+                             "on the capturer's side")
+    resow_from: Literal["lap-start", "move-start"] = Field(
+        "lap-start", description="captured counters re-sown (captured_to resow) are sown from the hole after the "
+                                 "capturing lap's start, or after the move's start")
+    end: Literal["row-empty-after-lap", "row-empty-after-move", "cannot-move", "capture-all"] = Field(
+        description="the end of the game: a row empty after any lap, or after a move; the player to move "
+                    "cannot move; a player has no counters left")
+    remaining: Literal["unscored", "owner"] = Field(
+        "unscored", description="counters left on the board at the end: not scored, or scored by the row's owner")
+    decided_by: Literal["count", "rule"] = Field(
+        "count", description="the winner: the larger count of counters, or the rule that ended the game")
+    no_move: Literal["end-game", "pass", "lose"] = Field(
+        "end-game", description="a player with no legal move: the game ends (and is counted), they pass, or lose")
+    first_player: Literal["lot", "player-1"] = Field(
+        description="who starts: drawn by lot from the game's seed, or player 1")
+    endless: Literal["end-game", "illegal"] = Field(
+        description="a move whose laps never end (a repeated configuration): the game ends as endless, "
+                    "or the move is illegal")
+
+
+RULE_FIELDS: tuple[str, ...] = tuple(SowingRules.model_fields)
+"""The names of the rule fields, in declaration order."""
+
+PRIMITIVES: dict[str, dict[str, tuple[Any, ...] | type]] = {
+    # after a capture, the capturer takes the whole contents of ``count`` further opponent holes,
+    # each its own decision (Tsoro's extra captures)
+    "extra-captures": {"count": int},
+    # holes where a lap ending in an occupied hole may stop instead of relaying: none, the heads
+    # (the ends of the inner rows), or holes each player chooses before play (misoro), which are
+    # then safe from extra captures (Tsoro's heads)
+    "special-holes": {"kind": ("none", "heads", "chosen")},
+    # a player is at first restricted to the middle holes (``sowing``: corners skipped, or only not
+    # started from) and released when no middle hole can move (``release``: to the reserve holes or
+    # to every hole; ``lasting``: for good or for the turn; ``capture``: while the opponent is
+    # restricted, no capture from a corner of theirs in use) (Lobudök)
+    "restricted-holes": {"sowing": ("skip-corners", "start-only"), "release": ("reserve-holes", "all-holes"),
+                         "lasting": ("permanent", "per-turn"), "capture": ("in-use-holes", "unrestricted")},
+}
+"""The named primitives of the machine, rules no general field captures: name -> parameter -> the
+values allowed (a tuple) or their type."""
+
+BOARD_FIELDS = ("holes_per_row",)
+"""The board's fields a switch may bind (as ``board.<field>``)."""
+
+
+def _check_primitive(name: str, param: str, value: Any) -> None:
+    if name not in PRIMITIVES:
+        raise ValueError(f"no primitive {name!r}; primitives: {', '.join(PRIMITIVES)}")
+    allowed = PRIMITIVES[name].get(param)
+    if allowed is None:
+        raise ValueError(f"primitive {name!r} has no parameter {param!r}; parameters: {', '.join(PRIMITIVES[name])}")
+    if isinstance(allowed, tuple) and value not in allowed:
+        raise ValueError(f"{name}.{param} = {value!r}; allowed: {', '.join(map(str, allowed))}")
+    if isinstance(allowed, type) and (not isinstance(value, allowed) or isinstance(value, bool)):
+        raise ValueError(f"{name}.{param} = {value!r}: must be {allowed.__name__}")
+
+
+class Primitive(_Strict):
+    """A named primitive of the machine, with its parameters (a parameter may be bound to a switch
+    as ``<primitive>.<parameter>``, then left out here)."""
+
+    name: Literal["extra-captures", "special-holes", "restricted-holes"]
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known(self) -> "Primitive":
+        for param, value in self.params.items():
+            _check_primitive(self.name, param, value)
+        return self
+
+
+class SwitchBinding(_Strict):
+    """A switch of the game's record, as the machine reads it: each option's field values."""
+
+    id: SwitchId
+    default: OptionId = Field(description="the option the engine takes when none is given (the archive's "
+                                          "default ruleset chooses it too)")
+    options: dict[OptionId, dict[str, Any]] = Field(
+        min_length=2, description="option id -> what it sets: rule fields, board fields (board.holes_per_row) "
+                                  "or primitive parameters (extra-captures.count); the same for every option")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "SwitchBinding":
+        if self.default not in self.options:
+            raise ValueError(f"default {self.default!r} is not one of the options {list(self.options)}")
+        shapes = {tuple(sorted(v)) for v in self.options.values()}
+        if len(shapes) != 1:
+            raise ValueError("every option of a switch must set the same fields")
+        for option, values in self.options.items():
+            for name, value in values.items():
+                head, _, tail = name.partition(".")
+                if name in RULE_FIELDS:
+                    continue
+                if head == "board" and tail in BOARD_FIELDS:
+                    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 32:
+                        raise ValueError(f"option {option!r}: board.{tail} = {value!r} is not 2 to 32")
+                elif head in PRIMITIVES and tail:
+                    _check_primitive(head, tail, value)
+                else:
+                    raise ValueError(f"option {option!r} sets {name!r}, which is not a rule field, a board field "
+                                     f"(board.{', board.'.join(BOARD_FIELDS)}) or a primitive's parameter "
+                                     f"(fields: {', '.join(RULE_FIELDS)})")
+        return self
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(sorted(next(iter(self.options.values()))))
+
+
+class SowingDescription(_Strict):
+    """``data/sowing/<game id>.yaml``: one mancala game's rules as data."""
+
+    game: Slug = Field(description="the game's id (its record is data/games/<game>.yaml)")
+    board: Board
+    setup: Setup
+    rules: dict[str, Any] = Field(description="the value of every rule field not bound to a switch")
+    switches: list[SwitchBinding] = Field(description="the game's switches, in the order the engine declares them")
+    primitives: list[Primitive] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _complete(self) -> "SowingDescription":
+        bound: dict[str, str] = {}
+        ids = [s.id for s in self.switches]
+        if len(set(ids)) != len(ids):
+            raise ValueError("a switch is listed twice")
+        for s in self.switches:
+            if not s.id.startswith(self.game + "."):
+                raise ValueError(f"switch {s.id!r} is not a switch of {self.game!r}")
+            for name in s.fields:
+                if name in bound:
+                    raise ValueError(f"rule field {name!r} is bound to two switches ({bound[name]}, {s.id})")
+                if name in self.rules:
+                    raise ValueError(f"rule field {name!r} has a value in rules and is bound to switch {s.id}")
+                bound[name] = s.id
+        named = {p.name for p in self.primitives}
+        for name in bound:
+            head, _, tail = name.partition(".")
+            if head in PRIMITIVES and head not in named:
+                raise ValueError(f"a switch binds {name!r} but primitive {head!r} is not listed in primitives")
+            if head in PRIMITIVES and tail in next(p for p in self.primitives if p.name == head).params:
+                raise ValueError(f"{name!r} is bound to switch {bound[name]} and given in primitives")
+            if head == "board" and getattr(self.board, tail) is not None:
+                raise ValueError(f"{name!r} is bound to switch {bound[name]}; leave it out of board")
+        for name in self.rules:
+            if name not in RULE_FIELDS:
+                raise ValueError(f"rules sets {name!r}, which is not a rule field (fields: {', '.join(RULE_FIELDS)})")
+        for s in self.switches:  # every option gives a complete, valid set of rule fields
+            for option in s.options:
+                self.rules_for({s.id: option})
+        if self.board.holes_per_row is None and "board.holes_per_row" not in bound:
+            raise ValueError("board.holes_per_row has no value (in board or bound to a switch)")
+        if self.setup.layout is not None and self.board.holes_per_row is not None \
+                and len(self.setup.layout) != self.holes_per_player:
+            raise ValueError(f"setup.layout lists {len(self.setup.layout)} counts; each player has "
+                             f"{self.holes_per_player} holes")
+        return self
+
+    @property
+    def holes_per_player(self) -> int:
+        return self.board.rows // 2 * self.board.holes_per_row
+
+    def settings(self, choices: dict[str, str]) -> dict[str, Any]:
+        """Everything the options of ``choices`` set (switch id -> option id; a switch not named
+        takes its default): rule fields, ``board.<field>``, ``<primitive>.<parameter>``."""
+        values: dict[str, Any] = {}
+        for s in self.switches:
+            option = choices.get(s.id, s.default)
+            if option not in s.options:
+                raise ValueError(f"unknown value {option!r} for switch {s.id!r}; allowed: {', '.join(s.options)}")
+            values.update(s.options[option])
+        return values
+
+    def rules_for(self, choices: dict[str, str]) -> SowingRules:
+        """The rule fields under ``choices`` (switch id -> option id; a switch not named takes its
+        default); ValueError naming the field, switch or option at fault."""
+        values = dict(self.rules)
+        values.update({k: v for k, v in self.settings(choices).items() if k in RULE_FIELDS})
+        missing = [f for f in RULE_FIELDS if f not in values and SowingRules.model_fields[f].is_required()]
+        if missing:
+            raise ValueError(f"rule field(s) {', '.join(missing)} have no value (in rules or bound to a switch)")
+        return SowingRules.model_validate(values)
+
+
+def check_against_game(description: SowingDescription, switches: dict[str, list[str]]) -> list[str]:
+    """Where a description and its game's record part (``switches``: the record's switch id -> its
+    option ids): the same switches, each with the same options."""
+    problems = []
+    ours = {s.id: list(s.options) for s in description.switches}
+    for sid in sorted(set(switches) - set(ours)):
+        problems.append(f"switch {sid!r} of the game's record is not bound in the description")
+    for sid in sorted(set(ours) - set(switches)):
+        problems.append(f"switch {sid!r} of the description is not in the game's record")
+    for sid in sorted(set(ours) & set(switches)):
+        if sorted(ours[sid]) != sorted(switches[sid]):
+            problems.append(f"switch {sid!r}: options {ours[sid]} in the description, {switches[sid]} in the record")
+    return problems
