@@ -23,8 +23,6 @@ ENGINE_FINGERPRINT = _fingerprint()
 """Which code plays the games: a hash of the engine's own files and numba's version, computed at
 import (engine.fingerprint says which files). Saved runs, assessments, checkpoints, game records,
 the play API and citations carry it."""
-ENGINE_VERSION = ENGINE_FINGERPRINT
-"""The same value under its former name (stored fields keep the name ``engine_version``)."""
 _use_numba_cache(ENGINE_FINGERPRINT)  # before any kernel is defined: an edited kernel recompiles
 
 if TYPE_CHECKING:
@@ -84,4 +82,4 @@ def new_game(
     ).new_state(seed)
 
 
-__all__ = ["ENGINE_FINGERPRINT", "ENGINE_VERSION", "load_game", "new_game", "resolve"]
+__all__ = ["ENGINE_FINGERPRINT", "load_game", "new_game", "resolve"]

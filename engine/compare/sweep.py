@@ -23,7 +23,8 @@ the same rows, and the measures computed from them in the calling process are th
 Cells are grouped into tasks (``task_games`` games or so, one cell per task for agent games), so
 that scheduling overhead stays small. **Checkpoint**: given a ``checkpoint`` path (SQLite), every
 finished task's cells are written there in one transaction, keyed by the run's fingerprint (a
-SHA-256 of game, engine fingerprint, seed, agents, block size and limits) and by (variant, block,
+SHA-256 of game, engine fingerprint, the game's sowing description if it has one, seed, agents,
+block size and limits) and by (variant, block,
 games); a later run with the same fingerprint reads them back and plays only the missing cells. A
 checkpoint file records the engine fingerprint that wrote it; one of another engine is refused
 with a message naming both (``discard_stale`` empties it instead), so a resumed run never mixes
@@ -175,8 +176,12 @@ class Sweep:
     def fingerprint(self) -> str:
         """What a checkpointed cell's rows depend on besides its variant and block (SHA-256 hex)."""
         from engine import ENGINE_FINGERPRINT
+        from engine.games import rules_of
 
+        # a game played from a description in data/ (the sowing machine) depends on it too
+        described = getattr(rules_of(self.game), "description", None)
         spec = {"format": CHECKPOINT_FORMAT, "game": self.game, "engine_version": ENGINE_FINGERPRINT,
+                "description": None if described is None else described.model_dump_json(),
                 "seed": self.seed, "agents": list(self.agents) if self.agents else None,
                 "block": self.block, "limits": list(self.limits)}
         return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()

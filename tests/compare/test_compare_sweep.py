@@ -177,3 +177,16 @@ def _occupied(board: dict) -> set[int]:
     if "a" in board:
         return {i for i, c in enumerate(list(board["a"]) + list(board["b"])) if c}
     return {i for i, site in enumerate(board["sites"]) if site["piece"]}
+
+
+def test_a_checkpoint_key_follows_the_games_description(monkeypatch):
+    """A game played from data/sowing: editing its description changes what a checkpoint is keyed by."""
+    from engine.games import rules_of
+
+    sweep = Sweep("tap-urdy", _variants("ludii"), 20, seed=7, block=10)
+    before = sweep.fingerprint()
+    rules = rules_of("tap-urdy")
+    changed = rules.description.model_copy(update={"setup": rules.description.setup.model_copy(
+        update={"counters_per_hole": 5})})
+    monkeypatch.setattr(rules, "description", changed)
+    assert sweep.fingerprint() != before
