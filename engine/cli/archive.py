@@ -399,7 +399,7 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
     with progress:
         work = log.plan()
         log.say(f"serving {base}/ (Ctrl-C stops); " + (
-            f"in the background, on a 2-core machine: {work}; about {duration(log.left_total())} in all. "
+            f"in the background, on a 2-core machine: {work}; {duration(log.left_total())} in all. "
             "The pages are served meanwhile and say what is being computed." if work else
             "nothing to compile or bake: the engine's kernels load from numba's cache (a few seconds)"))
         ready = None

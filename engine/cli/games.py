@@ -14,6 +14,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from engine.cli.tables import print_table
+
 
 class BadInput(click.ClickException):
     """Input the engine refuses: the message says what and what is allowed; exit code 2."""
@@ -148,7 +150,7 @@ def register(group: click.Group) -> None:
         for key in ("ruleset", "games", "p1_wins", "p2_wins", "draws", "unfinished", "endless", "repetitions", "limit_stops",
                     "first_player_wins", "mean_turns", "mean_moves", "playouts_per_second"):
             table.add_row(key, str(data[key]))
-        Console().print(table)
+        print_table(Console(), table)
 
     @group.command("switches")
     @click.argument("game_id", metavar="GAME")
@@ -191,10 +193,10 @@ def register(group: click.Group) -> None:
         table = Table(title=f"{game_id}: switches (default marked *)")
         table.add_column("switch")
         table.add_column("question")
-        table.add_column("alternatives")
+        table.add_column("alternatives", no_wrap=True)  # a line an option
         for s in rules.switches:
             table.add_row(s.id, s.summary, "\n".join(("* " if o == s.default else "  ") + o for o in s.options))
-        console.print(table)
+        print_table(console, table)
         if archive_error:
             console.print(f"rulesets: not available ({archive_error})", markup=False)
             return
@@ -204,4 +206,4 @@ def register(group: click.Group) -> None:
             rs.add_column(r.id + (" (default)" if r.default else ""))
         for s in rules.switches:
             rs.add_row(s.point, *[r.choices.get(s.id, "?") for r in found])
-        console.print(rs)
+        print_table(console, rs)
