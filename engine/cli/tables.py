@@ -66,14 +66,12 @@ def widths_for(table: Any, room: int) -> list[int] | None:
     if sum(most) <= space:
         return most
     extra = space - sum(least)
-    want = [m - w for m, w in zip(most, least)]
-    total = sum(want) or 1
-    widths = [w + (extra * x) // total for w, x in zip(least, want)]
-    for i in sorted(range(n), key=lambda i: want[i] - (widths[i] - least[i]), reverse=True):
-        if sum(widths) >= space:
-            break
-        if widths[i] < most[i]:
-            widths[i] += 1
+    widths = list(least)
+    order = sorted(range(n), key=lambda i: most[i] - least[i])  # the columns that want least are served whole first
+    for k, i in enumerate(order):
+        give = min(most[i] - least[i], extra // (n - k))
+        widths[i] += give
+        extra -= give
     return widths
 
 
