@@ -26,13 +26,15 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from engine.cli.assess import DEFAULT_AGENT, DEFAULT_AGENT_GAMES, DEFAULT_SKILL_LEVELS, game_budgets
-from schema.load import Archive, RecordError
 from schema.paths import ARCHIVE_DB, DATA_DIR, SITE_DIR
+
+if TYPE_CHECKING:  # schema.load (pydantic) is imported by the commands that read records
+    from schema.load import Archive, RecordError
 
 
 def _newest_mtime(folder: Path) -> float:
@@ -49,6 +51,7 @@ def engine_check(archive: Archive) -> list[RecordError]:
     ruleset of every game resolving on the engine. Each error names the file, record and field."""
     from engine.games import GAMES
     from engine.switches import resolve_switches
+    from schema.load import RecordError
 
     errors: list[RecordError] = []
 

@@ -221,3 +221,33 @@ def test_assess_measures_and_diverge_at_80_columns_keep_every_id_whole():
     assert _whole(apart, "next-hole") and _whole(apart, "take-up-last")
     for out in (out, glossary, apart):
         assert "…" not in out
+
+
+def test_switches_and_help_start_without_the_engines_kernels():
+    """``variorum --help`` and a warm ``variorum switches`` import neither numba nor the games'
+    kernels (how long they take is measured in the README, not here)."""
+    import subprocess
+    import sys
+
+    from engine.cli.games import declared_switches
+
+    declared_switches("tap-urdy")  # the cache, warm
+    probe = ("import sys; from engine.cli import main\n"
+             "for args in ({args}):\n"
+             "    try: main(list(args), standalone_mode=False)\n"
+             "    except SystemExit: pass\n"
+             "print(sorted(m for m in ('numba', 'engine.games', 'engine.machine') if m in sys.modules))")
+    for args in ("['--help'],", "['switches', 'tap-urdy'],", "['switches', 'tap-urdy', '--json'],"):
+        out = subprocess.run([sys.executable, "-c", probe.format(args=args)], capture_output=True, text=True,
+                             check=True).stdout
+        assert out.strip().splitlines()[-1] == "[]", (args, out[-500:])
+
+
+def test_the_switches_cache_says_what_the_engine_declares():
+    from engine.cli.games import declared_switches
+
+    for game_id, rules in GAMES.items():
+        assert declared_switches(game_id) == [{"id": s.id, "point": s.point, "options": list(s.options),
+                                               "default": s.default} for s in rules.switches]
+    with pytest.raises(ValueError, match="unknown game 'oware'"):
+        declared_switches("oware")
