@@ -486,7 +486,7 @@ def _bake(db: Path, results: Path, games: int, log) -> None:
     def tell(game_id: str, done: int, total: int) -> None:
         log.update(game_id, done, total)
 
-    compare_defaults(results, games=games, jobs=1, progress=tell)
+    compare_defaults(results, games=games, jobs=1, progress=tell, log=log.note)
 
 
 def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], log) -> None:
@@ -504,7 +504,8 @@ def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], log) -> N
         log.update(game_id, done, total, phase=phase)
 
     try:
-        assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell)
+        assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell,
+                        log=log.note)
         checkpoint.unlink(missing_ok=True)
     finally:
         results.with_name(ASSESSING).unlink(missing_ok=True)

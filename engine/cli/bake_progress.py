@@ -70,6 +70,7 @@ class BakeLog:
         self.state: dict[str, dict[str, Any]] = {}
         self.tasks: dict[tuple[str, str], Any] = {}
         self.game_started = self.phase_started = self.game_cpu = 0.0
+        self.mark: tuple[float, float] | None = None  # (time, CPU) the next game's work began
         self.phase = ""
         self.last_line = self.last_write = 0.0
         self.write()
@@ -133,6 +134,7 @@ class BakeLog:
 
     def start_stage(self, stage: str) -> None:
         self.stage, self.current = stage, None
+        self.mark = (time.monotonic(), time.process_time())
         self.say(f"{STAGE_TEXT[stage]}: {', '.join(self.games.get(stage, []))} "
                  f"({duration(self.expected_stage(stage))}; all left: {duration(self.left(None))})")
         self.write(force=True)
@@ -141,8 +143,9 @@ class BakeLog:
         if self.current and self.current != game:
             self.end_game()
         self.current = game
-        self.game_started = self.phase_started = time.monotonic()
-        self.game_cpu = time.process_time()
+        # a game's work began when the previous one ended (its first progress comes later)
+        self.game_started, self.game_cpu = self.mark or (time.monotonic(), time.process_time())
+        self.phase_started = self.game_started
         self.phase = ""
         self.state[f"{self.stage}:{game}"] = {"stage": self.stage, "game": game, "phase": "", "done": 0, "total": None,
                                               "left": self.expected(self.stage, game)}
@@ -150,6 +153,7 @@ class BakeLog:
             self.say(f"{self.stage}: {game} started ({duration(self.expected(self.stage, game))})")
 
     def update(self, game: str, done: int, total: int | None, phase: str = "", unit: str = "games") -> None:
+        new = game != self.current or phase != self.phase
         if game != self.current:
             self.start_game(game)
         if phase != self.phase:
@@ -167,7 +171,7 @@ class BakeLog:
             self.last_line = time.monotonic()
             of = f": {done:,}/{total:,} {unit}" if total else ""
             self.say(f"{label}{of}; this game {duration(left_game)} left, all {duration(self.left(left_game))} left")
-        self.write()
+        self.write(force=new)
 
     def end_game(self) -> None:
         if not self.current or not self.stage:
@@ -185,7 +189,15 @@ class BakeLog:
         except OSError:
             pass
         self.current = None
+        self.mark = (time.monotonic(), time.process_time())
         self.write(force=True)
+
+    def note(self, line: str) -> None:
+        """A line of the bake's own log: the current game saved (it ends), or a game skipped (said)."""
+        if self.current:
+            self.end_game()
+        else:
+            self.say(f"{self.stage}: {line}")
 
     def end_stage(self) -> None:
         self.end_game()
