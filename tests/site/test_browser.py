@@ -133,6 +133,10 @@ def test_link_reproduces_a_position(page, server):
     expect(page.locator("#vr-moves")).to_have_text("1. b1  2. a2")
     expect(page.locator("select[data-switch='tap-urdy.relay']")).to_have_value("next-hole")
     expect(page.locator("#vr-ruleset")).to_have_value("ludii")
+    # the picker says the reading is Ludii's, modified (it used to say "Ludii 1.3.13" alone)
+    expect(page.locator("#vr-ruleset option:checked")).to_contain_text("modified (relay = next-hole)")
+    page.select_option("select[data-switch='tap-urdy.relay']", "take-up-last")
+    expect(page.locator("#vr-ruleset option:checked")).not_to_contain_text("modified")
     import engine
 
     state = engine.new_game("tap-urdy", ruleset="ludii", switches={"relay": "next-hole"})
