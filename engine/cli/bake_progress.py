@@ -130,7 +130,7 @@ class BakeLog:
     # events
 
     def say(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        self.console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True)
 
     def start_stage(self, stage: str) -> None:
         self.stage, self.current = stage, None
@@ -212,7 +212,8 @@ class BakeLog:
         left_game = current.get("left") if current else None
         body = {"pid": os.getpid(), "stage": self.stage, "stages": [s for s in STAGES if s in self.games],
                 "games": self.games, "current": current, "left": self.left(left_game),
-                "progress": self.state, "updated": time.time()}
+                "progress": self.state, "updated": time.time(),
+                "expected": {s: {g: self.expected(s, g) for g in games} for s, games in self.games.items()}}
         path = self.site / PROGRESS_FILE
         tmp = path.with_name(path.name + ".tmp")
         try:
