@@ -133,10 +133,6 @@ def test_link_reproduces_a_position(page, server):
     expect(page.locator("#vr-moves")).to_have_text("1. b1  2. a2")
     expect(page.locator("select[data-switch='tap-urdy.relay']")).to_have_value("next-hole")
     expect(page.locator("#vr-ruleset")).to_have_value("ludii")
-    # the picker says the reading is Ludii's, modified (it used to say "Ludii 1.3.13" alone)
-    expect(page.locator("#vr-ruleset option:checked")).to_contain_text("modified (relay = next-hole)")
-    page.select_option("select[data-switch='tap-urdy.relay']", "take-up-last")
-    expect(page.locator("#vr-ruleset option:checked")).not_to_contain_text("modified")
     import engine
 
     state = engine.new_game("tap-urdy", ruleset="ludii", switches={"relay": "next-hole"})
@@ -224,6 +220,18 @@ def test_toggle_flipped_while_a_move_animates_keeps_board_address_and_citation_a
     cite = page.locator("#vr-cite-text").text_content()
     assert f"{switch} = {value}" in cite and f"{switch}={value}" in cite, cite
     assert f"{switch}={current}" not in cite, cite
+
+
+def test_the_ruleset_picker_says_when_a_reading_is_modified(page, server):
+    """It used to go on saying "Ludii 1.3.13" after a switch was toggled."""
+    open_game(page, server, "/games/tap-urdy?ruleset=ludii&set=relay:next-hole")
+    picked = page.locator("#vr-ruleset option:checked")
+    expect(page.locator("#vr-ruleset")).to_have_value("ludii")
+    expect(picked).to_contain_text("modified (relay = next-hole)")
+    page.select_option("select[data-switch='tap-urdy.relay']", "take-up-last")  # back to the ruleset's own
+    expect(picked).not_to_contain_text("modified")
+    page.select_option("select[data-switch='tap-urdy.after-capture']", "continue-relay")
+    expect(picked).to_contain_text("modified (after-capture = continue-relay)")
 
 
 def test_a_bad_link_says_what_was_wrong_and_what_it_used(page, server):
