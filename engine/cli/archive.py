@@ -332,6 +332,8 @@ def _compiled_before() -> bool:
     return any(ENGINE_DIR.glob("games/__pycache__/*.nbi"))
 
 
+LOG_LINE = 300
+"""The most characters of a server log line ``variorum serve`` relays."""
 QUIET_PATHS = ("GET /-/play.json ", "GET /-/bake.json ")
 """Requests left out of the relayed log: the serve's own polls and the pages' progress polls."""
 
@@ -385,6 +387,8 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
         for line in child.stdout:  # type: ignore[union-attr]
             if any(quiet in line for quiet in QUIET_PATHS):
                 continue
+            if len(line) > LOG_LINE:  # a client's long path (uvicorn's access line repeats it whole)
+                line = f"{line[:LOG_LINE]}... ({len(line) - LOG_LINE} more characters)\n"
             if live:
                 progress.console.print(line.rstrip("\n"), markup=False, highlight=False)
             else:
