@@ -23,7 +23,8 @@ from tests.site.conftest import stop
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if not CHROMIUM and not os.environ.get("CI"):
-    pytest.skip("no Chromium on this machine (CI installs Debian's chromium)", allow_module_level=True)
+    pytest.skip("no Chromium on this machine (CI installs Debian's chromium; see the summary for how to run "
+                "these tests)", allow_module_level=True)
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
