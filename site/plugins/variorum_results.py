@@ -105,7 +105,7 @@ async def bake_status(datasette):
     """``/-/bake.json``: the background bake's progress (``{"running": false}`` when none runs), and
     the id ``variorum serve`` gave this server (``server``: it says "ready" only when its own server answers)."""
     found = progress(datasette)
-    body = {"running": False} if found is None else {"running": True, **found}
+    body = {"running": False} if not found or not found.get("stage") else {"running": True, **found}
     body["server"] = os.environ.get("VARIORUM_SERVER_ID")
     return Response.json(body, headers={"cache-control": "no-store"})
 
