@@ -164,7 +164,8 @@ def site_config(db: Path, site: Path, results: Path | None = None) -> dict[str, 
     config: dict[str, Any] = {
         "immutables": [str(db)],
         "files": [str(results)] if results is not None else [],
-        "metadata": yaml.safe_load((site / "metadata.yaml").read_text(encoding="utf-8")),
+        "metadata": (yaml.safe_load((site / "metadata.yaml").read_text(encoding="utf-8"))
+                     if (site / "metadata.yaml").is_file() else {}),
         "settings": {"default_allow_sql": False},
     }
     if (site / "templates").is_dir():
@@ -185,7 +186,9 @@ def datasette_args(db: Path, site: Path, port: int, host: str, results: bool = T
     for path in config["immutables"]:
         args += ["-i", path]
     args += config["files"]
-    args += ["--metadata", str(site / "metadata.yaml"), "--host", host, "--port", str(port)]
+    if (site / "metadata.yaml").is_file():
+        args += ["--metadata", str(site / "metadata.yaml")]
+    args += ["--host", host, "--port", str(port)]
     if "template_dir" in config:
         args += ["--template-dir", config["template_dir"]]
     if "plugins_dir" in config:
