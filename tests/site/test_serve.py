@@ -155,3 +155,21 @@ def test_the_first_runs_log_names_each_stage_and_game_with_estimates(tmp_path: P
     assert all(len(line) > 0 for line in lines)
     log.close()
     assert not (tmp_path / PROGRESS_FILE).exists()
+
+
+def test_the_log_says_the_bake_is_working_while_a_phase_reports_nothing(tmp_path: Path, monkeypatch):
+    """A long phase (Lobudök's agent games) used to leave the log silent for many minutes."""
+    import io
+
+    from rich.console import Console
+
+    from engine.cli import bake_progress
+
+    monkeypatch.setattr(bake_progress, "LINE_EVERY", 0.6)
+    out = io.StringIO()
+    log = bake_progress.BakeLog(tmp_path, Console(file=out, width=200), None, {"assessments": ["lobudok"]})
+    log.start_stage("assessments")
+    log.update("lobudok", 0, 20, phase="evaluate")
+    time.sleep(2.0)
+    log.close()
+    assert "assessments: lobudok evaluate: 0/20 games, working (" in out.getvalue()
