@@ -65,12 +65,15 @@ async def test_the_results_database_the_bake_writes_is_picked_up_before_the_cach
     await ds.invoke_startup()
     before = await _twice(ds, "/games/tap-urdy")
     assert "being computed" in comparison_section(before.text)
+    assert "The default comparisons are being computed" in (await _twice(ds, "/")).text
 
     run = compare_defaults(site / "results.db", games=40, game_ids=["tap-urdy"])["tap-urdy"]
 
     after = await ds.client.get("/games/tap-urdy")
     assert after.headers.get(HIT) is None and run[:8] in comparison_section(after.text)
     assert "being computed" not in comparison_section(after.text)
+    front = await ds.client.get("/")
+    assert front.headers.get(HIT) is None and "The default comparisons are being computed" not in front.text
 
 
 async def test_the_assessments_mark_is_part_of_what_a_page_is_drawn_from(site, compiled_kernels, monkeypatch):
