@@ -109,7 +109,7 @@ def main() -> None:
     ap.add_argument("--skip-factorial", action="store_true")
     args = ap.parse_args()
     print(f"# command: python benchmarks/compare.py {' '.join(sys.argv[1:])}".rstrip())
-    print(f"# engine {engine.ENGINE_VERSION}, numba {numba.__version__}, numpy {np.__version__}, scipy {scipy.__version__}, "
+    print(f"# engine {engine.ENGINE_FINGERPRINT}, numba {numba.__version__}, numpy {np.__version__}, scipy {scipy.__version__}, "
           f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus")
     engine.load_game("tap-urdy").rules.playouts(engine.load_game("tap-urdy").params, 0, 1)  # load the kernels
     if not args.skip_factorial:

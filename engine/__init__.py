@@ -17,8 +17,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-ENGINE_VERSION = "0.1.0"
-"""Changes whenever the engine's behaviour changes, so a record says which rules produced it."""
+from engine.fingerprint import fingerprint as _fingerprint, use_numba_cache as _use_numba_cache
+
+ENGINE_FINGERPRINT = _fingerprint()
+"""Which code plays the games: a hash of the engine's own files and numba's version, computed at
+import (engine.fingerprint says which files). Saved runs, assessments, checkpoints, game records,
+the play API and citations carry it."""
+ENGINE_VERSION = ENGINE_FINGERPRINT
+"""The same value under its former name (stored fields keep the name ``engine_version``)."""
+_use_numba_cache(ENGINE_FINGERPRINT)  # before any kernel is defined: an edited kernel recompiles
 
 if TYPE_CHECKING:
     from engine.game import Game, State
@@ -77,4 +84,4 @@ def new_game(
     ).new_state(seed)
 
 
-__all__ = ["ENGINE_VERSION", "load_game", "new_game", "resolve"]
+__all__ = ["ENGINE_FINGERPRINT", "ENGINE_VERSION", "load_game", "new_game", "resolve"]

@@ -288,7 +288,7 @@ def answer(game_id: str, args: dict[str, str], deadline: float | None = None) ->
         "last_move": {"move": moves[-1], "events": events} if moves and stopped is None else None,
         "stopped_at": stopped,
         "text": state.to_text(),
-        "engine_version": engine.ENGINE_VERSION,
+        "engine_version": engine.ENGINE_FINGERPRINT,
     }
     if args.get("compare"):
         other = parse_reading(game_id, args["compare"], "compare")

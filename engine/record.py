@@ -38,12 +38,12 @@ class GameRecord:
 
     @classmethod
     def of(cls, state: "State") -> "GameRecord":
-        from engine import ENGINE_VERSION
+        from engine import ENGINE_FINGERPRINT
 
         res = state.result()
         return cls(
             game=state.game.id,
-            engine_version=ENGINE_VERSION,
+            engine_version=ENGINE_FINGERPRINT,
             ruleset=state.game.ruleset,
             switches=dict(state.game.switches),
             seed=state.seed,

@@ -27,6 +27,7 @@ from schema.lint import lint
 from schema.load import Archive, RecordError, RecordErrors, load_archive
 from schema.records import Citation, Name, Source
 from schema.csl import bibtex_entry, csl_item
+from schema.witnesses import tally, witnesses
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,8 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
         yield from _cite(t.GameCitationRow, gf.game.citations, game_id=gid)
         for n, rel in enumerate(gf.game.related, start=1):
             rid = f"{gid}.related-{n}"
-            yield t.RelatedGameRow(id=rid, game_id=gid, name=rel.name, related_game_id=rel.game, relation=rel.relation)
+            yield t.RelatedGameRow(id=rid, game_id=gid, name=rel.name, related_game_id=rel.game, dlp_id=rel.dlp_id,
+                                   relation=rel.relation, differs=rel.differs)
             yield from _cite(t.RelatedGameCitationRow, rel.citations, related_id=rid)
         for ev in gf.evidence:
             q = ev.quotation
@@ -141,6 +143,13 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
                 note=ev.note,
             )
             yield from _cite(t.EvidenceCitationRow, ev.citations, evidence_id=ev.id)
+        for ev in gf.evidence:  # after the evidence rows: what each quotation bears on
+            seq = 0
+            for words, refs in ev.quotation.scopes():
+                for ref in refs:
+                    kind, record = ("alternative", ref) if ":" in ref else ("statement", f"{gid}.{ref}")
+                    yield t.QuotationScopeRow(evidence_id=ev.id, words=words, kind=kind, record_id=record, seq=seq)
+                    seq += 1
         for seq, st in enumerate(gf.statements):
             sid = f"{gid}.{st.id}"
             yield t.StatementRow(id=sid, game_id=gid, topic=st.topic, text=st.text, seq=seq)
@@ -175,6 +184,27 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
                     completion_note=completion.note if completion else None,
                 )
             yield from _cite(t.RulesetCitationRow, rs.citations, ruleset_id=rid)
+    yield from _witness_rows(archive)
+
+
+def _witness_rows(archive: Archive) -> Iterator[SQLModel]:
+    """Every witness of every statement and alternative, then each record's figures (schema.witnesses)."""
+    found = witnesses(archive)
+    shorts = {sid: src.short for sid, src in archive.sources.items()}
+    by_record: dict[str, list] = {}
+    for w in found:
+        by_record.setdefault(w.record, []).append(w)
+        yield t.WitnessRow(
+            game_id=w.game, kind=w.kind, record_id=w.record, source_id=w.source, support=w.support,
+            witness_id=w.witness, path=" > ".join(w.path), program=w.program, label=w.label,
+        )
+    for record, rows_ in by_record.items():
+        figures = tally(rows_, shorts)
+        yield t.WitnessCountRow(
+            record_id=record, game_id=rows_[0].game, kind=rows_[0].kind, texts=figures.texts,
+            text_witnesses=figures.text_witnesses, primaries=figures.primaries, programs=figures.programs,
+            program_choices=figures.program_choices, summary=figures.summary,
+        )
 
 
 def _write(archive: Archive, path: Path) -> dict[str, int]:
@@ -216,6 +246,7 @@ _TABLES: list[type[SQLModel]] = [
     t.GameRow,
     t.RelatedGameRow,
     t.EvidenceRow,
+    t.QuotationScopeRow,
     t.StatementRow,
     t.SwitchRow,
     t.AlternativeRow,
@@ -227,6 +258,8 @@ _TABLES: list[type[SQLModel]] = [
     t.StatementCitationRow,
     t.AlternativeCitationRow,
     t.RulesetCitationRow,
+    t.WitnessRow,
+    t.WitnessCountRow,
 ]
 
 

@@ -140,6 +140,15 @@ def check_game(archive: Archive, game: GameFile, path: Path) -> list[RecordError
     for j, rel in enumerate(game.game.related):
         if rel.game is not None and rel.game not in archive.games:
             err(f"unknown game {rel.game!r}", gid, ("game", "related", j, "game"))
+    records = {st.id for st in game.statements} | {f"{sw.id}:{a.id}" for sw in game.switches for a in sw.alternatives}
+    for j, ev in enumerate(game.evidence):
+        q = ev.quotation
+        places = [(("evidence", j, "quotation", "bears_on", i), ref) for i, ref in enumerate(q.bears_on)]
+        places += [(("evidence", j, "quotation", "parts", k, "bears_on", i), ref)
+                   for k, part in enumerate(q.parts) for i, ref in enumerate(part.bears_on)]
+        for fields, ref in places:
+            if ref not in records:
+                err(f"the quotation bears on {ref!r}, which is neither a statement nor an alternative of {gid}", ev.id, fields)
     for kind, items in (
         ("evidence", [e.id for e in game.evidence]),
         ("statements", [s.id for s in game.statements]),

@@ -59,12 +59,13 @@ def csl_item(src: Source) -> dict[str, Any]:
     return item
 
 
-def short_cite(src: Source, locator: str | None = None) -> str:
-    """``Béart 1955`` or, with a page locator, ``Béart 1955: 456``."""
+def short_cite(src: Source | str, locator: str | None = None) -> str:
+    """``Béart 1955`` or, with a page locator, ``Béart 1955: 456`` (``src``: a source or its short form)."""
+    short = src if isinstance(src, str) else src.short
     if not locator:
-        return src.short
+        return short
     page = re.fullmatch(r"pp?\.\s*(.+)", locator.strip())
-    return f"{src.short}: {page.group(1) if page else locator.strip()}"
+    return f"{short}: {page.group(1) if page else locator.strip()}"
 
 
 def cite(citation: Citation, sources: dict[str, Source]) -> str:

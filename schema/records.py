@@ -183,7 +183,11 @@ class RelatedGame(Record):
 
     name: ShortText
     game: Slug | None = Field(default=None, description="Its id, when the archive holds it.")
-    relation: ShortText
+    dlp_id: Annotated[str, StringConstraints(pattern=r"^DLP\.Games\.\d+$")] | None = Field(
+        default=None, description="Its Ludii portal id, when one is known."
+    )
+    relation: ShortText = Field(description="Who relates it to this game and how (e.g. the portal's similar games).")
+    differs: Text | None = Field(default=None, description="What is known of how it differs, as its citations say.")
     citations: Citations
 
 
@@ -235,8 +239,30 @@ class Words(str, Enum):
     translation = "translation"  # the owner's translation of an earlier source
 
 
+RecordRef = Annotated[
+    str,
+    StringConstraints(
+        pattern=r"^([a-z0-9]+(-[a-z0-9]+)*|[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*)$",
+        max_length=160,
+    ),
+]
+"""What a quotation bears on: a statement of its game (``relay-sowing``) or an alternative
+(``<switch id>:<option>``, e.g. ``tap-urdy.first-player:lot``)."""
+
+
+class QuotePart(Record):
+    """A passage of a longer quotation and the statements or alternatives it is evidence for."""
+
+    text: Quotation = Field(description="Words of the quotation, exactly as they stand in it.")
+    bears_on: list[RecordRef] = Field(min_length=1)
+
+
 class Quote(Record):
-    """A short quotation, in its original language, with whose words it is and where it was read."""
+    """A short quotation, in its original language, with whose words it is and where it was read.
+
+    It names what it is evidence for (``bears_on``, or per passage in ``parts``): the pages print it
+    under those statements and alternatives only, and elsewhere link to the evidence record.
+    """
 
     text: Quotation
     language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}$")]
@@ -251,6 +277,14 @@ class Quote(Record):
         default=None, description="The earlier source the words summarise, translate or report, if any."
     )
     note: Text | None = Field(default=None, description="Anything a reader must know to weigh the attribution.")
+    bears_on: list[RecordRef] = Field(
+        default_factory=list,
+        description="The statements and alternatives the whole quotation is evidence for.",
+    )
+    parts: list[QuotePart] = Field(
+        default_factory=list,
+        description="Passages of the quotation, each with what it bears on (for a quotation that bears on several points).",
+    )
 
     @model_validator(mode="after")
     def _attribution(self) -> "Quote":
@@ -258,7 +292,15 @@ class Quote(Record):
             raise ValueError("a quotation with an 'owner' also needs 'words' and 'read_at'")
         if self.words in (Words.summary, Words.translation) and self.summarising is None:
             raise ValueError(f"a quotation whose words are a {self.words.value} needs 'summarising'")
+        for part in self.parts:
+            if part.text not in " ".join(self.text.split()):
+                raise ValueError(f"quotation part {part.text[:40]!r}... is not words of the quotation")
         return self
+
+    def scopes(self) -> list[tuple[str, list[str]]]:
+        """(words, what they bear on) for the whole quotation and each of its parts."""
+        out = [(self.text, list(self.bears_on))] if self.bears_on else []
+        return out + [(p.text, list(p.bears_on)) for p in self.parts]
 
 
 class Evidence(Record):

@@ -67,7 +67,9 @@ class RelatedGameRow(SQLModel, table=True):
     game_id: str = Field(foreign_key="games.id", index=True)
     name: str
     related_game_id: str | None = Field(default=None, foreign_key="games.id")
+    dlp_id: str | None = None  # its Ludii portal id, when known
     relation: str
+    differs: str | None = None  # what is known of how it differs
 
 
 class EvidenceRow(SQLModel, table=True):
@@ -94,6 +96,18 @@ class EvidenceRow(SQLModel, table=True):
     quotation_summarising_locator: str | None = None
     quotation_note: str | None = None
     note: str | None = None
+
+
+class QuotationScopeRow(SQLModel, table=True):
+    """What an evidence quotation (or a passage of it) bears on: the pages print the words only there."""
+
+    __tablename__ = "quotation_scopes"
+    id: int | None = Field(default=None, primary_key=True)
+    evidence_id: str = Field(foreign_key="evidence.id", index=True)
+    words: str  # the whole quotation or the passage of it
+    kind: str  # statement | alternative
+    record_id: str = Field(index=True)  # statements.id or alternatives.id
+    seq: int
 
 
 class StatementRow(SQLModel, table=True):
@@ -193,6 +207,37 @@ class RulesetCitationRow(CitationColumns, table=True):
     __tablename__ = "ruleset_citations"
     id: int | None = Field(default=None, primary_key=True)
     ruleset_id: str = Field(foreign_key="rulesets.id", index=True)
+
+
+class WitnessRow(SQLModel, table=True):
+    """One cited source of a statement or alternative followed back to its witness (schema.witnesses)."""
+
+    __tablename__ = "witnesses"
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    kind: str  # statement | alternative
+    record_id: str = Field(index=True)  # statements.id or alternatives.id
+    source_id: str = Field(foreign_key="sources.id", index=True)  # the cited source
+    support: str
+    witness_id: str = Field(foreign_key="sources.id", index=True)  # the source the reading rests on
+    path: str  # source ids from the cited source back to the witness, " > " between them
+    program: bool  # the cited source is a program, counted apart from texts
+    label: str  # how the witness stands: a primary account, a summary's reading, an implementation's choice ...
+
+
+class WitnessCountRow(SQLModel, table=True):
+    """The witness figures of one statement or alternative (schema.witnesses.tally)."""
+
+    __tablename__ = "witness_counts"
+    record_id: str = Field(primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    kind: str
+    texts: int  # cited written sources
+    text_witnesses: int  # the independent witnesses they rest on
+    primaries: int  # how many of those are primary accounts
+    programs: int  # cited programs, counted apart
+    program_choices: int  # programs that are their own witness
+    summary: str  # e.g. "2 texts resting on 1 primary account (Parolov 1931); 1 program resting on the same"
 
 
 FTS_COLUMNS: dict[str, list[str]] = {

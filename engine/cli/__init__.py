@@ -8,6 +8,8 @@ from engine.cli import archive
 from engine.cli import assess
 from engine.cli import compare
 from engine.cli import games
+from engine.cli import reconstruct
+from engine.cli import release
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,3 +22,5 @@ archive.register(main)
 games.register(main)
 compare.register(main)
 assess.register(main)
+reconstruct.register(main)
+release.register(main)

@@ -228,8 +228,10 @@ def register(group: click.Group) -> None:
                   show_default=True, help="Agent games per ruleset, and per rung of the skill ladder, of the baked assessments.")
     @click.option("--bake-skill-levels", type=click.IntRange(1, 20), default=DEFAULT_SKILL_LEVELS, show_default=True,
                   help="Rungs of the skill ladder of the baked assessments.")
+    @click.option("--base-url", default=None, metavar="URL",
+                  help="The archive's canonical address, used in every citation (default: $VARIORUM_BASE_URL).")
     def serve_cmd(port: int, host: str, data_dir: Path, site_dir: Path, bake: bool, bake_games: int, bake_agent: str,
-                  bake_agent_games: int, bake_skill_levels: int) -> None:
+                  bake_agent_games: int, bake_skill_levels: int, base_url: str | None) -> None:
         """Build the archive if it is missing or older than the records, serve the site with
         Datasette, and compile the engine and bake the comparisons and the assessments in the
         background."""
@@ -237,6 +239,13 @@ def register(group: click.Group) -> None:
             raise click.BadParameter(f"assessments evaluate with UCT: uct:ITERATIONS, not {bake_agent!r}",
                                      param_hint="'--bake-agent'")
         check_port(host, port)  # before the build: a taken port is the one thing said
+        from schema.citation import check_base_url
+
+        try:  # the citations' address (engine/cli/release.py, site/plugins/variorum_releases.py)
+            os.environ["VARIORUM_BASE_URL"] = check_base_url(base_url or os.environ.get("VARIORUM_BASE_URL")) or ""
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--base-url'") from None
+        os.environ.setdefault("VARIORUM_RELEASES", str(site_dir / "releases"))  # the served site's releases
         db = site_dir / "archive.db"
         if needs_build(data_dir, db):
             run_build(data_dir, db)
@@ -511,8 +520,10 @@ def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], log) -> N
         log.update(game_id, done, total, phase=phase)
 
     try:
-        assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell,
-                        log=log.note)
+        from engine.compare.sweep import discard_stale_checkpoint
+
+        discard_stale_checkpoint(checkpoint)  # the bake's own: another engine's cells are dropped
+        assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell, log=log.note)
         checkpoint.unlink(missing_ok=True)
     finally:
         results.with_name(ASSESSING).unlink(missing_ok=True)

@@ -142,6 +142,8 @@ def register(group: click.Group) -> None:
     @click.option("--scheduler", default=None, metavar="ADDRESS", help="Run on a Dask cluster (e.g. tcp://host:8786).")
     @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
                   help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
+    @click.option("--discard-stale-checkpoint", "discard_stale", is_flag=True,
+                  help="Empty a checkpoint written by another engine fingerprint instead of refusing it.")
     @click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval.")
     @click.option("--json", "as_json", is_flag=True, help="Print the assessment as JSON.")
     @click.option("--save", is_flag=True, help="Save the assessment into the results database (the game page shows the latest).")
@@ -150,8 +152,8 @@ def register(group: click.Group) -> None:
     def assess_cmd(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], all_switches: bool,
                    base: str | None, settings: tuple[str, ...], criteria_specs: tuple[str, ...], screen_games: int,
                    games: int, agent: str, skill_levels: int, skill_from: int | None, skill_games: int | None,
-                   top: int, seed: int, jobs: int, scheduler: str | None, checkpoint: str | None, resamples: int,
-                   as_json: bool, save: bool, results: str | None, quiet: bool) -> None:
+                   top: int, seed: int, jobs: int, scheduler: str | None, checkpoint: str | None, discard_stale: bool,
+                   resamples: int, as_json: bool, save: bool, results: str | None, quiet: bool) -> None:
         """Screen a game's readings by random play against plausibility criteria, then evaluate the named
         rulesets and the readings that pass with UCT agents: measures under competent play, a skill
         trace, and the criteria each meets."""
@@ -180,6 +182,10 @@ def register(group: click.Group) -> None:
         bar, phase = _phases(err, quiet)
         t0 = time.perf_counter()
         try:
+            if discard_stale and checkpoint:
+                from engine.compare.sweep import discard_stale_checkpoint
+
+                discard_stale_checkpoint(checkpoint)
             with bar:
                 a = assess(game_id, rulesets=rulesets, switches=switches, all_switches=all_switches, base=base,
                            settings=parsed, criteria=found, screen_games=screen_games, games=games, agent=agent,
@@ -210,11 +216,13 @@ def register(group: click.Group) -> None:
     @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes.")
     @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
                   help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
+    @click.option("--discard-stale-checkpoint", "discard_stale", is_flag=True,
+                  help="Empty a checkpoint written by another engine fingerprint instead of refusing it.")
     @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
     @click.option("--game", "game_ids", multiple=True, metavar="GAME", help="Only this game (repeatable; default: every game).")
     @click.option("--quiet", is_flag=True, help="No progress.")
     def assess_defaults_cmd(agent: str, games: int, skill_levels: int, screen_games: int, seed: int, jobs: int,
-                            checkpoint: str | None, results: str | None, game_ids: tuple[str, ...], quiet: bool) -> None:
+                            checkpoint: str | None, discard_stale: bool, results: str | None, game_ids: tuple[str, ...], quiet: bool) -> None:
         """Bake the default assessment: every game's rulesets screened, played by UCT against itself
         and traced for skill, into the results database (each game's previous defaults run replaced)."""
         from engine.agents import parse_agent
@@ -239,6 +247,10 @@ def register(group: click.Group) -> None:
         err = Console(stderr=True, highlight=False)
         bar, phase = _phases(err, quiet)
         try:
+            if discard_stale and checkpoint:
+                from engine.compare.sweep import discard_stale_checkpoint
+
+                discard_stale_checkpoint(checkpoint)
             with bar:
                 assess_defaults(results, agent=agent, games=games, skill_levels=skill_levels,
                                 screen_games=screen_games, seed=seed, jobs=jobs, checkpoint=checkpoint,

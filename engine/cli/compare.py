@@ -310,6 +310,8 @@ def register(group: click.Group) -> None:
     @click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval.")
     @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
                   help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
+    @click.option("--discard-stale-checkpoint", "discard_stale", is_flag=True,
+                  help="Empty a checkpoint written by another engine fingerprint instead of refusing it.")
     @click.option("--turn-limit", type=int, default=None, help="Stop a game unfinished after this many turns; default 2,500.")
     @click.option("--move-limit", type=int, default=None, help="Stop a game unfinished after this many moves; default 10,000.")
     @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
@@ -321,7 +323,7 @@ def register(group: click.Group) -> None:
     def compare_cmd(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], all_switches: bool,
                     base: str | None, settings: tuple[str, ...], games: int, agent: str, vs: str | None, seed: int,
                     jobs: int, scheduler: str | None, block: int | None, resamples: int, checkpoint: str | None,
-                    turn_limit: int | None, move_limit: int | None, as_json: bool, as_csv: bool, plot: str | None,
+                    discard_stale: bool, turn_limit: int | None, move_limit: int | None, as_json: bool, as_csv: bool, plot: str | None,
                     save: bool, results: str | None, quiet: bool) -> None:
         """Play a game's readings and measure them (Ludii's measures with 95% intervals); over a
         factorial of switches, the effect of each switch.
@@ -345,6 +347,10 @@ def register(group: click.Group) -> None:
         progress, update = _progress(err, not quiet)
         t0 = time.perf_counter()
         try:
+            if discard_stale and checkpoint:
+                from engine.compare.sweep import discard_stale_checkpoint
+
+                discard_stale_checkpoint(checkpoint)
             with progress:
                 c = compare(game_id, rulesets=rulesets, switches=switches, all_switches=all_switches, base=base,
                             settings=parsed, games=games, agent=agent, vs=vs, seed=seed, jobs=jobs,

@@ -132,6 +132,74 @@ def _rank(readings: list[Reading]) -> list[Reading]:
     return sorted(readings, key=key)
 
 
+def budget(agent: str, games: int, skill_levels: int, skill_from: int | None = None,
+           skill_games: int | None = None) -> tuple[Any, list[int], int]:
+    """The agent spec (``uct:N`` only), the skill ladder's rungs and the games per rung of an
+    evaluation; ValueError naming a bad argument."""
+    from engine.agents import parse_agent
+
+    spec = parse_agent(agent)
+    if spec.kind != "uct":
+        raise ValueError(f"readings are evaluated with UCT agents: agent must be uct:N, not {agent!r}")
+    for name, value, least in (("games", games, 2), ("skill_levels", skill_levels, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"{name} must be an integer of at least {least}, not {value!r}")
+    n = int(spec.param)  # type: ignore[arg-type]
+    rungs = ladder(max(1, n >> skill_levels) if skill_from is None else skill_from, skill_levels)
+    skill_games = games if skill_games is None else skill_games
+    if isinstance(skill_games, bool) or not isinstance(skill_games, int) or skill_games < 2:
+        raise ValueError(f"skill_games must be an integer of at least 2, not {skill_games!r}")
+    return spec, rungs, skill_games
+
+
+def evaluate(
+    game_id: str,
+    plan: comparing.Plan,
+    readings: list[Reading],
+    chosen: Sequence[int],
+    *,
+    agent: str,
+    games: int,
+    rungs: Sequence[int],
+    skill_games: int,
+    criteria: Sequence[Criterion],
+    seed: int,
+    jobs: int = 1,
+    scheduler: Any = None,
+    checkpoint: str | Path | None = None,
+    phase: Phase | None = None,
+    n_resamples: int = DEFAULT_RESAMPLES,
+) -> None:
+    """Phases 2 and 3 over the readings ``chosen`` (indices into ``plan.variants`` and ``readings``):
+    ``agent`` against itself, ``games`` games each, and the skill ladder ``rungs``; each chosen
+    reading is marked evaluated and given its measures, verdicts and skill trace in place."""
+    chosen = sorted(set(chosen))
+    if not chosen:
+        return
+
+    def progress_of(name: str) -> sweeping.Progress | None:
+        return None if phase is None else (lambda done, total: phase(name, done, total))
+
+    common = dict(jobs=jobs, scheduler=scheduler, checkpoint=checkpoint, n_resamples=n_resamples)
+    sub = comparing.Plan(game_id, plan.base, [plan.variants[i] for i in chosen], [plan.rulesets[i] for i in chosen])
+    evaluated = comparing.compare(game_id, variant_plan=sub, games=games, agent=agent, vs=agent,
+                                  seed=seed, progress=progress_of("evaluate"), **common)
+    level_rows: list[list] = []
+    for k, weak in enumerate(rungs):
+        sw = sweeping.Sweep(game_id, tuple(sub.variants), skill_games,
+                            batch_seed(batch_seed(seed, SKILL_STREAM), k),
+                            (f"uct:{2 * weak}", f"uct:{weak}"), None, evaluated.limits)
+        level_rows.append(sweeping.run(sw, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint,
+                                       progress=progress_of(f"skill uct:{2 * weak} vs uct:{weak}")))
+    boot = batch_seed(seed, SKILL_BOOTSTRAP)
+    for j, i in enumerate(chosen):
+        r = readings[i]
+        r.evaluated = True
+        r.measures = evaluated.variants[j].metrics
+        r.verdicts = judge(criteria, r.measures)
+        r.skill = trace([rows[j] for rows in level_rows], list(rungs), n_resamples=n_resamples, seed=boot)
+
+
 def assess(
     game_id: str,
     *,
@@ -160,24 +228,13 @@ def assess(
     ``agent`` must be ``uct:N``: the evaluation plays it against itself and the skill ladder ends at
     ``uct:N`` against ``uct:N/2`` (``skill_levels`` rungs from ``skill_from``, default N / 2**levels).
     ``skill_games`` defaults to ``games``. ValueError naming a bad argument."""
-    from engine import ENGINE_VERSION
-    from engine.agents import parse_agent
+    from engine import ENGINE_FINGERPRINT
 
     seed = check_seed(seed)
-    spec = parse_agent(agent)
-    if spec.kind != "uct":
-        raise ValueError(f"assess evaluates with UCT agents: agent must be uct:N, not {agent!r}")
-    for name, value, least in (("screen_games", screen_games, 2), ("games", games, 2), ("top", top, 0),
-                               ("skill_levels", skill_levels, 1)):
+    for name, value, least in (("screen_games", screen_games, 2), ("top", top, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise ValueError(f"{name} must be an integer of at least {least}, not {value!r}")
-    n = int(spec.param)  # type: ignore[arg-type]
-    if skill_from is None:
-        skill_from = max(1, n >> skill_levels)
-    rungs = ladder(skill_from, skill_levels)
-    skill_games = games if skill_games is None else skill_games
-    if isinstance(skill_games, bool) or not isinstance(skill_games, int) or skill_games < 2:
-        raise ValueError(f"skill_games must be an integer of at least 2, not {skill_games!r}")
+    spec, rungs, skill_games = budget(agent, games, skill_levels, skill_from, skill_games)
 
     def progress_of(name: str) -> sweeping.Progress | None:
         return None if phase is None else (lambda done, total: phase(name, done, total))
@@ -193,26 +250,8 @@ def assess(
 
     named = [i for i, r in enumerate(readings) if r.ruleset is not None]
     passing = [i for i, r in enumerate(readings) if r.ruleset is None and passes(r.screen_verdicts)][:top]
-    chosen = sorted(set(named) | set(passing))
-    if chosen:
-        sub = comparing.Plan(game_id, plan.base, [plan.variants[i] for i in chosen],
-                             [plan.rulesets[i] for i in chosen])
-        evaluated = comparing.compare(game_id, variant_plan=sub, games=games, agent=str(spec), vs=str(spec),
-                                      seed=seed, progress=progress_of("evaluate"), **common)
-        level_rows: list[list] = []
-        for k, weak in enumerate(rungs):
-            sw = sweeping.Sweep(game_id, tuple(sub.variants), skill_games,
-                                batch_seed(batch_seed(seed, SKILL_STREAM), k),
-                                (f"uct:{2 * weak}", f"uct:{weak}"), None, evaluated.limits)
-            level_rows.append(sweeping.run(sw, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint,
-                                           progress=progress_of(f"skill uct:{2 * weak} vs uct:{weak}")))
-        boot = batch_seed(seed, SKILL_BOOTSTRAP)
-        for j, i in enumerate(chosen):
-            r = readings[i]
-            r.evaluated = True
-            r.measures = evaluated.variants[j].metrics
-            r.verdicts = judge(criteria, r.measures)
-            r.skill = trace([rows[j] for rows in level_rows], rungs, n_resamples=n_resamples, seed=boot)
-    return Assessment(game_id, seed, str(spec), ENGINE_VERSION, list(criteria), screen_games, games, rungs,
+    evaluate(game_id, plan, readings, sorted(set(named) | set(passing)), agent=str(spec), games=games,
+             rungs=rungs, skill_games=skill_games, criteria=criteria, seed=seed, phase=phase, **common)
+    return Assessment(game_id, seed, str(spec), ENGINE_FINGERPRINT, list(criteria), screen_games, games, rungs,
                       skill_games, _rank(readings), base=plan.base, top=top, resamples=n_resamples,
                       limits=tuple(screened.limits))

@@ -234,7 +234,7 @@ def compare(
     ``jobs``, ``scheduler`` and ``checkpoint``; engine.compare.measures for the measures (bootstrap
     with ``n_resamples`` resamples); engine.compare.effects for the effects (over a factorial).
     """
-    from engine import ENGINE_VERSION
+    from engine import ENGINE_FINGERPRINT
     from engine.game import MOVE_LIMIT, TURN_LIMIT
 
     seed = check_seed(seed)
@@ -254,6 +254,6 @@ def compare(
     results = [VariantResult(v, p.rulesets[i], p.label(i), len(rows[i]), metrics[i]) for i, v in enumerate(p.variants)]
     return Comparison(
         game=game_id, base=p.base, agents=agents or ("random", "random"), games_per_variant=games, seed=seed,
-        engine_version=ENGINE_VERSION, variants=results, effects=found, factors=p.factors, measures=keys,
+        engine_version=ENGINE_FINGERPRINT, variants=results, effects=found, factors=p.factors, measures=keys,
         resamples=n_resamples, block=int(sw.block), limits=sw.limits, stats=sw.stats,
     )

@@ -2,8 +2,10 @@
 game people could have played, each with where its threshold comes from.
 
 A criterion names one measure (the comparator's key, engine.compare.measures) and a range; it is met
-when the measure's point value lies in the range, and said to be met *surely* when its whole 95%
-interval does. The Digital Ludeme Project publishes the measures, not thresholds for them, so the
+when the measure's point value lies in the range. A criterion may *require* another: balance means
+nothing for a reading whose games do not finish (an unfinished game counts a half to each player,
+so a game nobody finishes looks perfectly balanced), so balance is not met where completion fails,
+whatever its own value; the pages say so and show balance over the finished games beside it. The Digital Ludeme Project publishes the measures, not thresholds for them, so the
 default thresholds are Variorum's own, stated here with their reasons; every one can be replaced
 (``--criterion balance>=0.6``) or dropped (``--criterion balance=off``).
 """
@@ -28,6 +30,8 @@ class Criterion:
     high: float | None
     source: str
     reason: str
+    requires: str | None = None
+    """The criterion this one depends on: where that one fails, this one is not met either."""
 
     def __post_init__(self) -> None:
         if self.measure not in BY_KEY:
@@ -55,23 +59,18 @@ class Criterion:
         iv = metrics.get(self.measure)
         return None if iv is None else self._inside(iv.value)
 
-    def surely_met(self, metrics: Mapping[str, Interval]) -> bool | None:
-        """Whether the whole 95% interval lies in the range (None when it is unknown)."""
-        iv = metrics.get(self.measure)
-        if iv is None or iv.low is None or iv.high is None:
-            return None
-        return bool(self._inside(iv.low) and self._inside(iv.high))
-
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "measure": self.measure, "low": self.low, "high": self.high,
-                "source": self.source, "reason": self.reason}
+                "source": self.source, "reason": self.reason, "requires": self.requires}
 
 
 VARIORUM = "Variorum's threshold (the DLP publishes the measure, not a threshold)"
 
 DEFAULT_CRITERIA: tuple[Criterion, ...] = (
     Criterion("balance", "balance", 0.7, None, VARIORUM,
-              "neither the first nor the second mover scores more than 65% (balance = 1 - |2 AdvantageP1 - 1|)"),
+              "neither the first nor the second mover scores more than 65% (balance = 1 - |2 AdvantageP1 - 1|); "
+              "not met where completion fails, since unfinished games count a half to each player",
+              requires="completion"),
     Criterion("completion", "completion", 0.8, None, VARIORUM,
               "at least four games in five end with a winner, not a draw, a limit or an endless move"),
     Criterion("drawishness", "drawishness", None, 0.2, VARIORUM,
@@ -127,8 +126,20 @@ def criteria(specs: Iterable[str] = (), base: Sequence[Criterion] = DEFAULT_CRIT
 
 
 def judge(found: Sequence[Criterion], metrics: Mapping[str, Interval]) -> dict[str, bool | None]:
-    """Each criterion's verdict on one reading's measures."""
-    return {c.name: c.met(metrics) for c in found}
+    """Each criterion's verdict on one reading's measures; a criterion whose required criterion (when
+    that one is among ``found``) is not met is not met either."""
+    verdicts = {c.name: c.met(metrics) for c in found}
+    for c in found:
+        if c.requires is not None and verdicts.get(c.requires) is False:
+            verdicts[c.name] = False
+    return verdicts
+
+
+def failed_by_requirement(found: Sequence[Criterion], verdicts: Mapping[str, bool | None]) -> dict[str, str]:
+    """The criteria of ``found`` that ``verdicts`` fails only because a required criterion fails:
+    ``{criterion: the criterion it requires}``."""
+    return {c.name: c.requires for c in found
+            if c.requires is not None and verdicts.get(c.requires) is False and verdicts.get(c.name) is False}
 
 
 def passes(verdicts: Mapping[str, bool | None]) -> bool:

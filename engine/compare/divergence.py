@@ -1,7 +1,7 @@
 """Divergence: replay one list of moves under two readings and find the first point where they part.
 
 A reading is a ruleset of the archive and/or switch settings: ``"ludii"``, ``"relay=next-hole"``,
-``"ludii,relay=next-hole"`` (switches not named come from the ruleset, else from the game's default
+``"ludii,relay=next-hole"`` or, in the canonical spelling (schema/citation.py), ``"ludii;relay:next-hole"`` (switches not named come from the ruleset, else from the game's default
 ruleset in the archive, else from the engine's defaults), or a mapping of switch values.
 
 :func:`diverge` plays the moves on both readings from the same start and seed (and
@@ -55,6 +55,12 @@ def parse_reading(game_id: str, reading: str | Mapping[str, str] | Reading) -> R
         return Reading(", ".join(f"{k}={v}" for k, v in reading.items()), None, values)
     if not isinstance(reading, str) or not reading.strip():
         raise ValueError(f"a reading is a ruleset id and/or SWITCH=VALUE settings, not {reading!r}")
+    if ";" in reading or ":" in reading:  # the canonical spelling, RULESET;POINT:OPTION,... (schema.citation)
+        from schema.citation import split_sets, split_spec
+
+        name, sets = split_spec(reading)
+        values = engine.resolve(game_id, name or default_ruleset(game_id), dict(split_sets(sets)))
+        return Reading(reading.strip(), name, values)
     items = [x.strip() for x in reading.split(",")]
     if any(not x for x in items):
         raise ValueError(f"empty item in reading {reading!r}")

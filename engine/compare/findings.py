@@ -16,6 +16,13 @@ their 95% intervals:
 
 A sentence states only what the figures show: "beyond the intervals" when they do not overlap,
 "may be chance" when they do. Change a figure and the sentence changes with it.
+
+:func:`comparison_findings` does the same for a comparison of readings (the front page's "Latest
+findings"): a measure on which two readings differ is a finding only when their 95% intervals are
+apart **and** the gap passes the measure's practical threshold (``Measure.practical``, Variorum's
+own, in engine.compare.measures), so "drawishness 0.024 against 0.052" is not news however many
+games separate the intervals. Findings lead with what a historian would act on (``FINDING_ORDER``:
+whether games finish, who wins them, how long they last) and say it in plain words.
 """
 
 from __future__ import annotations
@@ -24,8 +31,14 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-SMALL_GAP = 0.05
-"""Completion gaps (agent minus random) below this are reported as agreement."""
+from engine.compare.measures import BY_KEY
+
+FINDING_ORDER = ("completion", "timeouts", "endless", "balance_finished", "advantage_p1", "drawishness",
+                 "repetitions", "balance", "duration_turns", "branching_factor", "decision_moves",
+                 "laps_per_move", "agent_score")
+"""The measures that can be findings, in the order a historian would act on them. The others
+(outcome uniformity, the spread and median of durations, moves, board coverage) describe a game
+but are not findings by themselves."""
 
 
 def _iv(d: Mapping[str, Any] | None) -> tuple[float | None, float | None, float | None]:
@@ -40,7 +53,11 @@ def _num(d: Mapping[str, Any] | None, pct: bool = False) -> str:
     if v is None:
         return "unknown"
     f = (lambda x: f"{x:.1%}" if 0 < x < 0.01 else f"{x:.0%}") if pct else (lambda x: f"{x:.2f}")
-    return f(v) if lo is None or hi is None else f"{f(v)} [{f(lo)}, {f(hi)}]"
+    if lo is None or hi is None:
+        return f(v)
+    if lo == hi:  # the bootstrap of games that all ended alike: no interval to give, and not a finding
+        return f"{f(v)} (no interval: every game alike, too few games to bound it)"
+    return f"{f(v)} [{f(lo)}, {f(hi)}]"
 
 
 def _names(items: Sequence[str]) -> str:
@@ -86,7 +103,7 @@ def _completion(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> 
         + "; ".join(f"random players {_num(rnd, True)} and the agents {_num(a, True)} under {_label(r)}"
                     for r, a, rnd in rarely) + ".")
     gap, r, a, rnd = max(gaps, key=lambda g: abs(g[0]))
-    if abs(gap) < SMALL_GAP:
+    if not BY_KEY["completion"].practical_gap(a["value"], rnd["value"]):
         points = round(100 * abs(gap))
         most = "less than one percentage point" if points == 0 else \
             f"at most {points} percentage point{'s' if points != 1 else ''}"
@@ -116,6 +133,9 @@ def _duration(data: Mapping[str, Any], evaluated: list[Mapping[str, Any]]) -> st
     if not found:
         return None
     ratio, r, a, rnd = max(found, key=lambda g: abs(g[0]))
+    if not BY_KEY["duration_turns"].practical_gap(a["value"], rnd["value"]):
+        return (f"Agents' and random players' games last about as long under every reading played by the agents "
+                f"(mean turns differ by less than {BY_KEY['duration_turns'].threshold_text}).")
 
     def turns(x: Mapping[str, Any]) -> str:
         return f"{x['value']:.0f}" + (f" [{x['low']:.0f}, {x['high']:.0f}]" if x.get("low") is not None else "")
@@ -196,3 +216,61 @@ def findings(data: Mapping[str, Any]) -> list[tuple[str, str]]:
         if sentence:
             out.append((key, sentence))
     return out
+
+
+def _fmt(key: str, d: Mapping[str, Any]) -> str:
+    """A measure's value and interval as a finding prints it (rates as percentages)."""
+    return _num(d, pct=BY_KEY[key].kind == "rate")
+
+
+def _apart(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Whether two figures' intervals are known and do not overlap."""
+    return not _overlap(a, b) and None not in (a.get("low"), b.get("low"))
+
+
+def comparison_findings(variants: Sequence[Mapping[str, Any]], limit: int | None = 3) -> list[dict[str, Any]]:
+    """The findings of one comparison of readings, best first: ``variants`` are ``{"name", "metrics":
+    {key: {value, low, high}}}``; each finding is ``{"key", "low", "high", "sentence"}`` (``low`` and
+    ``high`` the variants with the smallest and largest value), for the measures of ``FINDING_ORDER``
+    on which those two are apart beyond both intervals and by the measure's practical threshold."""
+    out = []
+    for key in FINDING_ORDER:
+        found = [(v, v["metrics"][key]) for v in variants
+                 if v["metrics"].get(key) and v["metrics"][key].get("value") is not None]
+        if len(found) < 2:
+            continue
+        (lo_v, lo), (hi_v, hi) = min(found, key=lambda f: f[1]["value"]), max(found, key=lambda f: f[1]["value"])
+        m = BY_KEY[key]
+        if not (_apart(lo, hi) and m.practical_gap(lo["value"], hi["value"])):
+            continue
+        sentence = (f"{m.plain[0].upper()}{m.plain[1:]}: {_fmt(key, hi)} under {hi_v['name']} against "
+                    f"{_fmt(key, lo)} under {lo_v['name']} (beyond both 95% intervals, and more than the "
+                    f"{m.threshold_text} that count as a difference).")
+        out.append({"key": key, "low": {"name": lo_v["name"], **lo}, "high": {"name": hi_v["name"], **hi},
+                    "sentence": sentence})
+    return out if limit is None else out[:limit]
+
+
+def effect_findings(effects: Sequence[Mapping[str, Any]], baseline: Mapping[str, float],
+                    limit: int | None = 3) -> list[dict[str, Any]]:
+    """The switch effects of a factorial run worth reporting, in ``FINDING_ORDER``: ``effects`` are rows
+    of ``compare_effects`` (switch, option, reference, measure, value, low, high), ``baseline`` each
+    measure's mean over the run's variants (for the relative thresholds). An effect is a finding when
+    its interval excludes 0 and it passes the measure's practical threshold."""
+    order = {k: i for i, k in enumerate(FINDING_ORDER)}
+    out = []
+    for e in effects:
+        m = BY_KEY.get(e["measure"])
+        if m is None or m.key not in order or e["value"] is None or e["low"] is None or e["high"] is None:
+            continue
+        if e["low"] <= 0 <= e["high"]:
+            continue
+        base = baseline.get(m.key)
+        if m.relative:
+            if not base or not m.practical_gap(base, base + abs(e["value"])):
+                continue
+        elif not m.practical_gap(0.0, e["value"]):
+            continue
+        out.append(dict(e))
+    out.sort(key=lambda e: (order[e["measure"]], -abs(e["value"])))
+    return out if limit is None else out[:limit]

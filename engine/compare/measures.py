@@ -16,6 +16,8 @@ key                   definition                                              in
 ===================== ======================================================= ==============
 advantage_p1          mean of (u_first + 1) / 2 (a draw or no result: 1/2)    bootstrap
 balance               1 - |r_first - r_second|, r = mean of (u + 1) / 2       bootstrap
+balance_finished      balance over the games the rules ended (a winner or a   bootstrap
+                      draw by the rules): unfinished games left out
 completion            share of games with a winner                            Wilson
 drawishness           share of games that ended by the rules in a draw        Wilson
 timeouts              share of games stopped by the turn or move limit        Wilson
@@ -35,7 +37,19 @@ laps_per_move         mean over games of laps / turns (mancala only)          bo
 agent_score           mean of (u_A + 1) / 2 of agent A (pairings only)        bootstrap
 ===================== ======================================================= ==============
 
-A game with no moves (or no decisions, or no turns) counts 0 in the ratio measures. Rates use
+A game with no moves (or no decisions, or no turns) counts 0 in the ratio measures.
+``balance`` counts a game stopped by a limit as a half to each player, so a reading whose games do
+not finish looks balanced; ``balance_finished`` is the same figure over the finished games only
+(a ratio estimator: its bootstrap resamples whole games, finished or not), unknown when none
+finished.
+
+Each measure also states its **practical threshold**: the smallest difference between two readings
+that a user would act on (``Measure.practical``; relative to the smaller value where
+``Measure.relative``). A difference is reported as a finding only when it passes that threshold as
+well as the 95% intervals (engine.compare.findings). The thresholds are Variorum's own: the DLP
+publishes the measures, not what difference in them matters. Measures with no threshold
+(``outcome_uniformity``, the spread of durations...) describe a game but are never findings by
+themselves. Rates use
 Wilson intervals (scipy.stats.binomtest), means bootstrap intervals (scipy.stats.bootstrap,
 percentile method, resamples of whole games), the median the order-statistic interval of
 scipy.stats.quantile_test (see engine.compare.intervals). ``laps_per_move`` is reported when the
@@ -71,37 +85,77 @@ class Measure:
     dlp: str | None
     kind: str  # "rate", "bootstrap" or "median"
     definition: str
+    practical: float | None = None
+    """The smallest difference between two readings worth reporting (None: never a finding)."""
+    relative: bool = False
+    """Whether ``practical`` is a ratio (the larger value at least ``1 + practical`` times the smaller)."""
+    plain: str = ""
+    """The measure in a historian's words, for findings ("games that end with a winner")."""
 
     def to_dict(self) -> dict[str, str | None]:
         """The glossary entry, as the CLI's JSON, the results database and the site give it."""
-        return {"key": self.key, "dlp": self.dlp, "definition": self.definition, "interval": self.kind}
+        return {"key": self.key, "dlp": self.dlp, "definition": self.definition, "interval": self.kind,
+                "practical": self.threshold_text}
+
+    def practical_gap(self, a: float, b: float) -> bool:
+        """Whether values ``a`` and ``b`` differ by at least the practical threshold."""
+        if self.practical is None:
+            return False
+        if self.relative:
+            lo, hi = sorted((abs(a), abs(b)))
+            return hi >= lo * (1 + self.practical) if lo > 0 else hi > 0
+        return abs(a - b) >= self.practical
+
+    @property
+    def threshold_text(self) -> str:
+        """The practical threshold in words ("10 percentage points", "a quarter longer")."""
+        if self.practical is None:
+            return "none (not reported as a finding)"
+        if self.relative:
+            return f"{self.practical:.0%} more"
+        return f"{self.practical * 100:g} percentage points" if self.kind == "rate" else f"{self.practical:g}"
 
 
 MEASURES: tuple[Measure, ...] = (
-    Measure("advantage_p1", "AdvantageP1", "bootstrap", "the first mover's mean score: a win 1, a draw or no result 1/2"),
-    Measure("balance", "Balance", "bootstrap", "1 minus the gap between the two players' mean scores"),
-    Measure("completion", "Completion", "rate", "share of games that end with a winner"),
-    Measure("drawishness", "Drawishness", "rate", "share of games that the rules end in a draw"),
-    Measure("timeouts", "Timeouts", "rate", "share of games stopped by the turn or move limit"),
-    Measure("endless", None, "rate", "share of games ended by a move proved endless (Ludii counts these among Timeouts)"),
-    Measure("repetitions", None, "rate", "share of games ended by a repeated position, under a rule that ends them so"),
+    Measure("advantage_p1", "AdvantageP1", "bootstrap", "the first mover's mean score: a win 1, a draw or no result 1/2",
+            0.05, plain="the first mover's mean score"),
+    Measure("balance", "Balance", "bootstrap", "1 minus the gap between the two players' mean scores",
+            0.1, plain="balance between the players (unfinished games count a half each)"),
+    Measure("balance_finished", None, "bootstrap",
+            "balance over the games the rules ended (a winner or a draw by the rules), unfinished games left out",
+            0.1, plain="balance between the players in the games that finish"),
+    Measure("completion", "Completion", "rate", "share of games that end with a winner",
+            0.1, plain="games that end with a winner"),
+    Measure("drawishness", "Drawishness", "rate", "share of games that the rules end in a draw",
+            0.1, plain="games the rules end in a draw"),
+    Measure("timeouts", "Timeouts", "rate", "share of games stopped by the turn or move limit",
+            0.1, plain="games stopped unfinished by the turn or move limit"),
+    Measure("endless", None, "rate", "share of games ended by a move proved endless (Ludii counts these among Timeouts)",
+            0.1, plain="games ended by a move that never stops sowing"),
+    Measure("repetitions", None, "rate", "share of games ended by a repeated position, under a rule that ends them so",
+            0.1, plain="games ended by a repeated position"),
     Measure("outcome_uniformity", "OutcomeUniformity", "bootstrap", "1 minus the mean variance of each player's results"),
-    Measure("duration_turns", "DurationTurns", "bootstrap", "mean number of turns in a game"),
+    Measure("duration_turns", "DurationTurns", "bootstrap", "mean number of turns in a game",
+            0.25, True, plain="the length of a game in turns"),
     Measure("duration_turns_sd", None, "bootstrap", "standard deviation of the number of turns"),
     Measure("duration_turns_median", None, "median", "median number of turns"),
     Measure("duration_moves", "DurationMoves", "bootstrap", "mean number of moves in a game (sowing laps and decisions)"),
-    Measure("decision_moves", "DecisionMoves", "bootstrap", "share of moves made with more than one legal move to choose from"),
-    Measure("branching_factor", "BranchingFactor", "bootstrap", "mean number of legal moves at a decision"),
+    Measure("decision_moves", "DecisionMoves", "bootstrap", "share of moves made with more than one legal move to choose from",
+            0.1, plain="the share of moves that leave a choice"),
+    Measure("branching_factor", "BranchingFactor", "bootstrap", "mean number of legal moves at a decision",
+            0.25, True, plain="the number of moves to choose from"),
     Measure("board_coverage", "BoardCoverage", "bootstrap", "share of the board's sites occupied at some point of a game"),
-    Measure("laps_per_move", None, "bootstrap", "sowing laps per turn (mancala games)"),
-    Measure("agent_score", None, "bootstrap", "agent A's mean score in a pairing: a win 1, a draw 1/2"),
+    Measure("laps_per_move", None, "bootstrap", "sowing laps per turn (mancala games)",
+            0.25, True, plain="sowing laps a turn"),
+    Measure("agent_score", None, "bootstrap", "agent A's mean score in a pairing: a win 1, a draw 1/2",
+            0.05, plain="agent A's mean score"),
 )
 BY_KEY = {m.key: m for m in MEASURES}
 
 # Per-game columns the bootstrap averages (see _derive).
-_ADV, _U, _U2, _T, _T2, _MOV, _DEC, _BF, _COV, _LAPS, _AGENT = range(11)
-_N_COLS = 11
-_BOOT = ("advantage_p1", "balance", "outcome_uniformity", "duration_turns", "duration_turns_sd",
+_ADV, _U, _U2, _T, _T2, _MOV, _DEC, _BF, _COV, _LAPS, _AGENT, _FIN, _ADV_FIN = range(13)
+_N_COLS = 13
+_BOOT = ("advantage_p1", "balance", "balance_finished", "outcome_uniformity", "duration_turns", "duration_turns_sd",
          "duration_moves", "decision_moves", "branching_factor", "board_coverage", "laps_per_move",
          "agent_score")
 
@@ -113,7 +167,7 @@ def _ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
 
 
 def game_columns(rows: np.ndarray) -> np.ndarray:
-    """The per-game values the bootstrap measures average: ``(games, 11)`` floats."""
+    """The per-game values the bootstrap measures average: ``(games, 13)`` floats."""
     rows = np.asarray(rows)
     first = rows[:, S.FIRST]
     winner = rows[:, S.WINNER]
@@ -133,22 +187,28 @@ def game_columns(rows: np.ndarray) -> np.ndarray:
     out[:, _COV] = _ratio(rows[:, S.COVERED], rows[:, S.SITES])
     out[:, _LAPS] = _ratio(rows[:, S.LAPS], rows[:, S.TURNS])
     out[:, _AGENT] = (u_a + 1) / 2
+    out[:, _FIN] = rows[:, S.STATUS] == OVER
+    out[:, _ADV_FIN] = out[:, _ADV] * out[:, _FIN]
     return out
 
 
 def _derive(m: np.ndarray, n: int) -> np.ndarray:
-    """Measures from column means ``m`` (..., 11) of ``n`` games, in the order of ``_BOOT``.
+    """Measures from column means ``m`` (..., 13) of ``n`` games, in the order of ``_BOOT``.
 
     balance: the second mover's mean score is 1 - the first's (u_second = -u_first), so
     1 - |r_first - r_second| = 1 - |2 r_first - 1|; outcome uniformity: both players' results have
-    the same variance, E[u^2] - E[u]^2.
+    the same variance, E[u^2] - E[u]^2; balance over finished games: the first mover's mean score
+    among them is E[adv x finished] / E[finished] (NaN, reported unknown, when none finished).
     """
     adv = m[..., _ADV]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        adv_fin = m[..., _ADV_FIN] / m[..., _FIN]
     var_u = np.maximum(m[..., _U2] - m[..., _U] ** 2, 0.0)
     var_t = np.maximum(m[..., _T2] - m[..., _T] ** 2, 0.0) * (n / (n - 1))
     return np.stack([
         adv,
         1 - np.abs(2 * adv - 1),
+        1 - np.abs(2 * adv_fin - 1),
         1 - var_u,
         m[..., _T],
         np.sqrt(var_t),

@@ -19,8 +19,9 @@ reading's place in the run's ranking, 1 first, the readings the agents did not p
   plays itself), games (per evaluated reading), seed, screen_games (random games per reading),
   skill_ladder (JSON list of the rungs, "uct:2N vs uct:N"), skill_games (per rung), top, resamples,
   turn_limit, move_limit, readings, evaluated;
-- ``assess_criteria``: run_id, criterion, seq, measure, low, high, source, reason: the plausibility
-  criteria of the run, with their thresholds and where these come from;
+- ``assess_criteria``: run_id, criterion, seq, measure, low, high, source, reason, requires: the
+  plausibility criteria of the run, with their thresholds, where these come from and the criterion
+  each depends on (balance on completion);
 - ``assess_readings``: run_id, rank, label, ruleset, switches (JSON), evaluated (1 when the agents
   played it), meets (criteria met: under agent play if evaluated, else in the screen), skill,
   skill_low, skill_high (the skill trace's figure and its 95% interval);
@@ -118,7 +119,7 @@ def _ensure(db: Any) -> None:
         }, pk="id")
         db["assess_criteria"].create({
             "run_id": str, "criterion": str, "seq": int, "measure": str, "low": float, "high": float,
-            "source": str, "reason": str,
+            "source": str, "reason": str, "requires": str,
         }, pk=("run_id", "criterion"), foreign_keys=fk)
         db["assess_readings"].create({
             "run_id": str, "rank": int, "label": str, "ruleset": str, "switches": str, "evaluated": int,
@@ -135,6 +136,9 @@ def _ensure(db: Any) -> None:
             "win_rate": float, "low": float, "high": float,
         }, pk=("run_id", "rank", "rung"), foreign_keys=fk)
         db["assess_runs"].create_index(["game", "kind"], if_not_exists=True)
+    from engine.compare.reconstruct_results import ensure_tables  # its module imports this one
+
+    ensure_tables(db)
     _measures(db)
 
 
@@ -143,7 +147,8 @@ def _measures(db: Any) -> None:
     from engine.compare.measures import MEASURES
 
     rows = [m.to_dict() for m in MEASURES]
-    db["measures"].upsert_all(rows, pk="key", column_order=["key", "dlp", "definition", "interval"])
+    db["measures"].upsert_all(rows, pk="key", column_order=["key", "dlp", "definition", "interval", "practical"],
+                              alter=True)
 
 
 def create(path: str | Path | None = None) -> Path:
@@ -235,10 +240,10 @@ def save_assessment(assessment: Any, path: str | Path | None = None, *, kind: st
             "turn_limit": limits["turns"], "move_limit": limits["moves"], "readings": len(a.readings),
             "evaluated": sum(r.evaluated for r in a.readings),
         })
-        db["assess_criteria"].insert_all(
+        db["assess_criteria"].insert_all([
             {"run_id": run_id, "criterion": c["name"], "seq": i, "measure": c["measure"], "low": c["low"],
-             "high": c["high"], "source": c["source"], "reason": c["reason"]}
-            for i, c in enumerate(data["criteria"]))
+             "high": c["high"], "source": c["source"], "reason": c["reason"], "requires": c.get("requires")}
+            for i, c in enumerate(data["criteria"])], alter=True)  # alter: a database saved before ``requires``
         readings, measures, verdicts, skill = [], [], [], []
         for rank, r in enumerate(data["readings"], start=1):
             s = r.get("skill") or {}
@@ -297,7 +302,8 @@ def assessment_of(run: Mapping[str, Any], rows: Mapping[str, Sequence[Mapping[st
     return {
         "game": run["game"], "seed": run["seed"], "agent": run["agent"], "engine_version": run["engine_version"],
         "criteria": [{"name": c["criterion"], "measure": c["measure"], "low": c["low"], "high": c["high"],
-                      "source": c["source"], "reason": c["reason"]} for c in criteria],
+                      "source": c["source"], "reason": c["reason"], "requires": c.get("requires")}
+                     for c in criteria],
         "screen": {"games": run["screen_games"], "agent": "random"},
         "games": run["games"], "skill_ladder": json.loads(run["skill_ladder"]), "skill_games": run["skill_games"],
         "top": run["top"], "resamples": run["resamples"],

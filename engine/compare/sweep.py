@@ -23,8 +23,11 @@ the same rows, and the measures computed from them in the calling process are th
 Cells are grouped into tasks (``task_games`` games or so, one cell per task for agent games), so
 that scheduling overhead stays small. **Checkpoint**: given a ``checkpoint`` path (SQLite), every
 finished task's cells are written there in one transaction, keyed by the run's fingerprint (a
-SHA-256 of game, engine version, seed, agents, block size and limits) and by (variant, block,
-games); a later run with the same fingerprint reads them back and plays only the missing cells.
+SHA-256 of game, engine fingerprint, seed, agents, block size and limits) and by (variant, block,
+games); a later run with the same fingerprint reads them back and plays only the missing cells. A
+checkpoint file records the engine fingerprint that wrote it; one of another engine is refused
+with a message naming both (``discard_stale`` empties it instead), so a resumed run never mixes
+games played by other code.
 Rows are stored zlib-compressed (compressed by the workers, and only when there is a checkpoint). A
 run killed at any moment loses at most the tasks in flight.
 """
@@ -171,9 +174,9 @@ class Sweep:
 
     def fingerprint(self) -> str:
         """What a checkpointed cell's rows depend on besides its variant and block (SHA-256 hex)."""
-        from engine import ENGINE_VERSION
+        from engine import ENGINE_FINGERPRINT
 
-        spec = {"format": CHECKPOINT_FORMAT, "game": self.game, "engine_version": ENGINE_VERSION,
+        spec = {"format": CHECKPOINT_FORMAT, "game": self.game, "engine_version": ENGINE_FINGERPRINT,
                 "seed": self.seed, "agents": list(self.agents) if self.agents else None,
                 "block": self.block, "limits": list(self.limits)}
         return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
@@ -349,10 +352,19 @@ def _dask(tasks: Sequence[Task], scheduler: Any) -> Iterator[list]:
 
 # --- checkpoint ----------------------------------------------------------------------------------
 
-class Checkpoint:
-    """Finished cells in an SQLite file, keyed by run fingerprint, variant, block and games."""
+class StaleCheckpoint(ValueError):
+    """A checkpoint written by another engine (another fingerprint): its cells are not this code's."""
 
-    def __init__(self, path: str | Path) -> None:
+
+class Checkpoint:
+    """Finished cells in an SQLite file, keyed by run fingerprint, variant, block and games, and
+    written by one engine: the file records the engine fingerprint (``meta``), and a file of
+    another engine is refused (:class:`StaleCheckpoint`, naming both) unless ``discard`` is given,
+    which empties it first."""
+
+    def __init__(self, path: str | Path, *, discard: bool = False) -> None:
+        from engine import ENGINE_FINGERPRINT
+
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -361,9 +373,25 @@ class Checkpoint:
                 "CREATE TABLE IF NOT EXISTS cells (fingerprint TEXT, variant TEXT, block INTEGER, "
                 "games INTEGER, rows BLOB, PRIMARY KEY (fingerprint, variant, block, games))"
             )
+            self.conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
             self.conn.commit()
+            row = self.conn.execute("SELECT value FROM meta WHERE key = 'engine'").fetchone()
+            has_cells = self.conn.execute("SELECT 1 FROM cells LIMIT 1").fetchone() is not None
         except sqlite3.DatabaseError as exc:
             raise ValueError(f"checkpoint {str(self.path)!r} is not a usable SQLite file: {exc}") from None
+        written_by = row[0] if row else None
+        if has_cells and written_by != ENGINE_FINGERPRINT:
+            if not discard:
+                self.conn.close()
+                raise StaleCheckpoint(
+                    f"checkpoint {str(self.path)!r} was written by engine "
+                    f"{written_by or '(unrecorded: before engine fingerprints)'}, and this is engine "
+                    f"{ENGINE_FINGERPRINT}: its games were played by other code. Discard it "
+                    "(--discard-stale-checkpoint) or give another checkpoint file.")
+            with self.conn:
+                self.conn.execute("DELETE FROM cells")
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('engine', ?)", (ENGINE_FINGERPRINT,))
 
     def load(self, fingerprint: str) -> dict[tuple[str, int, int], bytes]:
         cur = self.conn.execute("SELECT variant, block, games, rows FROM cells WHERE fingerprint = ?", (fingerprint,))
@@ -378,6 +406,13 @@ class Checkpoint:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def discard_stale_checkpoint(path: str | Path) -> None:
+    """Empty the checkpoint at ``path`` if another engine wrote it (what the user asks for with
+    ``--discard-stale-checkpoint``); a checkpoint of this engine, or none, is left as it is."""
+    if Path(path).exists():
+        Checkpoint(path, discard=True).close()
 
 
 # --- running -------------------------------------------------------------------------------------
@@ -395,10 +430,13 @@ def run(
     progress: Progress | None = None,
     on_variant: Callable[[int, np.ndarray], None] | None = None,
     task_games: int = DEFAULT_TASK_GAMES,
+    discard_stale: bool = False,
 ) -> list[np.ndarray]:
     """Play every cell of ``sweep`` (skipping those already in ``checkpoint``); the rows of each
     variant, its blocks in order. ``on_variant(i, rows)`` is called as soon as variant ``i`` is
-    complete (in any order). ``sweep.stats`` says how many cells were played and resumed."""
+    complete (in any order). ``sweep.stats`` says how many cells were played and resumed. A
+    checkpoint of another engine fingerprint is refused (StaleCheckpoint), or emptied first with
+    ``discard_stale``."""
     if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or jobs < 1:
         raise ValueError(f"jobs must be a positive integer, not {jobs!r}")
     cells = sweep.cells()
@@ -420,7 +458,7 @@ def run(
             if on_variant:
                 on_variant(v, rows[v])
 
-    store = Checkpoint(checkpoint) if checkpoint is not None else None
+    store = Checkpoint(checkpoint, discard=discard_stale) if checkpoint is not None else None
     try:
         wanted = {ckey(c) for c in cells}
         if store is not None:

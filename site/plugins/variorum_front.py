@@ -37,41 +37,41 @@ def one_line(text: str) -> str:
 
 
 async def findings(datasette) -> list[dict[str, Any]]:
-    """Per game, the measures on which its rulesets differ most clearly in the latest default run
-    (intervals that do not overlap), and the largest switch effects of the latest saved run."""
+    """Per game, the latest default run's findings (readings apart beyond their intervals and by the
+    measure's practical threshold, engine.compare.findings.comparison_findings) and the latest saved
+    factorial run's switch effects that pass the same test (effect_findings)."""
     if "results" not in datasette.databases:
         return []
     db = datasette.get_database("results")
     if "compare_runs" not in await db.table_names():
         return []
+    from engine.compare.findings import comparison_findings, effect_findings
+
     out = []
-    by_key = {m["key"]: m for m in measures()}
     runs = (await db.execute(
         """select r.* from compare_runs r
             where r.created = (select max(created) from compare_runs q where q.game = r.game and q.kind = r.kind)
             order by r.game, r.kind""")).rows
     for run in map(dict, runs):
+        metrics = (await db.execute(
+            """select m.variant, m.measure, m.value, m.low, m.high, v.ruleset, v.label from compare_metrics m
+                 join compare_variants v on v.run_id = m.run_id and v.variant = m.variant
+                where m.run_id = :r and m.value is not null""", {"r": run["id"]})).rows
         item: dict[str, Any] = {"run": run, "spreads": [], "effects": []}
         if run["kind"] == "defaults":
-            values: dict[str, list[dict]] = defaultdict(list)
-            for r in (await db.execute(
-                    """select m.measure, m.value, m.low, m.high, v.ruleset, v.label from compare_metrics m
-                         join compare_variants v on v.run_id = m.run_id and v.variant = m.variant
-                        where m.run_id = :r and m.value is not null""", {"r": run["id"]})).rows:
-                values[r["measure"]].append(dict(r))
-            for key, vs in values.items():
-                low = min(vs, key=lambda v: v["value"])
-                high = max(vs, key=lambda v: v["value"])
-                if low["high"] is not None and high["low"] is not None and high["low"] > low["high"]:
-                    spread = (high["value"] - low["value"]) / (abs(high["value"]) + abs(low["value"]) or 1)
-                    item["spreads"].append({"key": key, "measure": by_key.get(key), "low": low, "high": high,
-                                            "spread": spread})
-            item["spreads"].sort(key=lambda s: -s["spread"])
-            item["spreads"] = item["spreads"][:3]
+            variants: dict[int, dict[str, Any]] = {}
+            for r in metrics:
+                v = variants.setdefault(r["variant"], {"name": r["ruleset"] or r["label"], "metrics": {}})
+                v["metrics"][r["measure"]] = {"value": r["value"], "low": r["low"], "high": r["high"]}
+            item["spreads"] = comparison_findings(list(variants.values()))
         else:
-            item["effects"] = [dict(r) for r in (await db.execute(
-                """select * from compare_effects where run_id = :r and (low > 0 or high < 0)
-                    order by rank limit 3""", {"r": run["id"]})).rows]
+            values: dict[str, list[float]] = defaultdict(list)
+            for r in metrics:
+                values[r["measure"]].append(r["value"])
+            baseline = {k: sum(v) / len(v) for k, v in values.items()}
+            effects = [dict(r) for r in (await db.execute(
+                "select * from compare_effects where run_id = :r and (low > 0 or high < 0)", {"r": run["id"]})).rows]
+            item["effects"] = effect_findings(effects, baseline)
         if item["spreads"] or item["effects"]:
             out.append(item)
     return out

@@ -20,31 +20,11 @@ from urllib.parse import urlencode
 from datasette import hookimpl
 from datasette.utils.asgi import NotFound, Response
 
+from schema.citation import words_of  # one implementation: the citations use them too
+from schema.csl import short_cite
+
 DB = "archive"
 GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-def short_cite(short: str, locator: str | None) -> str:
-    """``Béart 1955`` + ``p. 456`` -> ``Béart 1955: 456``."""
-    if not locator:
-        return short
-    page = re.fullmatch(r"pp?\.\s*(.+)", locator.strip())
-    return f"{short}: {page.group(1) if page else locator.strip()}"
-
-
-def words_of(owner: str | None, words: str | None, read_at: str | None, summarising: str | None) -> str | None:
-    """Whose words a quotation is and where it was read, in one line:
-    ``the words of Ludii portal, Tauru (DLP.Games.662), its summary of Béart 1955: 456; read at ...``."""
-    if not owner:
-        return None
-    text = f"the words of {owner}"
-    if words in ("summary", "translation") and summarising:
-        text += f", its {words} of {summarising}"
-    elif words == "account":
-        text += ", its own account"
-    if read_at:
-        text += f"; read at {read_at}"
-    return text
 
 
 def _engine_games() -> set[str]:
@@ -58,10 +38,10 @@ def _engine_games() -> set[str]:
 
 def _engine_version() -> str | None:
     try:
-        from engine import ENGINE_VERSION
+        from engine import ENGINE_FINGERPRINT
     except ImportError:
         return None
-    return ENGINE_VERSION
+    return ENGINE_FINGERPRINT
 
 
 def _script_json(value: Any) -> str:
@@ -73,6 +53,11 @@ async def _rows(datasette, sql: str, params: dict | None = None) -> list[dict[st
     result = await datasette.get_database(DB).execute(sql, params or {})
     return [dict(r) for r in result.rows]
 
+
+try:
+    from schema.witnesses import RULE as WITNESS_RULE
+except ImportError:  # the site can serve an archive without the package installed
+    WITNESS_RULE = None
 
 EDITORIAL_SOURCE = "variorum"
 """The source of the archive's own readings: a statement cited to it as a conjecture is an editorial
@@ -161,11 +146,28 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
             datasette, "related_game_citations", "related_id", game_id,
             "join related_games g on g.id = c.related_id where g.game_id = :game"),
     }
-    # the quotation of an evidence record that cites the same source, shown beside a reading
-    quotes_by_source: dict[str, list[dict]] = defaultdict(list)
-    for ev in evidence:
-        for c in cites["evidence"].get(ev["id"], []):
-            quotes_by_source[c["source_id"]].append(ev)
+    # what each quotation bears on: printed there, and elsewhere a link to its owner's entry
+    evidence_by_id = {ev["id"]: ev for ev in evidence}
+    scopes: dict[str, list[dict]] = defaultdict(list)
+    for sc in await _rows(
+        datasette,
+        """select q.* from quotation_scopes q join evidence e on e.id = q.evidence_id
+            where e.game_id = :g order by q.evidence_id, q.seq""",
+        {"g": game_id},
+    ):
+        scopes[sc["record_id"]].append({"evidence": evidence_by_id[sc["evidence_id"]], "words": sc["words"]})
+    # the witness figures of every statement and alternative (schema.witnesses, one definition)
+    witness_counts = {
+        r["record_id"]: r for r in await _rows(datasette, "select * from witness_counts where game_id = :g", {"g": game_id})
+    }
+
+    def quoted(record_id: str, citations: list[dict]) -> tuple[list[dict], list[dict]]:
+        """The quotations bearing on a record, and the evidence quoting a source it cites on other points."""
+        here = scopes.get(record_id, [])
+        shown = {q["evidence"]["id"] for q in here}
+        cited = {c["source_id"] for c in citations}
+        elsewhere = [ev for ev in evidence if ev["quotation_owner_id"] in cited and ev["id"] not in shown]
+        return here, elsewhere
     chosen_by: dict[tuple[str, str], list[str]] = defaultdict(list)
     ruleset_choices: dict[str, dict[str, str]] = defaultdict(dict)
     # the choices of each ruleset that are editorial completions: switch -> who proposed it, why
@@ -184,17 +186,16 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
     for a in alternatives:
         a["citations"] = cites["alternative"].get(a["id"], [])
         a["chosen_by"] = sorted(chosen_by[(a["switch_id"], a["option"])])
-        a["quotes"] = [
-            {"evidence": ev, "source": c["short"]}
-            for c in a["citations"]
-            for ev in quotes_by_source.get(c["source_id"], [])
-        ]
+        a["quotes"], a["quoted_elsewhere"] = quoted(a["id"], a["citations"])
+        a["witnesses"] = witness_counts.get(a["id"])
         alts_by_switch[a["switch_id"]].append(a)
     for s in switches:
         s["alternatives"] = alts_by_switch[s["id"]]
     for st in statements:
         st["citations"] = cites["statement"].get(st["id"], [])
         st["editorial"] = any(c["source_id"] == EDITORIAL_SOURCE and c["support"] == "conjecture" for c in st["citations"])
+        st["quotes"], st["quoted_elsewhere"] = quoted(st["id"], st["citations"])
+        st["witnesses"] = witness_counts.get(st["id"])
     for ev in evidence:
         ev["citations"] = cites["evidence"].get(ev["id"], [])
     for rs in rulesets:
@@ -216,6 +217,7 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
         "rulesets": rulesets,
         "evidence": evidence,
         "related": related,
+        "witness_rule": WITNESS_RULE,
         "places_json": _script_json(
             [
                 {"id": e["id"], "place": e["place"], "lat": e["latitude"], "lon": e["longitude"],
@@ -338,7 +340,7 @@ async def comparison_chart(datasette, request) -> Response:
     return await _svg(run_id, figure, data, measures=keys, columns=5)
 
 
-ASSESS_MEASURES = ("balance", "completion", "advantage_p1", "duration_turns")
+ASSESS_MEASURES = ("balance", "balance_finished", "completion", "advantage_p1", "duration_turns")
 """The measures the assessment table shows, agent play beside random play (all are in the results database)."""
 
 
@@ -393,13 +395,14 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
     data = await _saved_assessment(datasette, game_id=game_id)
     if data is None:
         return None
-    from engine.compare.criteria import Criterion
+    from engine.compare.criteria import Criterion, failed_by_requirement
     from engine.compare.findings import findings
 
-    criteria = []
+    criteria, known = [], []
     for c in data["criteria"]:
         try:
-            text = Criterion(**c).range_text
+            known.append(Criterion(**c))
+            text = known[-1].range_text
         except ValueError:  # a measure this engine no longer has: show the bounds as saved
             text = f"{c['low']} <= {c['measure']} <= {c['high']}"
         low, high = c["low"], c["high"]
@@ -410,6 +413,7 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
         r["play_link"] = play_link(game_id, r, rulesets)
         r["name"] = r["ruleset"] or r["label"]
         r["screen_failed"] = [k for k, v in r["screen"]["criteria"].items() if v is False]
+        r["failed_by"] = failed_by_requirement(known, r.get("criteria") or {})
     return {
         "data": data,
         "run": data["run"],
@@ -419,6 +423,40 @@ async def assessment_context(datasette, game_id: str, rulesets: list[dict[str, A
         "measures": list(ASSESS_MEASURES),
         "findings": findings(data),
     }
+
+
+async def reconstruction_context(datasette, game_id: str, rulesets: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The latest saved reconstruction of a game (engine.compare.reconstruct_results): its front and
+    each named ruleset's nearest playable readings, each with its departures in words and a link to
+    play it; None when there is none."""
+    if "results" not in datasette.databases:
+        return None
+    from engine.compare.reconstruct_results import reconstruction_of
+
+    def read(conn):
+        return reconstruction_of(conn, game_id)
+
+    data = await datasette.get_database("results").execute_fn(read)
+    if data is None:
+        return None
+    readings = data["readings"]
+    for r in readings.values():
+        r["play_link"] = play_link(game_id, r, rulesets)
+        r["name"] = r["ruleset"] or f"reading {r['reading']}"
+        play = "agent" if r["evaluated"] else "random"
+        r["shown"] = {"play": play, "measures": r["measures"][play], "criteria": r["criteria"][play]}
+    front = sorted((r for r in readings.values() if r["front"]), key=lambda r: (r["fit"], -r["screen_meets"]))
+    nearest = []
+    for n in data["run"]["nearest"]:
+        base = readings[n["reading"]]
+        found = [dict(readings[j], changes=[(k, base["switches"][k], v) for k, v in readings[j]["switches"].items()
+                                            if base["switches"].get(k) != v]) for j in n["readings"]]
+        nearest.append({**n, "base": base, "found": found})
+    return {"run": data["run"], "front": front, "nearest": nearest, "measures": RECONSTRUCT_MEASURES}
+
+
+RECONSTRUCT_MEASURES = ("completion", "balance", "balance_finished", "duration_turns")
+"""The measures the reconstruction section shows for each reading (all are in the results database)."""
 
 
 async def assessment_chart(datasette, request) -> Response:
@@ -454,6 +492,7 @@ async def game_page(datasette, request) -> Response:
     context = await game_context(datasette, game_id)
     context["comparison"] = await comparison_context(datasette, game_id)
     context["assessment"] = await assessment_context(datasette, game_id, context["rulesets"])
+    context["reconstruction"] = await reconstruction_context(datasette, game_id, context["rulesets"])
     html = await datasette.render_template("variorum_game.html", context, request=request)
     return Response.html(html)
 

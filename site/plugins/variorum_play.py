@@ -227,6 +227,8 @@ def asgi_wrapper(datasette):
 
 @hookimpl
 def startup(datasette):
+    if datasette.setting("base_url") != "/":  # a release's pages play through the main server's engine
+        return
     if DB not in datasette.databases or os.environ.get("VARIORUM_WARM", "1") == "0":
         return
 

@@ -25,30 +25,30 @@ SOURCE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 SUPPORTS = """
 select 'statement' as kind, g.id as game_id, g.name as game, t.topic as what, t.text as detail,
-       '#rule-' || t.id as anchor, c.locator, c.support, c.note
+       '#rule-' || t.id as anchor, c.locator, c.support, c.note, t.id as record_id
   from statement_citations c join statements t on t.id = c.statement_id join games g on g.id = t.game_id
  where c.source_id = :s
 union all
 select 'reading', g.id, g.name, w.question, a.label || ' (' || a.option || ')', '#alt-' || a.id,
-       c.locator, c.support, c.note
+       c.locator, c.support, c.note, a.id
   from alternative_citations c join alternatives a on a.id = c.alternative_id
   join switches w on w.id = a.switch_id join games g on g.id = w.game_id
  where c.source_id = :s
 union all
-select 'ruleset', g.id, g.name, r.name, r.description, '#ruleset-' || r.key, c.locator, c.support, c.note
+select 'ruleset', g.id, g.name, r.name, r.description, '#ruleset-' || r.key, c.locator, c.support, c.note, null
   from ruleset_citations c join rulesets r on r.id = c.ruleset_id join games g on g.id = r.game_id
  where c.source_id = :s
 union all
 select 'evidence', g.id, g.name, coalesce(e.dlp_id, e.id), e.place || ', ' || e.date_start || '–' || e.date_end,
-       '#evidence-' || e.id, c.locator, c.support, c.note
+       '#evidence-' || e.id, c.locator, c.support, c.note, null
   from evidence_citations c join evidence e on e.id = c.evidence_id join games g on g.id = e.game_id
  where c.source_id = :s
 union all
-select 'game', g.id, g.name, g.name, g.description, '', c.locator, c.support, c.note
+select 'game', g.id, g.name, g.name, g.description, '', c.locator, c.support, c.note, null
   from game_citations c join games g on g.id = c.game_id
  where c.source_id = :s
 union all
-select 'related game', g.id, g.name, rg.name, rg.relation, '#related', c.locator, c.support, c.note
+select 'related game', g.id, g.name, rg.name, rg.relation, '#related', c.locator, c.support, c.note, null
   from related_game_citations c join related_games rg on rg.id = c.related_id join games g on g.id = rg.game_id
  where c.source_id = :s
 """
@@ -145,12 +145,25 @@ async def source_context(datasette, source_id: str) -> dict[str, Any]:
         """select l.*, s.short, s.role from source_lineage l join sources s on s.id = l.source_id
             where l.parent_id = :s order by l.id""", {"s": source_id})
     supports = await _pages._rows(datasette, SUPPORTS, {"s": source_id})
+    # what each of its citations rests on, by the archive's one witness rule (table witnesses)
+    rests: dict[str, list[str]] = {}
+    for w in await _pages._rows(
+        datasette,
+        """select w.record_id, w.witness_id, w.label, s.short from witnesses w join sources s on s.id = w.witness_id
+            where w.source_id = :s order by w.id""", {"s": source_id}):
+        text = f"its own witness ({w['label']})" if w["witness_id"] == source_id else f"{w['short']} ({w['label']})"
+        rests.setdefault(w["record_id"], [])
+        if text not in rests[w["record_id"]]:
+            rests[w["record_id"]].append(text)
     for r in supports:
         r["cite"] = _pages.short_cite(source["short"], r["locator"])
+        r["rests_on"] = "; ".join(rests.get(r["record_id"] or "", [])) if r["kind"] in ("statement", "reading") else None
     grouped = [(kind, KIND_TITLES[kind], [r for r in supports if r["kind"] == kind]) for kind in KINDS]
     games = sorted({(r["game_id"], r["game"]) for r in supports}, key=lambda g: g[1])
     not_seen = not source["seen"]  # the record says whether the archive has seen the source itself
     through = [c for c in children if c["relation"] in ("quotes", "translates", "summarises")]
+    witnessed = [r for r in supports if r["kind"] in ("statement", "reading") and r["rests_on"]]
+    own = [r for r in witnessed if r["rests_on"].startswith("its own witness")]
     return {
         "source": source,
         "entry": entry_text(source),
@@ -163,6 +176,8 @@ async def source_context(datasette, source_id: str) -> dict[str, Any]:
         "games": games,
         "not_seen": not_seen,
         "through": through,
+        "witness_rule": _pages.WITNESS_RULE,
+        "witness_figures": {"cited": len(witnessed), "own": len(own), "passed": len(witnessed) - len(own)},
     }
 
 

@@ -30,8 +30,11 @@
     return out;
   }
 
+  // The canonical spelling (schema/citation.py): points, not full switch ids, sorted.
   function setParam(r) {
-    return Object.entries(r.overrides).map(([k, v]) => `${k}:${v}`).join(",");
+    const point = (k) => k.startsWith(game.game + ".") ? k.slice(game.game.length + 1) : k;
+    return Object.entries(r.overrides).map(([k, v]) => [point(k), v]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${k}:${v}`).join(",");
   }
 
   function readingSpec(r) {
@@ -52,7 +55,7 @@
   function addressOf(r) {
     const p = query(r);
     if (r.agent) p.set("agent", r.agent);
-    return `${location.pathname}?${p.toString()}#play`;
+    return `${location.pathname}?${p.toString().replace(/%3A/gi, ":").replace(/%2C/gi, ",")}#play`;
   }
 
   // The address as the page was opened, with what was wrong in it said in words.

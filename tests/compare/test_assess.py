@@ -89,6 +89,20 @@ def test_a_criterion_is_judged_on_the_point_and_unknown_measures_do_not_fail() -
     assert passes({"completion": True, "duration": None})
 
 
+def test_balance_is_not_met_where_games_do_not_finish() -> None:
+    from engine.compare.criteria import failed_by_requirement
+
+    # Lobudök's literal reading: a few games finish, the rest count a half each, so balance looks fine.
+    unfinished = {"balance": Interval(0.95, 0.9, 1.0), "completion": Interval(0.05, 0.01, 0.2)}
+    verdicts = judge(DEFAULT_CRITERIA, unfinished)
+    assert verdicts["balance"] is False and verdicts["completion"] is False
+    assert failed_by_requirement(DEFAULT_CRITERIA, verdicts) == {"balance": "completion"}
+    finished = {"balance": Interval(0.95, 0.9, 1.0), "completion": Interval(0.9, 0.85, 0.95)}
+    assert judge(DEFAULT_CRITERIA, finished)["balance"] is True
+    # with completion dropped, balance stands on its own figure
+    assert judge(criteria(["completion=off"]), unfinished)["balance"] is True
+
+
 def tiny(**kw):
     return assess("tap-urdy", switches=["tap-urdy.relay"], screen_games=40, games=4, agent="uct:4",
                   skill_levels=1, n_resamples=99, seed=3, **kw)

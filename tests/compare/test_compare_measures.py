@@ -14,6 +14,7 @@ def test_every_measure_on_a_hand_made_list(hand_rows):
     expected = {
         "advantage_p1": 4.5 / 8,  # first mover: won 3, lost 2, three halves (draw, limit, endless)
         "balance": 0.875,  # 1 - |0.5625 - 0.4375|
+        "balance_finished": 1 - abs(2 * 3.5 / 6 - 1),  # six finished games: 3 won, 2 lost, 1 drawn by the rules
         "completion": 5 / 8,
         "drawishness": 1 / 8,  # the draw only, not the limit or the endless game
         "timeouts": 1 / 8,
@@ -35,6 +36,27 @@ def test_every_measure_on_a_hand_made_list(hand_rows):
         assert m[key].value == pytest.approx(value, abs=1e-12), key
         if m[key].low is not None:
             assert m[key].low <= m[key].value + 1e-12 and m[key].value <= m[key].high + 1e-12, key
+
+
+def test_balance_over_finished_games_leaves_out_the_unfinished(make_row):
+    from engine.result import UNFINISHED
+
+    # The first mover wins the one finished game; nine games stop at the limit. Balance counts the
+    # nine as halves and looks fair; over the finished games the reading is one-sided.
+    rows = np.stack([make_row(winner=1)] + [make_row(status=UNFINISHED, winner=0)] * 9)
+    m = measure_variants([rows], ["balance", "balance_finished"])[0]
+    assert m["balance"].value == pytest.approx(0.9)
+    assert m["balance_finished"].value == pytest.approx(0.0)
+    none = measure_variants([np.stack([make_row(status=UNFINISHED, winner=0)] * 4)], ["balance_finished"])[0]
+    assert none["balance_finished"].value is None
+
+
+def test_practical_thresholds_absolute_and_relative():
+    from engine.compare.measures import BY_KEY
+
+    assert BY_KEY["completion"].practical_gap(0.5, 0.61) and not BY_KEY["completion"].practical_gap(0.5, 0.59)
+    assert BY_KEY["duration_turns"].practical_gap(100, 126) and not BY_KEY["duration_turns"].practical_gap(100, 124)
+    assert not BY_KEY["outcome_uniformity"].practical_gap(0.0, 1.0)  # never a finding by itself
 
 
 def test_agent_score_follows_agent_a_across_seats(make_row):

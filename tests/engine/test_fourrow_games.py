@@ -132,22 +132,6 @@ def test_lobudok_games_end_within_the_limits_and_replay(case, turns, moves, agen
     _check_played_out(LOBUDOK, case, turns, moves, agent)
 
 
-@pytest.mark.parametrize("game_id", GAMES_4)
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**63 - 1), plies=st.integers(0, 60), agent=st.integers(0, 10**6), data=st.data())
-def test_replaying_a_record_from_the_start_gives_the_same_state(game_id, seed, plies, agent, data):
-    switches = data.draw(st.fixed_dictionaries({s.id: st.sampled_from(s.options) for s in GAMES[game_id].switches}))
-    s = engine.new_game(game_id, switches=switches, seed=seed)
-    a = RandomAgent(agent)
-    for _ in range(plies):
-        if s.is_terminal():
-            break
-        s.apply(a.choose(s))
-    again = replay(s.record().to_json())
-    assert again.same_as(s) and again.result() == s.result()
-    assert total(s) == expected_total(game_id, switches)
-
-
 # --- every ruleset of the archive ----------------------------------------------------------------
 
 @pytest.mark.parametrize("game_id", GAMES_4)

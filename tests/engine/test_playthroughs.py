@@ -9,7 +9,7 @@ Regenerate (after a deliberate change of behaviour, or when the archive gains a 
 
     .venv/bin/python tests/engine/test_playthroughs.py --regen
 
-and review the diff before committing it (and bump ``engine.ENGINE_VERSION``).
+and review the diff before committing it.
 """
 
 from __future__ import annotations
@@ -115,7 +115,9 @@ def test_playthrough_replays_step_by_step(path: Path):
     assert state.is_terminal()
     assert state.result().to_dict() == record.result
     assert replay(record).same_as(state)
-    assert playthrough(record.game, record.ruleset, record.switches, record.seed) == data
+    again = playthrough(record.game, record.ruleset, record.switches, record.seed)
+    again["record"]["engine_version"] = data["record"]["engine_version"]  # the fingerprint names the code, not its play
+    assert again == data
 
 
 if __name__ == "__main__":

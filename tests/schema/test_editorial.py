@@ -3,7 +3,8 @@ editorial where a reader meets it.
 
 Readings no source states, which the engine must take all the same, are recorded as citations of
 ``variorum`` with support ``conjecture``: on a switch option (the locator is the switch id) or on
-a rule statement (the locator is ``statement <id>``). The game page lists statements under the
+a rule statement (the locator is ``statement <id>``); a field of the game that is the archive's own
+wording (its region, say) is cited on the game with the locator ``game.<field>``. The game page lists statements under the
 rules the sources agree on, so a statement resting on the archive's own reading must say so in its
 text.
 """
@@ -27,10 +28,11 @@ def _editorial(game):
 def test_editorial_citations_point_at_a_record_of_their_game(archive, gid):
     game = archive.games[gid]
     places = {sw.id for sw in game.switches} | {f"statement {st.id}" for st in game.statements}
+    places |= {f"game.{name}" for name in type(game.game).model_fields}
     cited = _editorial(game)
     assert cited, f"{gid}: no editorial reading recorded"
     stray = [(record, c.locator) for record, c in cited if c.locator not in places]
-    assert not stray, f"{gid}: editorial citations whose locator is neither a switch id nor 'statement <id>': {stray}"
+    assert not stray, f"{gid}: editorial citations whose locator is neither a switch id, 'statement <id>' nor 'game.<field>': {stray}"
 
 
 @pytest.mark.parametrize("gid", GAMES)

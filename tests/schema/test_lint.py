@@ -173,3 +173,90 @@ def test_the_lint_command(data_copy: Path):
     edit(data_copy, TAP, lambda g: _set_support(g, "tap-urdy.capture", "deledicq-popova-1977", "implies"))
     bad = CliRunner().invoke(main, ["lint", "--data", str(data_copy)])
     assert bad.exit_code == 1 and "error [double-support]" in bad.output
+
+
+# --- quotation-scope (error) ------------------------------------------------------------------
+
+def _quotation(doc: dict, ev_id: str) -> dict:
+    return next(e for e in doc["evidence"] if e["id"] == ev_id)["quotation"]
+
+
+def test_a_quotation_that_bears_on_nothing(data_copy: Path):
+    edit(data_copy, TSORO, lambda g: _quotation(g, "matthews-1964-zimbabwe").pop("bears_on"))
+    (found,) = findings(data_copy, "quotation-scope")
+    assert "data/games/tsoro-additional-capture.yaml:" in found and "record 'matthews-1964-zimbabwe'" in found
+    assert "bears on nothing" in found
+
+
+def test_a_quotation_scoped_to_a_reading_that_does_not_cite_its_owner(data_copy: Path):
+    # the D&P capture passage said to bear on the direction clockwise, which cites the portal and Ludii only
+    edit(data_copy, TAP, lambda g: _quotation(g, "dlp-evidence-1859")["parts"][-1]["bears_on"].append(
+        "tap-urdy.direction:clockwise"))
+    (found,) = findings(data_copy, "quotation-scope")
+    assert "record 'dlp-evidence-1859'" in found and "'tap-urdy.direction:clockwise'" in found
+    assert "'deledicq-popova-1977'" in found and "parts.5.bears_on.3" in found
+
+
+# --- silent-asserts (error) -------------------------------------------------------------------
+
+def test_implies_from_a_source_a_note_on_the_same_point_calls_silent(data_copy: Path):
+    # the audit's case: Beaton "implies" skip-corners while the note on start-only says his words need not forbid it
+    def damage(g):
+        c = next(c for c in alternative(g, "lobudok.restricted-sowing", "skip-corners")["citations"]
+                 if c["source"] == "beaton-1939")
+        c["support"] = "implies"
+        c["note"] = "Beaton confines play at first to holes 2-7 and 10-15."
+        note = next(c for c in alternative(g, "lobudok.restricted-sowing", "start-only")["citations"]
+                    if c["source"] == "variorum")
+        note["note"] = "A reading of Beaton's confinement, which need not forbid sowing through the corners."
+    edit(data_copy, LOBUDOK, damage)
+    (found,) = findings(data_copy, "silent-asserts")
+    assert "record 'lobudok.restricted-sowing'" in found and "'beaton-1939' is cited as implies" in found
+    assert "'need not'" in found and "alternatives.0.citations" in found
+
+
+def test_states_whose_own_note_says_the_source_is_silent(data_copy: Path):
+    def damage(g):
+        c = next(c for c in alternative(g, "tap-urdy.end", "row-empty-after-move")["citations"]
+                 if c["source"] == "deledicq-popova-1977")
+        c["support"] = "states"
+        c["note"] = "D&P do not say after a lap or after a move."
+    edit(data_copy, TAP, damage)
+    found = findings(data_copy, "silent-asserts")
+    assert len(found) == 1 and "'deledicq-popova-1977' is cited as states" in found[0]
+
+
+def test_a_note_naming_another_source_as_silent_does_not_flag_the_cited_one(data_copy: Path):
+    # "Wikimanqala ... reads D&P as ...; D&P do not say": the silence is D&P's, not Wikimanqala's
+    assert findings(data_copy, "silent-asserts") == []
+
+
+# --- seen-unread (error) ----------------------------------------------------------------------
+
+def test_a_seen_source_whose_note_says_it_was_not_rechecked(data_copy: Path):
+    edit(data_copy, "sources.yaml", lambda s: source(s, "dlp-evidence-1859").update(
+        note="The evidence record as the research notes read it; not re-checked for this record."))
+    (found,) = findings(data_copy, "seen-unread")
+    assert "data/sources.yaml:" in found and "record 'dlp-evidence-1859'" in found and "'not re-checked'" in found
+
+
+def test_an_unseen_source_may_say_so(data_copy: Path):
+    assert not source_is_seen(data_copy, "beaton-1939")
+    assert findings(data_copy, "seen-unread") == []
+
+
+def source_is_seen(data_dir: Path, sid: str) -> bool:
+    return load_archive(data_dir).sources[sid].seen
+
+
+# --- completion-attributed (error) ------------------------------------------------------------
+
+def test_a_description_giving_a_completion_as_the_source_s(data_copy: Path):
+    # the audit's case: the bolotudu ruleset giving rows and columns as Machatscheck's
+    def damage(g):
+        rs = next(r for r in g["rulesets"] if r["id"] == "bolotudu")
+        rs["description"] = ("Tauru played as Machatscheck's Bolotudu, quoted by Michaelsen, with lines only along "
+                             "rows and columns. Two pieces are placed per turn.")
+    edit(data_copy, TAURU, damage)
+    (found,) = findings(data_copy, "completion-attributed")
+    assert "record 'bolotudu'" in found and "'Rows and columns only'" in found and "Machatscheck's" in found

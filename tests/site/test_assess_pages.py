@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from html import escape
 import sqlite3
 from pathlib import Path
 
@@ -141,6 +142,33 @@ async def test_the_findings_follow_the_saved_figures(built_db, assessed_db, comp
     assert finding(after, "skill") == finding(before, "skill")
 
 
+async def test_the_section_cannot_mislead(built_db, assessed_db, compiled_kernels, tmp_path):
+    """Balance fails with completion and balance over finished games stands beside it; a degenerate
+    interval is no interval; a rate under 1% keeps its decimal; the random figures name their run."""
+    changed = tmp_path / "results.db"
+    shutil.copy(assessed_db, changed)
+    conn = sqlite3.connect(changed)
+    with conn:
+        run = conn.execute("select id from assess_runs where game = 'tap-urdy'").fetchone()[0]
+        rank, label = conn.execute("select rank, label from assess_readings where run_id = ? and evaluated = 1 "
+                                   "order by rank desc limit 1", [run]).fetchone()
+        conn.execute("update assess_verdicts set met = 0 where run_id = ? and rank = ? and play = 'agent' "
+                     "and criterion in ('balance', 'completion')", [run, rank])
+        conn.execute("update assess_readings set skill = 0, skill_low = 0, skill_high = 0 where run_id = ? "
+                     "and rank = ?", [run, rank])
+        conn.execute("update assess_measures set value = 0.002, low = 0.0005, high = 0.007 where run_id = ? "
+                     "and rank = ? and play = 'random' and measure = 'completion'", [run, rank])
+    conn.close()
+    html = section((await (await _served(built_db, changed)).client.get("/games/tap-urdy")).text)
+    row = re.search(rf'<tr data-reading="{re.escape(label)}">(.*?)</tr>', html, re.S).group(1)
+    assert 'class="vr-requires"' in row and "completion fails" in row
+    assert html.count('class="vr-requires"') == 1  # only where completion fails
+    assert "no interval: every game alike" in row and "[0, 0]" not in row
+    assert "random: 0.2%" in row and "[0.1%, 0.7%]" in row
+    assert ">balance_finished</a>" in html and "only if it meets <strong>completion</strong>" in html
+    assert "this run's own screen (40 random games a reading)" in " ".join(html.split())
+
+
 async def test_the_assessment_tables_are_served_as_json(ads, metadata):
     runs = (await ads.client.get("/results/assess_runs.json?_shape=array")).json()
     assert {r["game"] for r in runs} == {"tap-urdy", "tsoro-additional-capture"}
@@ -265,3 +293,37 @@ async def test_a_chart_asked_for_at_once_is_drawn_once_and_then_served_from_the_
     assert len(drawn) == 1 and not pages._drawing
     again = await ads.client.get(src)
     assert again.headers.get("x-variorum-cache") == "hit" and again.text == answers[0].text and len(drawn) == 1
+
+
+@pytest.fixture(scope="module")
+def reconstructed_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny reconstruction of Tap-urdy over three switches, saved as ``variorum reconstruct --save``."""
+    from engine.compare.reconstruct import reconstruct
+    from engine.compare.reconstruct_results import save_reconstruction
+
+    path = tmp_path_factory.mktemp("reconstructed") / "results.db"
+    rec = reconstruct("tap-urdy", switches=["tap-urdy.relay", "tap-urdy.after-capture", "tap-urdy.end"],
+                      screen_games=40, games=2, agent="uct:2", skill_levels=1, top=2, nearest=1, seed=3,
+                      n_resamples=99)
+    save_reconstruction(rec, path)
+    return path
+
+
+async def test_the_reconstruction_section_lists_the_front_and_the_nearest(built_db, reconstructed_db, compiled_kernels):
+    from engine.compare.reconstruct_results import load_reconstruction
+
+    saved = load_reconstruction(reconstructed_db, game="tap-urdy")
+    page = await (await _served(built_db, reconstructed_db)).client.get("/games/tap-urdy")
+    assert page.status_code == 200
+    html = page.text.split('<section id="reconstruct">', 1)[1].split("</section>", 1)[0]
+    assert "The readings closest to the sources that make a playable game" in html
+    front = [r for r in saved["readings"].values() if r["front"]]
+    assert front and len(re.findall(r'<li data-reading="\d+"><a href="/games/tap-urdy\?[^"]*#play"', html)) >= len(front)
+    for r in front:
+        for d in r["departures"]:
+            assert f"<code>{d['switch']}</code> = <code>{d['option']}</code>: {escape(d['words']).replace('&#x27;', '&#39;')}" in html
+    for n in saved["run"]["nearest"]:
+        assert f'<li data-ruleset="{n["ruleset"]}">' in html
+    assert re.search(r'href="/results/reconstruct_runs/[0-9a-f]{32}"', html)
+    none = await (await _served(built_db, reconstructed_db)).client.get("/games/tsoro-additional-capture")
+    assert "variorum reconstruct tsoro-additional-capture --save" in none.text

@@ -163,10 +163,14 @@ def test_flipping_a_toggle_replays_under_the_other_reading(page, server):
 def test_cite_this_follows_the_reading(page, server):
     open_game(page, server, "/games/tap-urdy?ruleset=ludii&set=relay:next-hole&moves=b1")
     text = page.locator("#vr-cite-text")
-    expect(text).to_contain_text('ruleset "ludii" with tap-urdy.relay = next-hole')
-    expect(text).to_contain_text("b1")
-    expect(page.locator("#vr-cite-bibtex")).to_contain_text("@misc{variorum-tap-urdy-ludii")
+    expect(text).to_contain_text("reading ludii;relay:next-hole, position after 1 move")
+    expect(text).to_contain_text("Moves: b1.")
+    expect(page.locator("#vr-cite-bibtex")).to_contain_text("@misc{variorum:tap-urdy:ludii:")
     expect(page.locator("#vr-cite-csl")).to_contain_text('"type": "dataset"')
+    expect(page.locator("#vr-cite-short")).to_contain_text("reading ludii;relay:next-hole")
+    page.locator("select[data-switch='tap-urdy.relay']").select_option("take-up-last")  # back to the ruleset's
+    expect(text).to_contain_text("reading ludii, position after 1 move")
+    expect(page.locator("#vr-cite-bibtex")).not_to_contain_text("relay:next-hole")
 
 
 def test_evidence_map_has_its_marker(page, server):
@@ -218,8 +222,9 @@ def test_toggle_flipped_while_a_move_animates_keeps_board_address_and_citation_a
     expect(select).to_have_value(value)
     assert f"{point}%3A{value}" in page.url or f"{point}:{value}" in page.url
     assert f"moves={move}" in page.url
+    expect(page.locator("#vr-cite-text")).to_contain_text(f";{point}:{value}")
     cite = page.locator("#vr-cite-text").text_content()
-    assert f"{switch} = {value}" in cite and f"{switch}={value}" in cite, cite
+    assert f"{switch}={value}" in cite, cite
     assert f"{switch}={current}" not in cite, cite
 
 
@@ -298,7 +303,7 @@ def test_a_source_page_shows_its_lineage_and_leads_back_to_a_game(page, server):
     page.locator("#rules a.vr-cite", has_text="Deledicq & Popova 1977").first.click()
     page.wait_for_load_state()
     assert page.url.endswith("/sources/deledicq-popova-1977")
-    expect(page.locator("#lineage-parents")).to_contain_text("quotes Parolov 1931")
+    expect(page.locator("#lineage-parents")).to_contain_text("translates Parolov 1931")
     graph = page.locator("svg.vr-lineage")
     expect(graph).to_be_visible()
     for later in ("Ludii", "Wikimanqala", "DLP.Evidence.1859"):
@@ -329,10 +334,12 @@ def test_tauru_names_the_removal_step(page, server):
 def test_cite_this_names_the_editorial_choices_and_whose_words_are_quoted(page, server):
     open_game(page, server, "/games/tauru")
     text = page.locator("#vr-cite-text")
-    expect(text).to_contain_text("The sources are silent on: tauru.long-lines = count (editorial completion, proposed by Variorum)")
+    # the audit's correction: the summary is silent on lines made while placing, so capturing is editorial
+    expect(text).to_contain_text("The sources are silent on: tauru.placement-lines = capture (editorial completion, proposed by Variorum)")
+    expect(text).to_contain_text("tauru.long-lines = count (editorial completion, proposed by Variorum)")
     expect(text).to_contain_text("tauru.directions = orthogonal (editorial completion")
     expect(text).to_contain_text("(the words of Ludii portal, Tauru (DLP.Games.662), its summary of Béart 1955: 456; read at")
-    expect(page.locator("#vr-cite-bibtex")).to_contain_text("the sources are silent on")
+    expect(page.locator("#vr-cite-bibtex")).to_contain_text("The sources are silent on")
     open_game(page, server, "/games/tauru?set=directions:all")  # the reader's own choice is not the ruleset's completion
     expect(text).to_contain_text("tauru.long-lines = count (editorial completion")
     expect(text).not_to_contain_text("tauru.directions = orthogonal")

@@ -41,7 +41,7 @@ async def test_source_page_shows_entry_lineage_both_ways_and_what_it_supports(ds
     assert page.status_code == 200
     html = page.text
     parents = html.split('id="lineage-parents"', 1)[1].split("</ul>", 1)[0]
-    assert "quotes" in parents and 'href="/sources/parolov-1931"' in parents
+    assert "translates" in parents and 'href="/sources/parolov-1931"' in parents  # D&P quote Parolov in French
     children = html.split('id="lineage-children"', 1)[1].split("</ul>", 1)[0]
     for child in ("dlp-evidence-1859", "wikimanqala-tap-urdy", "ludii-tap-urdy"):
         assert f'href="/sources/{child}"' in children, child

@@ -22,7 +22,7 @@ async def test_start_position_under_the_default_ruleset(ds, archive):
     assert body["board"]["a"] == [4] * 6 and body["board"]["b"] == [4] * 6
     assert len(body["sites"]) == 12
     assert body["terminal"] is False and body["result"] is None
-    assert body["engine_version"] == engine.ENGINE_VERSION
+    assert body["engine_version"] == engine.ENGINE_FINGERPRINT
 
 
 async def test_moves_are_replayed_with_the_last_moves_laps(ds):

@@ -1,0 +1,78 @@
+"""The draft relatives (data/drafts/): well-formed records the build does not read.
+
+Each draft game validates as a game file and its draft sources as a bibliography; every citation
+names a source of the archive or of the drafts; each ruleset chooses one option of every switch of
+its game; each draft has its mechanics and at least two hand-worked positions; and the archive the
+build reads holds none of them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from schema.paths import DATA_DIR
+from schema.records import GameFile, SourcesFile
+
+DRAFTS = DATA_DIR / "drafts"
+RELATIVES = Path(__file__).resolve().parents[1] / "engine" / "relatives"
+DRAFT_GAMES = sorted(p.stem for p in (DRAFTS / "games").glob("*.yaml"))
+
+
+def _load(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _citations(node):
+    if isinstance(node, dict):
+        if "source" in node and "locator" in node:
+            yield node
+        for v in node.values():
+            yield from _citations(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _citations(v)
+
+
+def test_there_are_at_least_six_drafts():
+    assert len(DRAFT_GAMES) >= 6, DRAFT_GAMES
+
+
+def test_the_draft_sources_are_a_bibliography():
+    SourcesFile.model_validate(_load(DRAFTS / "sources.yaml"))
+
+
+@pytest.mark.parametrize("gid", DRAFT_GAMES)
+def test_a_draft_is_a_game_record_citing_known_sources(gid, archive):
+    data = _load(DRAFTS / "games" / f"{gid}.yaml")
+    record = GameFile.model_validate(data)
+    assert record.game.id == gid
+    known = set(archive.sources) | {s["id"] for s in _load(DRAFTS / "sources.yaml")["sources"]}
+    unknown = sorted({c["source"] for c in _citations(data)} - known)
+    assert not unknown, f"{gid}: cites unknown sources {unknown}"
+    options = {s.id: {a.id for a in s.alternatives} for s in record.switches}
+    assert all(sid.startswith(f"{gid}.") for sid in options)
+    for r in record.rulesets:
+        assert set(r.choices) == set(options), (gid, r.id)
+        assert all(v in options[k] for k, v in r.choices.items()), (gid, r.id)
+    assert "ludii" in {r.id for r in record.rulesets}
+    assert sum(r.default for r in record.rulesets) == 1
+
+
+@pytest.mark.parametrize("gid", DRAFT_GAMES)
+def test_a_draft_has_its_mechanics_and_hand_worked_positions(gid):
+    mechanics = _load(DRAFTS / "mechanics" / f"{gid}.yaml")
+    assert mechanics["game"] == gid
+    for key in ("board", "setup", "start_from", "sowing", "laps", "captures", "captured_counters", "end"):
+        assert mechanics.get(key), f"{gid}: mechanics lacks {key}"
+    positions = _load(RELATIVES / f"{gid}.yaml")
+    assert positions["game"] == gid and len(positions["positions"]) >= 2
+    for p in positions["positions"]:
+        assert p["source"] and p["position"], (gid, p.get("id"))
+        assert "expected" in p or "expected_by_switch" in p, (gid, p.get("id"))
+
+
+def test_the_build_reads_no_draft(archive):
+    assert not set(DRAFT_GAMES) & set(archive.games)

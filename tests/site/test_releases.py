@@ -1,0 +1,188 @@
+"""Releases: two releases from two states of data/, each served at /v/<N>/ for good, and one
+citation implementation for the page, the route and ``variorum cite``."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engine.cli import main as cli
+from engine.release import check, differences, make
+from schema.build import build
+from schema.paths import DATA_DIR
+
+from conftest import make_datasette
+
+BASE = "https://variorum.example.org"
+OLD_TEXT = "The board is a grid of five rows and six columns"
+NEW_TEXT = "The board (corrected) is a grid of five rows and six columns"
+LOOPBACK = re.compile(r"localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0")
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory) -> dict:
+    """Release 1 from data/ as it is; release 2 after a record's words and a ruleset's choice change."""
+    root = tmp_path_factory.mktemp("releases")
+    data1 = root / "data1"
+    shutil.copytree(DATA_DIR, data1)
+    folder = root / "releases"
+    m1 = make(data1, folder, base_url=BASE, date="2026-11-01")
+    data2 = root / "data2"
+    shutil.copytree(data1, data2)
+    tauru = data2 / "games" / "tauru.yaml"
+    text = tauru.read_text()
+    assert text.count(OLD_TEXT) == 1 and text.count("      tauru.directions: orthogonal\n") >= 1
+    text = text.replace(OLD_TEXT, NEW_TEXT).replace("      tauru.directions: orthogonal\n",
+                                                    "      tauru.directions: all\n", 1)
+    tauru.write_text(text)
+    m2 = make(data2, folder, base_url=BASE, date="2026-12-01")
+    with pytest.raises(ValueError, match="nothing to release"):
+        make(data2, folder, base_url=BASE, date="2026-12-02")
+    site = root / "site"
+    site.mkdir()
+    shutil.copy(folder / "2" / "archive.db", site / "archive.db")  # the latest, as served
+    (site / "archive.db").chmod(0o644)
+    return {"folder": folder, "m1": m1, "m2": m2, "db": site / "archive.db", "root": root}
+
+
+@pytest.fixture()
+async def ds(releases, monkeypatch, compiled_kernels):
+    monkeypatch.setenv("VARIORUM_RELEASES", str(releases["folder"]))
+    monkeypatch.delenv("VARIORUM_BASE_URL", raising=False)
+    datasette = make_datasette(releases["db"])
+    await datasette.invoke_startup()
+    return datasette
+
+
+def _game_json(page: str) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="vr-game">(.*?)</script>', page, re.S).group(1))
+
+
+def test_releases_are_numbered_immutable_and_small(releases):
+    m1, m2, folder = releases["m1"], releases["m2"], releases["folder"]
+    assert (m1["release"], m2["release"], m2["previous"]) == (1, 2, 1)
+    assert m1["data"] != m2["data"] and m1["engine"] == m2["engine"]
+    for n in (1, 2):
+        for p in (folder / str(n)).iterdir():
+            assert not p.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH), p
+    assert set(m2["files"]) == {"archive.db", "golden.json", "NOTES.md", "changes.json"}
+    assert m2["bytes"] < 5_000_000
+    changes = json.loads((folder / "2" / "changes.json").read_text())
+    assert changes["records"]["statements"]["changed"] == ["tauru.board-and-pieces"]
+    assert changes["play_changed"] == {"tauru": {"sources": changes["play_changed"]["tauru"]["sources"]}}
+    assert "its switches changed" in changes["play_changed"]["tauru"]["sources"]
+    notes = (folder / "2" / "NOTES.md").read_text()
+    assert "`tauru.board-and-pieces`" in notes and "tauru `sources`" in notes and "since release 1" in notes
+
+
+async def test_an_old_reading_opens_at_its_release(ds):
+    old = await ds.client.get("/v/1/games/tauru?ruleset=sources")
+    assert old.status_code == 200
+    assert OLD_TEXT in old.text and NEW_TEXT not in old.text
+    assert "immutable" in old.headers["cache-control"] and "max-age=31536000" in old.headers["cache-control"]
+    assert _game_json(old.text)["rulesets"]["sources"]["choices"]["tauru.directions"] == "orthogonal"
+    assert 'data-release="1"' in old.text and "/static/releases.js" in old.text
+    assert 'href="/v/1/sources/' in old.text and 'href="/sources/' not in old.text  # links stay in the release
+    new = await ds.client.get("/games/tauru?ruleset=sources")
+    assert NEW_TEXT in new.text and "immutable" not in new.headers.get("cache-control", "")
+    assert _game_json(new.text)["rulesets"]["sources"]["choices"]["tauru.directions"] == "all"
+    # the board and moves: the release's reading, played by the current engine
+    start = (await ds.client.get("/v/1/-/play/tauru.json?ruleset=sources")).json()
+    move = start["legal_moves"][0]
+    played = (await ds.client.get(f"/v/1/-/play/tauru.json?ruleset=sources&moves={move}")).json()
+    assert played["ruleset"] == "sources" and played["release"] == 1 and played["moves"] == [move]
+    assert played["switches"]["tauru.directions"] == "orthogonal" and played["board"] != start["board"]
+    latest = (await ds.client.get(f"/-/play/tauru.json?ruleset=sources&moves={move}")).json()
+    assert latest["switches"]["tauru.directions"] == "all"
+    # the release's tables and search
+    rows = (await ds.client.get("/v/1/archive/statements.json?id=tauru.board-and-pieces&_shape=array")).json()
+    assert rows[0]["text"].startswith(OLD_TEXT)
+    source = await ds.client.get("/v/1/sources/beart-1955")
+    assert source.status_code == 200 and 'href="/v/1/games/tauru' in source.text
+    found = await ds.client.get("/v/1/-/search?q=corrected")
+    assert found.status_code == 200 and "tauru.board-and-pieces" not in found.text
+    assert (await ds.client.get("/v/3/games/tauru")).status_code == 404
+    assert (await ds.client.get("/v/1")).status_code == 302
+
+
+async def test_the_latest_page_links_to_what_changed(ds):
+    page = (await ds.client.get("/games/tauru")).text
+    assert '<a href="/-/releases/2">what changed since release 1</a>' in page
+    listing = (await ds.client.get("/-/releases.json")).json()
+    assert listing["latest"] == 2 and listing["served"] == 2
+    assert [r["release"] for r in listing["releases"]] == [1, 2]  # what an old page's script shows
+    notes = await ds.client.get("/-/releases/2")
+    assert notes.status_code == 200 and "tauru.board-and-pieces" in notes.text
+    assert "Rulesets whose play changed" in notes.text
+    assert "2 release(s)" in (await ds.client.get("/-/releases")).text
+
+
+async def test_the_current_engine_is_checked_against_a_release(ds, releases):
+    found = check(1, releases["folder"])
+    assert found["differs"] == {}  # the engine that made release 1 is the one running
+    body = (await ds.client.get("/-/releases/1/check.json")).json()
+    assert body["differs"] == {} and body["engine"] == found["engine"]
+    golden = json.loads((releases["folder"] / "1" / "golden.json").read_text())
+    changed = json.loads(json.dumps(golden))
+    play = changed["games"]["tauru"]["sources"]
+    play["moves"][3] = "zz"
+    play["steps_sha256"] = "0" * 64
+    assert differences(golden, changed) == {"tauru": {"sources": "the same switches played differently: "
+                                                                "first different at move 4"}}
+
+
+def _cli(*args: str) -> str:
+    out = CliRunner().invoke(cli, ["cite", *args])
+    assert out.exit_code == 0, out.output
+    return out.output
+
+
+@pytest.mark.parametrize("prefix, release", [("", None), ("/v/1", "1")])
+async def test_cite_and_the_page_agree_byte_for_byte(ds, releases, prefix, release):
+    query = "ruleset=sources&set=directions:all,first-player:lot&moves=c3&seed=4"
+    body = (await ds.client.get(f"{prefix}/-/cite/tauru.json?{query}")).json()
+    where = ["--release", release] if release else ["--archive", str(releases["db"])]
+    for fmt in ("text", "short", "bibtex", "csl-json"):
+        printed = _cli("tauru", "--ruleset", "sources", "--set", "directions=all", "--set", "first-player=lot",
+                       "--moves", "c3", "--seed", "4", "--format", fmt, "--releases", str(releases["folder"]), *where)
+        assert printed == body["formats"][fmt]
+    assert f"release {release or 2}" in body["text"].lower() and f"{BASE}{prefix or '/v/2'}/games/tauru?" in body["url"]
+    page = (await ds.client.get(f"{prefix}/games/tauru?{query}")).text
+    for fmt, id_ in (("short", "vr-cite-short"), ("bibtex", "vr-cite-bibtex"), ("csl-json", "vr-cite-csl")):
+        shown = re.search(rf'<pre id="{id_}" class="vr-cite-block">(.*?)</pre>', page, re.S).group(1)
+        assert html.unescape(shown) == body["formats"][fmt]
+
+
+async def test_no_citation_contains_a_loopback_address(releases, monkeypatch, tmp_path):
+    """The unreleased state with no address configured: the citations say so, whatever the Host."""
+    monkeypatch.setenv("VARIORUM_RELEASES", str(releases["folder"]))
+    monkeypatch.delenv("VARIORUM_BASE_URL", raising=False)
+    (tmp_path / "unrel").mkdir()
+    data3 = tmp_path / "data3"
+    shutil.copytree(releases["root"] / "data2", data3)
+    (data3 / "games" / "tauru.yaml").write_text(
+        (data3 / "games" / "tauru.yaml").read_text().replace(NEW_TEXT, NEW_TEXT + " (again)"))
+    build(data3, tmp_path / "unrel" / "archive.db")
+    datasette = make_datasette(tmp_path / "unrel" / "archive.db")
+    await datasette.invoke_startup()
+    headers = {"host": "127.0.0.1:8001"}
+    page = (await datasette.client.get("/games/tauru", headers=headers)).text
+    assert "Records not yet released" in page
+    for game in ("tauru", "tap-urdy", "lobudok", "tsoro-additional-capture"):
+        for path in (f"/-/cite/{game}.json", f"/-/cite/{game}.json?seed=3", f"/v/1/-/cite/{game}.json"):
+            body = (await datasette.client.get(path, headers=headers)).json()
+            for fmt, text in body["formats"].items():
+                assert not LOOPBACK.search(text), (path, fmt)
+            if not path.startswith("/v/"):
+                assert body["url"] is None and "no canonical address is configured" in body["formats"]["short"]
+                assert "unreleased" in body["formats"]["text"]
+        page = (await datasette.client.get(f"/games/{game}", headers=headers)).text
+        cite = page[page.index('<section id="cite">'):]
+        assert not LOOPBACK.search(cite)
