@@ -14,13 +14,14 @@ from tests.site.test_browser import browser, server  # noqa: F401  (the same ser
 WIDTHS = (390, 1280)
 PAGES = ("/", "/games", "/games/tap-urdy", "/games/tsoro-additional-capture", "/games/lobudok", "/games/tauru",
          "/sources/deledicq-popova-1977", "/archive/sources", "/-/measures")
-MAX_HEIGHT = {390: 16000, 1280: 8000}
+MAX_HEIGHT = {390: 20000, 1280: 9500}
 """The most pixels a page may be tall at each width (before its long sections folded, on 2026-12-01, with
 no results database: Tap-urdy 37,368 px at 390 and 13,473 at 1,280; Tsoro 44,189 and 13,573; Lobudök
-34,753 and 13,486; Tauru 30,332 and 12,473; /archive/sources 52,947 and 37,642). At 390 px
-Datasette lays a table's rows out as cards, a line a column: /archive/sources, 34 sources of 19
-columns, is allowed more there."""
-TALLER = {("/archive/sources", 390): 40000}
+34,753 and 13,486; Tauru 30,332 and 12,473; /archive/sources 52,947 and 37,642). After: Tap-urdy
+18,074 and 8,308 (with the citation formats shown in full since issue 19). At 390 px Datasette
+lays a table's rows out as cards, a line a column: /archive/sources, 34 sources, is allowed more
+there (51,452 px with the citation columns hidden; its pages at 1,280 px: 8,909)."""
+TALLER = {("/archive/sources", 390): 56000}
 
 OVERFLOW = """() => {
   const width = document.documentElement.clientWidth;
