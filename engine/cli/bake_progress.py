@@ -33,13 +33,14 @@ STAGE_TEXT = {"compiling": "compiling the engine's kernels", "comparisons": "bak
 EXPECTED: dict[str, dict[str, float]] = {
     "compiling": {"lobudok": 60.0, "tap-urdy": 51.0, "tauru": 97.0, "tsoro-additional-capture": 80.0},
     "comparisons": {"lobudok": 20.0, "tap-urdy": 5.0, "tauru": 5.0, "tsoro-additional-capture": 5.0},
-    "assessments": {"tsoro-additional-capture": 200.0, "tap-urdy": 320.0, "tauru": 1620.0, "lobudok": 1500.0},
+    "assessments": {"tsoro-additional-capture": 30.0, "tap-urdy": 60.0, "tauru": 250.0, "lobudok": 1070.0},
 }
-"""Seconds each game took in each stage of a first run of ``variorum serve`` on this 2-core machine
-on 2026-12-01 (a fresh clone; the machine shared with other work, load average 6-17; the bake's
-own CPU: Tsoro 24 s, Tap-urdy 55 s, Tauru 242 s), used until a machine has timed its own
-(``.bake-times.json``). Lobudök's assessment had not finished when this was written: its figure is
-the order of the issue's report (its section "being computed" for 28 minutes)."""
+"""Seconds each game takes in each stage of a first run of ``variorum serve`` on a 2-core machine,
+used until a machine has timed its own (``.bake-times.json``). Measured on 2026-12-01 on a fresh
+clone on this machine, shared with other work: the kernels' compilation and the comparisons in
+wall time (load average about 6); the assessments, which ran at a load average of 8-17 and took
+several times longer (Tsoro 194 s, Tap-urdy 314 s, Tauru 1,621 s, Lobudök 2,136 s), by the bake's
+own CPU time (24 s, 55 s, 242 s, 1,069 s), which is about what a game takes with a core to itself."""
 PROGRESS_FILE = ".bake.json"
 TIMES_FILE = ".bake-times.json"
 LINE_EVERY = 30.0
