@@ -14,9 +14,12 @@ runs two phases of ``--seconds`` each:
 
 It reports, per phase, throughput, p50/p95/p99 per kind of request, the errors (status >= 400
 or no answer) and the 5xx, with the load average (the machine is shared: read figures with it).
+With ``--during-bake`` (issue 22) the server starts with no results database, so it bakes the
+default comparisons and then the assessments in the background (at niceness 19); the mix (no heavy
+clients) is measured while the assessments bake, the stage read from ``/-/bake.json``.
 Usage::
 
-    python benchmarks/load.py [--clients 50] [--seconds 60] [--port 8811] > benchmarks/load.txt
+    python benchmarks/load.py [--clients 50] [--seconds 60] [--port 8811] [--during-bake] > benchmarks/load.txt
 
 Targets (issue 10), on a 2-core machine: 0 errors and 0 5xx; p95 of the cheap requests (pages,
 play requests without an agent, the table and the canned query) at most 300 ms while the heavy
@@ -71,10 +74,10 @@ def heavy_urls(ceiling: dict) -> list[str]:
     return [f"/-/play/{g}.json?agent={kind}:{ceiling[kind]}" for g in GAMES for kind in ("uct", "alphabeta")]
 
 
-def start(site: Path, port: int) -> tuple[subprocess.Popen, float]:
+def start(site: Path, port: int, bake: bool = False) -> tuple[subprocess.Popen, float]:
     command = [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site)]
     helps = subprocess.run([*command[:4], "--help"], capture_output=True, text=True).stdout
-    if "--no-bake" in helps:  # steady state: no comparison baking in the background meanwhile
+    if "--no-bake" in helps and not bake:  # steady state: no comparison baking in the background meanwhile
         command.append("--no-bake")
     started = time.monotonic()
     proc = subprocess.Popen(
@@ -132,6 +135,14 @@ async def phase(base: str, clients: int, seconds: float, mix: list, heavy: list)
     return log, took
 
 
+def bake_state(client: httpx.Client) -> str:
+    """The stage and game the server's background bake is at (``/-/bake.json``)."""
+    found = client.get("/-/bake.json").json()
+    current = found.get("current") or {}
+    return (f"stage {found.get('stage')}, game {current.get('game')} {current.get('phase') or ''} "
+            f"{current.get('done')}/{current.get('total')}" if found.get("running") else "not running")
+
+
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * (len(values) - 1) + 0.5))]
@@ -170,6 +181,8 @@ def main() -> None:
     ap.add_argument("--alphabeta", type=int, default=None, help="heavy alpha-beta depth (default: the ceiling)")
     ap.add_argument("--site", type=Path, default=ROOT / "site", help="the site folder to serve (copied)")
     ap.add_argument("--results", type=Path, default=None, help="a baked results.db to serve beside the archive")
+    ap.add_argument("--during-bake", action="store_true",
+                    help="measure the mix (no heavy clients) while the server bakes its default assessments")
     args = ap.parse_args()
     try:
         from engine.agents import WEB_CEILING
@@ -192,15 +205,27 @@ def main() -> None:
         shutil.copytree(args.site, site, ignore=shutil.ignore_patterns("*.db", "*.tmp", "inspect-data.json"))
         if args.results:
             shutil.copy(args.results, site / "results.db")
-        proc, boot = start(site, args.port)
+        proc, boot = start(site, args.port, bake=args.during_bake)
         base = f"http://127.0.0.1:{args.port}"
         try:
             print(f"# command: python benchmarks/load.py --clients {args.clients} --seconds {args.seconds:g}"
-                  f" --port {args.port}")
+                  f" --port {args.port}{' --during-bake' if args.during_bake else ''}")
             print(f"# python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus, shared machine;"
                   f" load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
             print(f"# server answered /games {boot:.1f} s after start; {len(kinds['play, moves'])} distinct play "
                   f"addresses; heavy: {', '.join(u for _, u in heavy[:2])} (x{len(GAMES)} games)")
+            if args.during_bake:
+                with httpx.Client(base_url=base, timeout=300) as warm:
+                    while warm.get("/-/bake.json").json().get("stage") != "assessments":
+                        time.sleep(2)
+                    for _, url in mix[:: max(1, len(mix) // 40)]:
+                        warm.get(url)
+                    print(f"# the bake at start: {bake_state(warm)}")
+                    log, took = asyncio.run(phase(base, args.clients, args.seconds, weighted, []))
+                    report(f"mix, {args.clients} clients, while the server bakes its assessments", log, took)
+                    print(f"# the bake at end: {bake_state(warm)}")
+                    print(f"# load average at end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+                return
             with httpx.Client(base_url=base, timeout=300) as warm:  # compile kernels, first pages
                 for _, url in mix[:: max(1, len(mix) // 40)] + heavy:
                     warm.get(url)

@@ -19,8 +19,12 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from schema.load import Archive, RecordErrors, load_archive
+from typing import TYPE_CHECKING
+
 from schema.paths import DATA_DIR
+
+if TYPE_CHECKING:  # schema.load (pydantic) is imported when records are read, not before
+    from schema.load import Archive
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,8 @@ def _stamp(data_dir: Path) -> tuple[tuple[str, float], ...]:
 
 def load(data_dir: str | Path | None = None) -> Archive:
     """The archive in ``data_dir`` (default: the project's ``data/``); ValueError if it does not load."""
+    from schema.load import RecordErrors, load_archive
+
     root = Path(data_dir) if data_dir is not None else DATA_DIR
     root = root.resolve()
     stamp = _stamp(root) if root.is_dir() else ()

@@ -57,3 +57,21 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     assert set(WARM_FIRST) == set(GAMES), "WARM_FIRST must name every game of engine.games"
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
         list(pool.map(warm, WARM_FIRST))
+
+
+BROWSER_TESTS = "tests/site/test_*browser.py"
+RUN_BROWSER_TESTS = ("install Debian's Chromium (sudo apt-get install chromium; any chromium or "
+                     "chromium-browser on PATH will do) and run make test again, or only them: "
+                     ".venv/bin/python -m pytest tests/site/test_browser.py tests/site/test_assess_browser.py "
+                     "tests/site/test_layout_browser.py")
+"""How to run the browser tests, said when they were skipped for want of Chromium."""
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """Say at the end, where it is seen, that the browser tests were skipped and how to run them."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", [])
+               if "browser" in str(getattr(r, "fspath", "")) or "Chromium" in str(getattr(r, "longrepr", ""))]
+    if skipped:
+        terminalreporter.write_sep("=", "browser tests skipped", yellow=True)
+        terminalreporter.write_line(f"The browser tests ({BROWSER_TESTS}) did not run: no Chromium on this machine. "
+                                    f"To run them: {RUN_BROWSER_TESTS}.")

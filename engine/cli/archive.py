@@ -26,13 +26,15 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from engine.cli.assess import DEFAULT_AGENT, DEFAULT_AGENT_GAMES, DEFAULT_SKILL_LEVELS, game_budgets
-from schema.load import Archive, RecordError
 from schema.paths import ARCHIVE_DB, DATA_DIR, SITE_DIR
+
+if TYPE_CHECKING:  # schema.load (pydantic) is imported by the commands that read records
+    from schema.load import Archive, RecordError
 
 
 def _newest_mtime(folder: Path) -> float:
@@ -49,6 +51,7 @@ def engine_check(archive: Archive) -> list[RecordError]:
     ruleset of every game resolving on the engine. Each error names the file, record and field."""
     from engine.games import GAMES
     from engine.switches import resolve_switches
+    from schema.load import RecordError
 
     errors: list[RecordError] = []
 
@@ -158,20 +161,50 @@ def missing_assessments(results: Path) -> list[str]:
     return sorted(set(GAMES) - have)
 
 
-def datasette_args(db: Path, site: Path, port: int, host: str, results: bool = True) -> list[str]:
-    """The ``datasette serve`` command line for the site folder (``results``: serve results.db)."""
-    args = [sys.executable, "-m", "datasette", "serve", "-i", str(db)]
-    if results and (site / "results.db").exists():
-        # not immutable: Datasette reads it through read-only connections, so a run that
-        # `variorum compare --save` adds shows on the site at once, without a restart
-        args += [str(site / "results.db")]
-    args += ["--metadata", str(site / "metadata.yaml"), "--host", host, "--port", str(port)]
-    for option, folder in (("--template-dir", site / "templates"), ("--plugins-dir", site / "plugins")):
-        if folder.is_dir():
-            args += [option, str(folder)]
+def site_config(db: Path, site: Path, results: Path | None = None) -> dict[str, Any]:
+    """The one configuration of the served site, as ``datasette.app.Datasette``'s keyword arguments:
+    ``variorum serve`` (through :func:`datasette_args`) and the tests (tests/site/conftest.py)
+    both use it. The archive is immutable; the results database (``results``, when given) is not:
+    Datasette reads it through read-only connections, so a run that ``variorum compare --save``
+    adds, or the background bake, shows on the site at once, without a restart."""
+    import yaml
+
+    config: dict[str, Any] = {
+        "immutables": [str(db)],
+        "files": [str(results)] if results is not None else [],
+        "metadata": (yaml.safe_load((site / "metadata.yaml").read_text(encoding="utf-8"))
+                     if (site / "metadata.yaml").is_file() else {}),
+        "settings": {"default_allow_sql": False},
+    }
+    if (site / "templates").is_dir():
+        config["template_dir"] = str(site / "templates")
+    if (site / "plugins").is_dir():
+        config["plugins_dir"] = str(site / "plugins")
     if (site / "static").is_dir():
-        args += ["--static", f"static:{site / 'static'}"]
-    args += ["--setting", "default_allow_sql", "off"]
+        config["static_mounts"] = [("static", str(site / "static"))]
+    return config
+
+
+def datasette_args(db: Path, site: Path, port: int, host: str, results: bool = True) -> list[str]:
+    """The ``datasette serve`` command line of :func:`site_config` for the site folder (``results``:
+    serve results.db, when it exists)."""
+    found = site / "results.db"
+    config = site_config(db, site, found if results and found.exists() else None)
+    args = [sys.executable, "-m", "datasette", "serve"]
+    for path in config["immutables"]:
+        args += ["-i", path]
+    args += config["files"]
+    if (site / "metadata.yaml").is_file():
+        args += ["--metadata", str(site / "metadata.yaml")]
+    args += ["--host", host, "--port", str(port)]
+    if "template_dir" in config:
+        args += ["--template-dir", config["template_dir"]]
+    if "plugins_dir" in config:
+        args += ["--plugins-dir", config["plugins_dir"]]
+    for name, folder in config.get("static_mounts", []):
+        args += ["--static", f"{name}:{folder}"]
+    for name, value in config["settings"].items():
+        args += ["--setting", name, "on" if value is True else "off" if value is False else str(value)]
     return args
 
 
@@ -213,6 +246,7 @@ def register(group: click.Group) -> None:
         if not UCT_SPEC.fullmatch(bake_agent):  # (parsed in full by the bake: no engine import before the server starts)
             raise click.BadParameter(f"assessments evaluate with UCT: uct:ITERATIONS, not {bake_agent!r}",
                                      param_hint="'--bake-agent'")
+        check_port(host, port)  # before the build: a taken port is the one thing said
         from schema.citation import check_base_url
 
         try:  # the citations' address (engine/cli/release.py, site/plugins/variorum_releases.py)
@@ -265,27 +299,87 @@ def register(group: click.Group) -> None:
         sys.exit(1 if errors else 0)
 
 
-def _status(base: str) -> dict | None:
+def _get_json(url: str) -> dict | None:
     try:
-        with urllib.request.urlopen(base + "/-/play.json", timeout=5) as response:
+        with urllib.request.urlopen(url, timeout=5) as response:
             return json.load(response)
     except (OSError, ValueError, urllib.error.URLError):
         return None
 
 
+def check_port(host: str, port: int) -> None:
+    """Bind ``host:port`` once and let it go: a port another process holds is one clear error
+    naming it, before the server starts (and before any "ready" line)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds it
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            raise click.ClickException(
+                f"port {port} on {host} is taken ({exc.strerror or exc}): another server is running there; "
+                f"stop it or choose another port (variorum serve --port N, make serve PORT=N)") from None
+
+
+def stop_with_parent(on_orphan) -> None:
+    """This process stops when its parent dies, whatever killed it (``make serve`` killed by
+    SIGKILL, a closed terminal): on Linux the kernel sends SIGTERM (PR_SET_PDEATHSIG); elsewhere,
+    and as a second guard, a thread notices the parent is gone and calls ``on_orphan``."""
+    import ctypes
+
+    parent = os.getppid()
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        on_orphan()
+
+    threading.Thread(target=watch, name="stop-with-parent", daemon=True).start()
+
+
+def _compiled_before() -> bool:
+    """True when numba's cache holds compiled kernels of the games (a restart loads them in seconds)."""
+    return any(ENGINE_DIR.glob("games/__pycache__/*.nbi"))
+
+
+LOG_LINE = 300
+"""The most characters of a server log line ``variorum serve`` relays."""
+QUIET_PATHS = ("GET /-/play.json ", "GET /-/bake.json ")
+"""Requests left out of the relayed log: the serve's own polls and the pages' progress polls."""
+
+
 def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: int,
           assess: dict[str, Any] | None = None) -> None:
-    """Run Datasette as a child process and, with a progress bar, follow the kernels' compilation,
-    bake the comparisons (``bake``) into ``site/results.db`` and then the assessments (``assess``:
-    the keyword arguments of engine.compare.results.assess_defaults; None: none) of every game
-    when the comparisons were baked, else of the games that have none; return when the server exits."""
+    """Run Datasette as a child process and follow, with a progress bar in a terminal or lines in
+    a log (engine.cli.bake_progress), the kernels' compilation, the bake of the comparisons
+    (``bake``) into ``site/results.db`` and then the assessments (``assess``: the keyword arguments
+    of engine.compare.results.assess_defaults; None: none) of every game when the comparisons were
+    baked, else of the games that have none; return when the server exits. The port is checked
+    before the server starts; a line says "ready" only once this server (its id in
+    ``/-/bake.json``) answers; the server stops with this process, and this process with its parent."""
+    import uuid
+
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from engine.cli.bake_progress import BakeLog, duration
     from engine.play import die_with_parent
 
+    check_port(host, port)
     console = Console(stderr=True, highlight=False)
-    env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0", VARIORUM_ASSESSING="1" if assess else "0")
+    server_id = uuid.uuid4().hex
+    env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0", VARIORUM_ASSESSING="1" if assess else "0",
+               VARIORUM_SERVER_ID=server_id)
     if assess and bake:
         (site / ASSESSING).write_text(str(os.getpid()))  # the pages say "being computed" from the start
     args = datasette_args(db, site, port, host, results=not bake)
@@ -297,65 +391,114 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
         child.terminate()
         raise SystemExit(128 + signum)
 
+    def orphaned() -> None:
+        child.terminate()
+        os._exit(1)
+
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    stop_with_parent(orphaned)
     base = f"http://{host}:{port}"
+    live = console.is_terminal
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        console=console, transient=False)
+                        console=console, transient=False, disable=not live)
 
-    live = [console.is_terminal]
-
-    def relay():  # the server's log (but the progress polls), above the progress bar while it shows
+    def relay():  # the server's log (but the polls), above the progress bar while it shows
         for line in child.stdout:  # type: ignore[union-attr]
-            if "GET /-/play.json " in line:
+            if any(quiet in line for quiet in QUIET_PATHS):
                 continue
-            if live[0]:
-                progress.console.print(line.rstrip("\n"), markup=False)
+            if len(line) > LOG_LINE:  # a client's long path (uvicorn's access line repeats it whole)
+                line = f"{line[:LOG_LINE]}... ({len(line) - LOG_LINE} more characters)\n"
+            if live:
+                progress.console.print(line.rstrip("\n"), markup=False, highlight=False)
             else:
                 sys.stderr.write(line)
                 sys.stderr.flush()
 
     threading.Thread(target=relay, daemon=True).start()
+    from engine.games import GAMES
+
+    games = sorted(GAMES)
+    missing = None if not assess or bake else missing_assessments(site / "results.db")
+    plan = {"compiling": [] if _compiled_before() else games, "comparisons": games if bake else [],
+            "assessments": (games if bake else missing or []) if assess else []}
+    log = BakeLog(site, progress.console if live else console, progress if live else None, plan)
     with progress:
-        progress.console.print(f"serving http://{host}:{port}/ (Ctrl-C stops); the first run compiles the engine "
-                               f"and bakes the comparisons in the background (a few minutes)", markup=False)
-        status = None
-        while status is None and child.poll() is None:
+        work = log.plan()
+        log.say(f"serving {base}/ (Ctrl-C stops); " + (
+            f"in the background, on a 2-core machine: {work}; {duration(log.left_total())} in all. "
+            "The pages are served meanwhile and say what is being computed." if work else
+            "nothing to compile or bake: the engine's kernels load from numba's cache (a few seconds)"))
+        ready = None
+        while child.poll() is None:
+            ready = _get_json(base + "/-/bake.json")
+            if ready is not None and ready.get("server") == server_id:
+                break
             time.sleep(0.2)
-            status = _status(base)
-        if child.poll() is None:
-            progress.console.print(f"pages ready {time.monotonic() - started:.1f} s after start", markup=False)
-            kernels = progress.add_task("compiling the engine's kernels (games)", total=len(status["kernels"]))
-            while child.poll() is None:
-                status = _status(base) or status
-                ready = sum(k["ready"] for k in status["kernels"].values())
-                progress.update(kernels, completed=ready)
-                if ready == len(status["kernels"]):
-                    break
-                time.sleep(0.5)
-            progress.console.print(f"play API ready {time.monotonic() - started:.1f} s after start", markup=False)
+        if child.poll() is not None:
+            log.close()
+            log.say(f"the server stopped before it was ready (exit code {child.returncode}); nothing is served")
+            sys.exit(child.returncode or 1)
+        log.say(f"pages ready at {base}/ {time.monotonic() - started:.1f} s after start")
+        _follow_kernels(base, child, log)
+        log.say(f"play API ready {time.monotonic() - started:.1f} s after start")
+        yield_cpu()  # the bakes run in this process: the server and its workers come first
         if bake and child.poll() is None:
-            _bake(db, site / "results.db", bake_games, progress)
-            progress.console.print(f"comparisons baked {time.monotonic() - started:.1f} s after start", markup=False)
-        games = None if not assess or bake else missing_assessments(site / "results.db")
-        if assess and child.poll() is None and (bake or games):
+            log.start_stage("comparisons")
+            _bake(db, site / "results.db", bake_games, log)
+            log.end_stage()
+            log.say(f"comparisons baked {time.monotonic() - started:.1f} s after start")
+        if assess and child.poll() is None and plan["assessments"]:
             (site / ASSESSING).write_text(str(os.getpid()))
             if bake:  # the archive or the engine changed: a killed bake's cells are stale
                 (site / ASSESS_CHECKPOINT).unlink(missing_ok=True)
-            if os.nice(0) < 10:
-                os.nice(10 - os.nice(0))  # the server comes first
+            from engine.compare.results import shortest_first
+
+            log.games["assessments"] = shortest_first(site / "results.db", plan["assessments"])
+            log.start_stage("assessments")
             try:
-                _bake_assessments(db, site / "results.db", {**assess, "game_ids": games}, progress)
-                progress.console.print(f"assessments baked {time.monotonic() - started:.1f} s after start",
-                                       markup=False)
+                _bake_assessments(db, site / "results.db", {**assess, "game_ids": missing}, log)
+                log.end_stage()
+                log.say(f"assessments baked {time.monotonic() - started:.1f} s after start")
             except Exception as exc:  # the server stays up; the pages say no assessment is saved
-                progress.console.print(f"the assessments' bake stopped: {exc!r}; the server goes on "
-                                       f"(variorum assess-defaults bakes them by hand)", markup=False)
-    live[0] = False
+                log.say(f"the assessments' bake stopped: {exc!r}; the server goes on "
+                        f"(variorum assess-defaults bakes them by hand)")
+        log.close()
+    live = False
     sys.exit(child.wait())
 
 
-def _bake(db: Path, results: Path, games: int, progress) -> None:
+def _follow_kernels(base: str, child: subprocess.Popen, log) -> None:
+    """Follow the play API's compilation of the games' kernels (``/-/play.json``), game after game."""
+    if log.games.get("compiling"):
+        log.start_stage("compiling")
+    while child.poll() is None:
+        status = _get_json(base + "/-/play.json")
+        if status is None:
+            time.sleep(0.5)
+            continue
+        kernels = status.get("kernels") or {}
+        waiting = [g for g in sorted(kernels) if not kernels[g]["ready"]]
+        if log.stage == "compiling":
+            if waiting:
+                done = len(kernels) - len(waiting)
+                log.update(waiting[0], 0, None, phase=f"(game {done + 1} of {len(kernels)})", unit="kernels")
+            else:
+                log.end_stage()
+        if not waiting:
+            return
+        time.sleep(0.5)
+
+
+def yield_cpu() -> None:
+    """This process yields the CPU to the server (and to anything else): niceness 19."""
+    try:
+        os.nice(19 - os.nice(0))
+    except OSError:
+        pass
+
+
+def _bake(db: Path, results: Path, games: int, log) -> None:
     """Bake every game's default comparison from the archive database ``db`` into ``results``, at
     low priority: each game's previous defaults run is replaced in the transaction that saves its
     new one (engine.compare.results.save), so every page reads one whole run, and the runs users
@@ -364,18 +507,13 @@ def _bake(db: Path, results: Path, games: int, progress) -> None:
     from engine.compare.results import compare_defaults
 
     rulesets.use_source(db)  # the comparisons read the served archive, not data/
-    os.nice(10)  # the server comes first
-    tasks: dict[str, int] = {}
-
     def tell(game_id: str, done: int, total: int) -> None:
-        if game_id not in tasks:
-            tasks[game_id] = progress.add_task(f"baking the comparison of {game_id} (games)", total=total)
-        progress.update(tasks[game_id], completed=done, total=total)
+        log.update(game_id, done, total)
 
-    compare_defaults(results, games=games, jobs=1, progress=tell)
+    compare_defaults(results, games=games, jobs=1, progress=tell, log=log.note)
 
 
-def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], progress) -> None:
+def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], log) -> None:
     """Bake every game's default assessment (``budget``: agent, games, skill_levels, and the games'
     own budgets, engine.cli.assess.game_budgets) from the archive
     database ``db`` into the served ``results``, one transaction per game, resuming from the
@@ -385,20 +523,17 @@ def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], progress)
 
     rulesets.use_source(db)
     checkpoint = results.with_name(ASSESS_CHECKPOINT)
-    tasks: dict[str, int] = {}
 
     def tell(game_id: str, phase: str, done: int, total: int) -> None:
-        if game_id not in tasks:
-            tasks[game_id] = progress.add_task(f"assessing {game_id}", total=total)
-        progress.update(tasks[game_id], description=f"assessing {game_id}: {phase} (games)", completed=done, total=total)
+        log.update(game_id, done, total, phase=phase)
 
     try:
         from engine.compare.sweep import discard_stale_checkpoint
 
         discard_stale_checkpoint(checkpoint)  # the bake's own: another engine's cells are dropped
-        assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell)
+        assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell, log=log.note)
         checkpoint.unlink(missing_ok=True)
     finally:
         results.with_name(ASSESSING).unlink(missing_ok=True)
         if results.exists():
-            os.utime(results)  # the page cache's key changes: no page says "being computed" any more
+            os.utime(results)  # make's results target sees the bake done

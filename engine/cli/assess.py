@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine.cli.games import BadInput
+from engine.cli.tables import print_table
 
 DEFAULT_AGENT = "uct:200"
 """The agent of the default assessment (``assess-defaults``, the bake of ``serve``): it plays itself,
@@ -87,7 +88,7 @@ def print_assessment(console: Console, a: Any, seconds: float) -> None:
         met = f"{r.meets}/{len(r.verdicts)}" + (f" (not {', '.join(failed)})" if failed else "")
         t.add_row(r.label, met, _iv(r.skill.value if r.skill else None),
                   *(_iv(r.measures.get(m)) for m in SHOWN_MEASURES))
-    console.print(t)
+    print_table(console, t)
     dropped = [r for r in a.readings if not r.evaluated]
     if dropped:
         console.print(f"{len(dropped)} reading(s) failed the screen under random play, e.g. "

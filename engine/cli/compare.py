@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine.cli.games import BadInput
+from engine.cli.tables import print_table
 
 KEY_MEASURES = ("advantage_p1", "completion", "drawishness", "timeouts", "endless", "duration_turns",
                 "branching_factor", "decision_moves")
@@ -193,7 +194,7 @@ def _print_effects(console: Console, c: Any, top: int = 3) -> None:
         notes.append(f"{folded} negligible effect(s) folded (95% interval includes 0, or |effect| < 0.0005)")
     t.caption = "; ".join(notes + ["all in --json"]) if notes else None
     if by_measure:
-        console.print(t)
+        print_table(console, t)
     else:
         console.print(f"No switch has a clear effect: all {len(c.effects)} effects are negligible "
                       "(95% interval includes 0); all in --json.", markup=False)
@@ -217,21 +218,21 @@ def _print_table(console: Console, c: Any, seconds: float) -> None:
             t.add_column(v.label, justify="right", overflow="fold")
         for m in c.measures:
             t.add_row(m, *(_cell(v.metrics[m]) for v in c.variants))
-        console.print(t)
+        print_table(console, t)
     else:
         shown = [m for m in KEY_MEASURES if m in c.measures]
         rows = SHOWN_FACTORIAL if c.effects else SHOWN  # a factorial is read through its effects
         label_room = min(26, max(len(v.label) for v in c.variants[:rows]))
         for part in _chunks(shown, console.width - label_room - 4):
             t = Table(title=f"key measures (95% intervals); all {len(c.measures)} in --json / --csv")
-            t.add_column("variant", overflow="fold", max_width=label_room)
+            t.add_column("variant")
             for m in part:
                 t.add_column(m, justify="right", overflow="fold")
             for v in c.variants[:rows]:
                 t.add_row(v.label, *(_cell(v.metrics[m]) for m in part))
             if len(c.variants) > rows:
                 t.caption = f"... and {len(c.variants) - rows} more variants (all in --json / --csv)"
-            console.print(t)
+            print_table(console, t)
 
 
 def result_text(result: dict[str, Any] | None) -> str:
@@ -277,7 +278,7 @@ def _print_divergence(console: Console, d: Any) -> None:
         t.add_row(*("legal: " + (", ".join(legal) or "none") for _, _, legal, _ in sides))
         if d.result_a or d.result_b:
             t.add_row(*(f"result: {result_text(r)}" for *_, r in sides))
-        out(t)
+        print_table(console, t)
         return
     for name, board, legal, result in sides:
         out("")
@@ -446,7 +447,7 @@ def register(group: click.Group) -> None:
         t.add_column("DLP name", overflow="fold")
         for m in MEASURES:
             t.add_row(m.key, m.definition, m.dlp or "-")
-        Console(highlight=False).print(t)
+        print_table(Console(highlight=False), t)
 
     @group.command("compare-defaults")
     @click.option("--games", type=int, default=2000, show_default=True, help="Games per ruleset.")

@@ -7,12 +7,16 @@ ruleset, switch, value or move, an illegal move) prints a clear message and exit
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
+
+from engine.cli.tables import print_table
 
 
 class BadInput(click.ClickException):
@@ -31,6 +35,44 @@ def _game(game_id: str, ruleset: str | None, settings: tuple[str, ...], turn_lim
                                 move_limit=move_limit)
     except ValueError as exc:
         raise BadInput(str(exc)) from None
+
+
+SWITCHES_CACHE = "variorum-switches.json"
+"""The engine's switch declarations of every game, in engine/__pycache__ (derived from the engine's
+code, like numba's cache; rewritten when any of its files changes)."""
+
+
+def _engine_stamp(root: Path) -> list:
+    return sorted((str(p.relative_to(root)), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.py"))
+
+
+def declared_switches(game_id: str) -> list[dict[str, Any]]:
+    """``game_id``'s switches as the engine declares them (id, point, options, default), from a
+    cache derived from the engine's code, so that ``variorum switches`` needs neither numba nor the
+    kernels; the engine itself when the cache is missing or stale (then the cache is rewritten).
+    ValueError naming an unknown game."""
+    root = Path(__file__).resolve().parents[1]
+    cache = root / "__pycache__" / SWITCHES_CACHE
+    stamp = _engine_stamp(root)
+    try:
+        found = json.loads(cache.read_text(encoding="utf-8"))
+        if found["stamp"] == json.loads(json.dumps(stamp)) and game_id in found["games"]:
+            return found["games"][game_id]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    from engine.games import GAMES, rules_of
+
+    rules_of(game_id)  # ValueError naming an unknown game
+    games = {gid: [{"id": s.id, "point": s.point, "options": list(s.options), "default": s.default}
+                   for s in rules.switches] for gid, rules in GAMES.items()}
+    try:
+        cache.parent.mkdir(exist_ok=True)
+        tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"stamp": stamp, "games": games}), encoding="utf-8")
+        os.replace(tmp, cache)
+    except OSError:
+        pass  # a read-only install: the engine answers every time
+    return games[game_id]
 
 
 def _rule_options(f):
@@ -148,7 +190,7 @@ def register(group: click.Group) -> None:
         for key in ("ruleset", "games", "p1_wins", "p2_wins", "draws", "unfinished", "endless", "repetitions", "limit_stops",
                     "first_player_wins", "mean_turns", "mean_moves", "playouts_per_second"):
             table.add_row(key, str(data[key]))
-        Console().print(table)
+        print_table(Console(), table)
 
     @group.command("switches")
     @click.argument("game_id", metavar="GAME")
@@ -156,30 +198,33 @@ def register(group: click.Group) -> None:
     def switches(game_id: str, as_json: bool) -> None:
         """The switches of a game, their alternatives and defaults, and the archive's rulesets."""
         from engine import rulesets
-        from engine.games import rules_of
+        from engine.cli.archive import needs_build
+        from schema.paths import ARCHIVE_DB, DATA_DIR
 
         try:
-            rules = rules_of(game_id)
+            declared = declared_switches(game_id)
         except ValueError as exc:
             raise BadInput(str(exc)) from None
+        # the records' texts and rulesets: from the built archive when it is as new as data/ (the
+        # same records, read in milliseconds), else from data/
+        source = ARCHIVE_DB if not needs_build(DATA_DIR, ARCHIVE_DB) else None
         try:
-            found = rulesets.rulesets(game_id)
+            found = rulesets.rulesets(game_id, source)
+            texts = rulesets.switch_texts(game_id, source)
             archive_error = None
         except ValueError as exc:
-            found, archive_error = [], str(exc)
+            found, texts, archive_error = [], {}, str(exc)
         data = {
             "game": game_id,
             "switches": [
                 {
-                    "id": s.id,
-                    "summary": s.summary,
-                    "default": s.default,
-                    "alternatives": [
-                        {"id": o, "summary": s.option_summaries[i] if s.option_summaries else None}
-                        for i, o in enumerate(s.options)
-                    ],
+                    "id": s["id"],
+                    "summary": texts.get(s["id"], ("", {}))[0],
+                    "default": s["default"],
+                    "alternatives": [{"id": o, "summary": texts.get(s["id"], ("", {}))[1].get(o, "") if texts else None}
+                                     for o in s["options"]],
                 }
-                for s in rules.switches
+                for s in declared
             ],
             "rulesets": [{"id": r.id, "name": r.name, "default": r.default, "choices": r.choices} for r in found],
             "archive_error": archive_error,
@@ -191,10 +236,10 @@ def register(group: click.Group) -> None:
         table = Table(title=f"{game_id}: switches (default marked *)")
         table.add_column("switch")
         table.add_column("question")
-        table.add_column("alternatives")
-        for s in rules.switches:
-            table.add_row(s.id, s.summary, "\n".join(("* " if o == s.default else "  ") + o for o in s.options))
-        console.print(table)
+        table.add_column("alternatives", no_wrap=True)  # a line an option
+        for s, shown in zip(declared, data["switches"]):
+            table.add_row(s["id"], shown["summary"], "\n".join(("* " if o == s["default"] else "  ") + o for o in s["options"]))
+        print_table(console, table)
         if archive_error:
             console.print(f"rulesets: not available ({archive_error})", markup=False)
             return
@@ -202,6 +247,6 @@ def register(group: click.Group) -> None:
         rs.add_column("switch")
         for r in found:
             rs.add_column(r.id + (" (default)" if r.default else ""))
-        for s in rules.switches:
-            rs.add_row(s.point, *[r.choices.get(s.id, "?") for r in found])
-        console.print(rs)
+        for s in declared:
+            rs.add_row(s["point"], *[r.choices.get(s["id"], "?") for r in found])
+        print_table(console, rs)

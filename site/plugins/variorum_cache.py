@@ -1,19 +1,29 @@
-"""Datasette plugin: a cache of rendered answers, keyed by path, query and the databases served.
+"""Datasette plugin: a cache of rendered answers that knows what they were drawn from.
 
 The served archive is immutable and the play API's answers are a function of the archive and the
-engine, so a GET answered 200 is answered the same way until the server restarts, a database is
-added (the results database, when the background bake finishes: the set of databases is part of
-the key) or the results database changes (a run saved with ``--save``: its modification time is
-part of the key). The cache holds game pages, table and query JSON, play answers and charts, bounded in
-bytes (``MAX_BYTES``, least recently used out); it skips requests with cookies or credentials,
-answers that set a cookie, and Datasette's own ``/-/`` pages (except the play API, the charts
-and the bibliography). ``x-variorum-cache: hit`` marks an answer from the cache.
+engine, so a GET answered 200 is answered the same way until something it was drawn from changes.
+Every answer is kept under its path, query and host and the **generation** of the served state
+(:func:`generation`): the databases served (the results database is added when the background
+bake has written it), the ``PRAGMA data_version`` of every mutable database (it changes at every
+commit of another connection: a bake saving a game's run, a run saved with ``--save``), and what
+the other plugins register as state in ``datasette._variorum_state`` (the bake's "being computed"
+marks, site/plugins/variorum_results.py). The generation is taken before the lookup, by the
+outermost wrapper, so a cached page is never served once its sources have changed: the next
+request draws it anew. While a database is being written (locked), nothing is cached.
+
+The cache holds game pages, table and query JSON, play answers and charts, bounded in bytes
+(``MAX_BYTES``, least recently used out; answers of older generations age out the same way); it
+skips requests with cookies or credentials, answers that set a cookie, and Datasette's own ``/-/``
+pages (except the play API, the charts and the bibliography). ``x-variorum-cache: hit`` marks an
+answer from the cache.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections import OrderedDict
+from typing import Any, Callable
 
 from datasette import hookimpl
 
@@ -62,19 +72,61 @@ def cacheable_request(scope: dict) -> bool:
     return b"cookie" not in headers and b"authorization" not in headers
 
 
-def results_stamp(datasette) -> int:
-    """When the results database last changed (0 if none is served): it is the one database that
-    changes while serving (``variorum compare --save`` adds runs to it), so it is part of the key."""
-    db = datasette.databases.get("results")
-    if db is None or not db.path:
-        return 0
-    try:
-        return os.stat(db.path).st_mtime_ns
-    except OSError:
-        return 0
+class DataVersion:
+    """The ``PRAGMA data_version`` of one database file, read on a connection of its own (it
+    changes whenever another connection commits), with the file's inode (a file replaced by
+    another is a new generation). ``None`` while the file is locked by a writer."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.conn: sqlite3.Connection | None = None
+        self.inode = -1
+
+    def __call__(self) -> tuple[int, int] | None:
+        try:
+            inode = os.stat(self.path).st_ino
+        except OSError:
+            return (-1, 0)
+        try:
+            if self.conn is None or inode != self.inode:
+                if self.conn is not None:
+                    self.conn.close()
+                # timeout 0: the event loop never waits for a writer's lock
+                self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=0,
+                                            check_same_thread=False)
+                self.inode = inode
+            return (inode, self.conn.execute("pragma data_version").fetchone()[0])
+        except sqlite3.Error:
+            if self.conn is not None:
+                self.conn.close()
+            self.conn = None
+            return None
 
 
-@hookimpl
+def generation(datasette) -> tuple | None:
+    """What every answer is drawn from, as a key: the databases served, the data version of each
+    mutable one, and the state the other plugins register (``datasette._variorum_state``: name ->
+    function, called first, so that e.g. the results database is picked up before the key is
+    taken). ``None`` when a database is being written: the answer is then not cached."""
+    state: dict[str, Callable[[], Any]] = getattr(datasette, "_variorum_state", {})
+    extra = tuple((name, fn()) for name, fn in sorted(state.items()))
+    versions: dict[str, DataVersion] = datasette.__dict__.setdefault("_variorum_data_versions", {})
+    key: list[Any] = [extra]
+    for name, db in list(datasette.databases.items()):
+        if not db.is_mutable or not db.path or db.is_memory:
+            key.append(name)
+            continue
+        reader = versions.get(db.path)
+        if reader is None:
+            reader = versions[db.path] = DataVersion(db.path)
+        version = reader()
+        if version is None:
+            return None
+        key.append((name, version))
+    return tuple(key)
+
+
+@hookimpl(trylast=True)  # the outermost wrapper: the generation is taken before any other plugin runs
 def asgi_wrapper(datasette):
     cache = ResponseCache()
     datasette._variorum_response_cache = cache
@@ -83,9 +135,12 @@ def asgi_wrapper(datasette):
         async def cached(scope, receive, send):
             if not cacheable_request(scope):
                 return await app(scope, receive, send)
+            state = generation(datasette)
+            if state is None:  # a database is being written: answer afresh, keep nothing
+                return await app(scope, receive, send)
             headers = dict(scope.get("headers") or [])
             key = (scope.get("raw_path") or scope.get("path"), scope.get("query_string", b""),
-                   headers.get(b"host", b""), tuple(datasette.databases), results_stamp(datasette))
+                   headers.get(b"host", b""), state)
             found = cache.get(key)
             if found is not None:
                 start, body = found

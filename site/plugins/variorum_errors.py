@@ -47,6 +47,16 @@ READ_ONLY_PREFIXES = ("/-/play/",)
 """Paths that answer GET and HEAD only."""
 
 
+LOG_CHARS = 200
+"""The most characters of a request's path or message a log line repeats."""
+
+
+def clip(text: str, most: int = LOG_CHARS) -> str:
+    """``text`` cut to ``most`` characters, saying how many were left out (a log line stays short
+    whatever path a client sends)."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text) - most} more characters)"
+
+
 def classify(exception: BaseException, method: str) -> tuple[int, str, str | None]:
     """(status, message, title) for an exception raised while answering a request."""
     if isinstance(exception, Base400):
@@ -89,12 +99,12 @@ def error_response(datasette, path: str, status: int, message: str, title: str |
 @hookimpl
 def handle_exception(datasette, request, exception):
     status, message, title = classify(exception, request.method)
-    where = f"{request.method} {request.path}"
+    where = f"{request.method} {clip(request.path)}"
     if status >= 500:
         log.error("%s -> %d: %s: %s\n%s", where, status, type(exception).__name__, exception,
                   "".join(traceback.format_exception(exception)).rstrip())
     else:
-        log.info("%s -> %d: %s", where, status, message.splitlines()[0] if message else "")
+        log.info("%s -> %d: %s", where, status, clip(message.splitlines()[0]) if message else "")
     response = error_response(datasette, request.path, status, message, title)
 
     async def inner():
@@ -132,7 +142,7 @@ def asgi_wrapper(datasette):
             if refusal is None:
                 return await app(scope, receive, send)
             status, message, headers = refusal
-            log.info("%s %s -> %d: %s", method, path, status, message)
+            log.info("%s %s -> %d: %s", clip(method, 20), clip(path), status, clip(message))
             response = error_response(None if path.endswith(".json") else datasette, path, status, message,
                                       headers=headers)
             if hasattr(response, "__await__"):

@@ -1,50 +1,99 @@
-"""Datasette plugin: the results database appears when the background bake finishes.
+"""Datasette plugin: the results database appears when the background bake finishes, and the pages
+say what is being computed, with its progress.
 
 On a fresh start ``variorum serve`` serves the archive at once and bakes the default comparisons
 in the background (``VARIORUM_BAKING=1`` in the server's environment), writing
-``results.db`` beside ``archive.db`` when done. Meanwhile the game pages say the comparison is
-being computed (``comparison_pending``); this plugin looks for the file (at most once a second, as
-requests come in) and adds it to the running server as the ``results`` database (read through read-only connections,
-so that runs saved later with ``variorum compare --save`` show at once), and the pages fill in.
+``results.db`` beside ``archive.db`` game by game. Meanwhile the game pages say the comparison is
+being computed (``comparison_pending``); this plugin looks for the file (a ``stat`` as each request
+comes in, before the response cache looks up its answer) and adds it to the running server as the ``results`` database (read through
+read-only connections, so that runs saved later with ``variorum compare --save`` show at once), and
+the pages fill in.
 
 Then ``variorum serve`` bakes the default assessments (``VARIORUM_ASSESSING=1``) into the served
 results database game by game; while the file ``.assessing`` lies beside it, a game page without
 an assessment says it is being computed (``assessment_pending``).
+
+The bake writes its progress into ``.bake.json`` beside ``results.db`` (engine.cli.archive: the
+stage, each game's games done and the estimate of what is left); ``/-/bake.json`` serves it (never
+cached), and a section being computed shows it. The state the pages are drawn from (the results
+database picked up, the two "being computed" marks) is registered with the response cache
+(``datasette._variorum_state``, site/plugins/variorum_cache.py), so no cached page outlives it.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import time
 from pathlib import Path
 
 from datasette import hookimpl
 from datasette.database import Database
+from datasette.utils.asgi import Response
 
-POLL_SECONDS = 1.0
+PROGRESS = ".bake.json"
+"""The bake's progress, beside results.db (written by engine.cli.archive)."""
+COMPARING_STAGES = ("compiling", "comparisons")
+"""The stages of the bake during which a game without a comparison is waiting for it."""
+
+
+def _site(datasette) -> Path | None:
+    if "archive" not in datasette.databases:
+        return None
+    return Path(datasette.get_database("archive").path).parent
+
+
+def progress(datasette) -> dict | None:
+    """The bake's progress (the contents of ``.bake.json``), None when no bake of this server runs."""
+    site = _site(datasette)
+    if site is None or "1" not in (os.environ.get("VARIORUM_BAKING"), os.environ.get("VARIORUM_ASSESSING")):
+        return None
+    try:
+        return json.loads((site / PROGRESS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
 
 
 def baking(datasette) -> bool:
-    """True while the server waits for the background bake's results database."""
-    return os.environ.get("VARIORUM_BAKING") == "1" and "results" not in datasette.databases
+    """True while the server's background bake has not saved every game's comparison."""
+    if os.environ.get("VARIORUM_BAKING") != "1":
+        return False
+    if "results" not in datasette.databases:
+        return True
+    state = progress(datasette)
+    return bool(state) and state.get("stage") in COMPARING_STAGES
 
 
 def _pick_up(datasette, path: Path) -> None:
-    if path.exists():
+    if path.exists() and "results" not in datasette.databases:
         datasette.add_database(Database(datasette, path=str(path), is_mutable=True), name="results")
+
+
+def assessing(datasette) -> bool:
+    """True while ``variorum serve`` bakes the default assessments (its ``.assessing`` file is there)."""
+    site = _site(datasette)
+    if os.environ.get("VARIORUM_ASSESSING") != "1" or site is None:
+        return False
+    return (site / ".assessing").exists()
+
+
+def state(datasette) -> tuple[bool, bool]:
+    """Pick the results database up if the bake has written it, and say what is being computed:
+    the part of the served state the cache key takes from this plugin."""
+    if os.environ.get("VARIORUM_BAKING") == "1" and "results" not in datasette.databases:
+        if "archive" in datasette.databases:
+            _pick_up(datasette, Path(datasette.get_database("archive").path).with_name("results.db"))
+    return baking(datasette), assessing(datasette)
 
 
 @hookimpl
 def asgi_wrapper(datasette):
-    """While baking, look for the results database at most once a second, as requests come in
-    (in the server's own event loop, whichever loop ran the startup hooks)."""
-    last = [0.0]
+    """Register the state with the cache; on every request (cached or not), look for the results
+    database while baking (in the server's own event loop, whichever loop ran the startup hooks)."""
+    datasette.__dict__.setdefault("_variorum_state", {})["results"] = lambda: state(datasette)
 
     def wrap(app):
         async def watching(scope, receive, send):
-            if baking(datasette) and time.monotonic() - last[0] >= POLL_SECONDS and "archive" in datasette.databases:
-                last[0] = time.monotonic()
-                _pick_up(datasette, Path(datasette.get_database("archive").path).with_name("results.db"))
+            state(datasette)
             return await app(scope, receive, send)
 
         return watching
@@ -52,11 +101,18 @@ def asgi_wrapper(datasette):
     return wrap
 
 
-def assessing(datasette) -> bool:
-    """True while ``variorum serve`` bakes the default assessments (its ``.assessing`` file is there)."""
-    if os.environ.get("VARIORUM_ASSESSING") != "1" or "archive" not in datasette.databases:
-        return False
-    return Path(datasette.get_database("archive").path).with_name(".assessing").exists()
+async def bake_status(datasette):
+    """``/-/bake.json``: the background bake's progress (``{"running": false}`` when none runs), and
+    the id ``variorum serve`` gave this server (``server``: it says "ready" only when its own server answers)."""
+    found = progress(datasette)
+    body = {"running": False} if not found or not found.get("stage") else {"running": True, **found}
+    body["server"] = os.environ.get("VARIORUM_SERVER_ID")
+    return Response.json(body, headers={"cache-control": "no-store"})
+
+
+@hookimpl
+def register_routes():
+    return [(r"^/-/bake\.json$", bake_status)]
 
 
 @hookimpl

@@ -95,8 +95,27 @@
     return {req: r, problems: problems};
   }
 
+  function showRuleset(r) {
+    // the picker names the reading in use: the ruleset, "modified" when a switch differs from it
+    const picker = $("vr-ruleset");
+    const changed = Object.keys(r.overrides).sort();
+    for (const option of picker.options) {
+      if (!option.dataset.name) option.dataset.name = option.textContent;
+      option.textContent = option.dataset.name;
+    }
+    picker.value = r.ruleset;
+    const chosen = picker.options[picker.selectedIndex];
+    if (chosen && changed.length) {
+      const what = changed.map((id) => `${id.split(".").slice(1).join(".")} = ${r.overrides[id]}`).join(", ");
+      chosen.textContent = `${chosen.dataset.name}, modified (${what})`;
+    }
+    picker.classList.toggle("vr-changed", changed.length > 0);
+    picker.title = changed.length ? `${chosen.dataset.name} with ${changed.length} switch(es) set otherwise; ` +
+      "choose a ruleset to play it as it stands" : "";
+  }
+
   function showControls(r) {
-    $("vr-ruleset").value = r.ruleset;
+    showRuleset(r);
     $("vr-seed").value = String(r.seed);
     const agentSelect = $("vr-agent");
     if (r.agent && ![...agentSelect.options].some((o) => o.value === r.agent)) {

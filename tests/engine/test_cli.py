@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import click
 import pytest
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 
 import engine
 from engine.cli import games
+from engine.games import GAMES
 
 
 @pytest.fixture(scope="module")
@@ -130,3 +132,122 @@ def test_interactive_play_against_the_random_agent(cli, monkeypatch):
     assert "You are player 1" in r.output
     assert "unknown move 'z9'" in r.output  # refused, asked again
     assert "the agent plays a" in r.output  # player 2 answered from player 1's row
+
+
+# --- 80 columns: no id, option or figure is ever cut ---------------------------------------------
+
+def _narrow(*args: str) -> str:
+    """The output of ``variorum ARGS`` in an 80-column terminal (rich reads COLUMNS)."""
+    from engine.cli import main
+
+    r = CliRunner(env={"COLUMNS": "80"}).invoke(main, list(args), catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def _whole(text: str, token: str) -> bool:
+    """``token`` appears in ``text`` with no id character glued to either end (so not cut)."""
+    return re.search(rf"(?<![\w.-]){re.escape(token)}(?![\w-])", text) is not None
+
+
+def _fits(text: str) -> None:
+    long = [line for line in text.splitlines() if len(line) > 80]
+    assert not long, long
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_switches_at_80_columns_keeps_every_switch_option_and_ruleset_whole(game_id):
+    from engine import rulesets
+    from engine.games import rules_of
+
+    out = _narrow("switches", game_id)
+    _fits(out)
+    for s in rules_of(game_id).switches:
+        assert _whole(out, s.id), s.id
+        for option in s.options:
+            assert _whole(out, option), (s.id, option)
+    for r in rulesets.rulesets(game_id):
+        assert _whole(out, r.id), r.id
+
+
+def test_tap_urdys_end_options_are_told_apart_at_80_columns():
+    out = _narrow("switches", "tap-urdy")
+    assert _whole(out, "row-empty-after-move") and _whole(out, "row-empty-after-lap")
+    assert "…" not in out
+
+
+def _figures(comparison: dict, measures: list[str]) -> list[str]:
+    from engine.cli.compare import _fmt
+
+    return [_fmt(v["metrics"][m]["value"]) for v in comparison["variants"] for m in measures if m in v["metrics"]]
+
+
+@pytest.mark.parametrize("how", [("--ruleset", "sources", "--ruleset", "ludii", "--ruleset", "mancalagames"),
+                                 ("--switch", "after-capture", "--switch", "relay")])
+def test_compare_at_80_columns_keeps_every_option_measure_and_figure_whole(how):
+    from engine.cli.compare import KEY_MEASURES
+
+    args = ("compare", "tap-urdy", *how, "--games", "40", "--resamples", "99", "--quiet")
+    out = _narrow(*args)
+    _fits(out)
+    data = json.loads(_narrow(*args, "--json"))
+    for token in [*how[1::2], *KEY_MEASURES]:
+        if token in ("after-capture", "relay"):
+            continue  # switch names: their options are checked below
+        assert _whole(out, token), token
+    if how[0] == "--switch":
+        for option in ("end-move", "continue-relay", "take-up-last", "next-hole"):
+            assert _whole(out, option), option
+    for figure in _figures(data, list(KEY_MEASURES)):
+        assert _whole(out, figure), figure
+    assert "…" not in out
+
+
+def test_assess_measures_and_diverge_at_80_columns_keep_every_id_whole():
+    from engine.cli.assess import SHOWN_MEASURES
+
+    out = _narrow("assess", "tap-urdy", "--ruleset", "sources", "--ruleset", "pussa-kanawa", "--screen-games", "20",
+                  "--games", "2", "--agent", "uct:2", "--skill-levels", "1", "--resamples", "99", "--quiet")
+    _fits(out)
+    for token in [*SHOWN_MEASURES, "sources", "pussa-kanawa", "criteria"]:
+        assert _whole(out, token), token
+    glossary = _narrow("measures")
+    _fits(glossary)
+    from engine.compare.measures import MEASURES
+
+    for m in MEASURES:
+        assert _whole(glossary, m.key), m.key
+    apart = _narrow("diverge", "tap-urdy", "--a", "ludii", "--b", "ludii,relay=next-hole", "--seed", "3")
+    assert _whole(apart, "next-hole") and _whole(apart, "take-up-last")
+    for out in (out, glossary, apart):
+        assert "…" not in out
+
+
+def test_switches_and_help_start_without_the_engines_kernels():
+    """``variorum --help`` and a warm ``variorum switches`` import neither numba nor the games'
+    kernels (how long they take is measured in the README, not here)."""
+    import subprocess
+    import sys
+
+    from engine.cli.games import declared_switches
+
+    declared_switches("tap-urdy")  # the cache, warm
+    probe = ("import sys; from engine.cli import main\n"
+             "for args in ({args}):\n"
+             "    try: main(list(args), standalone_mode=False)\n"
+             "    except SystemExit: pass\n"
+             "print(sorted(m for m in ('numba', 'engine.games', 'engine.machine') if m in sys.modules))")
+    for args in ("['--help'],", "['switches', 'tap-urdy'],", "['switches', 'tap-urdy', '--json'],"):
+        out = subprocess.run([sys.executable, "-c", probe.format(args=args)], capture_output=True, text=True,
+                             check=True).stdout
+        assert out.strip().splitlines()[-1] == "[]", (args, out[-500:])
+
+
+def test_the_switches_cache_says_what_the_engine_declares():
+    from engine.cli.games import declared_switches
+
+    for game_id, rules in GAMES.items():
+        assert declared_switches(game_id) == [{"id": s.id, "point": s.point, "options": list(s.options),
+                                               "default": s.default} for s in rules.switches]
+    with pytest.raises(ValueError, match="unknown game 'oware'"):
+        declared_switches("oware")

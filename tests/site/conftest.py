@@ -1,4 +1,5 @@
-"""A Datasette instance over the built archive, configured as `variorum serve` configures it."""
+"""A Datasette instance over the built archive, configured as `variorum serve` configures it
+(engine.cli.archive.site_config, the one configuration of both)."""
 
 from __future__ import annotations
 
@@ -13,20 +14,9 @@ from schema.paths import SITE_DIR
 
 
 def make_datasette(db: Path, results: Path | None = None) -> Datasette:
-    metadata = yaml.safe_load((SITE_DIR / "metadata.yaml").read_text(encoding="utf-8"))
-    kwargs = {}
-    if (SITE_DIR / "templates").is_dir():
-        kwargs["template_dir"] = str(SITE_DIR / "templates")
-    if (SITE_DIR / "plugins").is_dir():
-        kwargs["plugins_dir"] = str(SITE_DIR / "plugins")
-    if (SITE_DIR / "static").is_dir():
-        kwargs["static_mounts"] = [("static", str(SITE_DIR / "static"))]
-    return Datasette(
-        immutables=[str(db)] + ([str(results)] if results else []),
-        metadata=metadata,
-        settings={"default_allow_sql": False},
-        **kwargs,
-    )
+    from engine.cli.archive import site_config
+
+    return Datasette(**site_config(db, SITE_DIR, results))
 
 
 def stop(proc: subprocess.Popen) -> None:

@@ -7,6 +7,7 @@ Skipped only when no Chromium is installed and CI is not set; on CI a missing br
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import subprocess
@@ -21,7 +22,8 @@ from tests.site.conftest import stop
 from tests.site.test_browser import CHROMIUM, _free_port
 
 if not CHROMIUM and not os.environ.get("CI"):
-    pytest.skip("no Chromium on this machine (CI installs Debian's chromium)", allow_module_level=True)
+    pytest.skip("no Chromium on this machine (CI installs Debian's chromium; see the summary for how to run "
+                "these tests)", allow_module_level=True)
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
@@ -67,8 +69,21 @@ def test_the_section_fills_in_when_the_assessment_is_saved(baking_site):
         page = browser.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        from rich.console import Console
+
+        from engine.cli.bake_progress import BakeLog
+
+        log = BakeLog(site, Console(file=io.StringIO()), None, {"assessments": ["tauru", "tap-urdy"]})
+        log.start_stage("assessments")
+        log.update("tauru", 30, 250, phase="evaluate")  # the bake's progress file, as variorum serve writes it
         page.goto(base + "/games/tap-urdy")
         expect(page.locator("#assess [data-pending]")).to_contain_text("being computed")
+        progress = page.locator("#assess [data-bake-progress]")
+        expect(progress).to_contain_text("Now baking the assessments; this game's turn comes in about")
+        log.end_game()
+        log.update("tap-urdy", 40, 250, phase="evaluate")
+        expect(progress).to_contain_text("Now: evaluate, 40 of 250 games;", timeout=15_000)
+        expect(progress).to_contain_text("left.")
         assess_defaults(site / "results.db", agent="uct:2", games=2, skill_levels=1, screen_games=20,
                         game_ids=["tap-urdy"])
         (site / ASSESSING).unlink()

@@ -181,9 +181,21 @@ async def test_the_assessment_tables_are_served_as_json(ads, metadata):
         assert described[table]["description"]
 
 
-def test_the_serve_bake_saves_each_games_assessment_and_clears_its_marks(built_db, tmp_path):
-    from rich.progress import Progress
+def _log(site, stage: str):
+    """The serve's account of its bake, written into a string (engine.cli.bake_progress)."""
+    import io
 
+    from rich.console import Console
+
+    from engine.cli.bake_progress import BakeLog
+
+    out = io.StringIO()
+    log = BakeLog(site, Console(file=out, width=200), None, {stage: ["lobudok", "tap-urdy", "tauru"]})
+    log.start_stage(stage)
+    return log, out
+
+
+def test_the_serve_bake_saves_each_games_assessment_and_clears_its_marks(built_db, tmp_path):
     from engine import rulesets
     from engine.cli.archive import ASSESS_CHECKPOINT, ASSESSING, _bake_assessments, missing_assessments
     from engine.compare.results import load_assessment
@@ -192,10 +204,13 @@ def test_the_serve_bake_saves_each_games_assessment_and_clears_its_marks(built_d
     assert missing_assessments(results) == ["lobudok", "tap-urdy", "tauru", "tsoro-additional-capture"]
     (tmp_path / ASSESSING).write_text("1")
     budget = {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20, "game_ids": ["tap-urdy"]}
+    log, out = _log(tmp_path, "assessments")
     try:
-        _bake_assessments(built_db, results, budget, Progress(disable=True))
+        _bake_assessments(built_db, results, budget, log)
     finally:
         rulesets.use_source(None)
+    log.end_stage()
+    assert "assessments: tap-urdy started" in out.getvalue() and "assessments: tap-urdy done in" in out.getvalue()
     saved = load_assessment(results, game="tap-urdy")
     assert saved["run"]["kind"] == "defaults" and saved["agent"] == "uct:2" and len(saved["readings"]) == 5
     assert not (tmp_path / ASSESSING).exists() and not (tmp_path / ASSESS_CHECKPOINT).exists()
@@ -241,19 +256,16 @@ async def test_a_run_whose_readings_all_fail_the_screen_lists_twenty_and_counts_
 def test_the_comparison_bake_keeps_the_runs_users_saved(built_db, tmp_path, monkeypatch):
     """Re-baking the default comparisons replaces each game's defaults run and nothing else: a
     comparison a user saved with ``--save`` survives it (it used to be dropped with the old file)."""
-    from rich.progress import Progress
-
     from engine import rulesets
     from engine.cli import archive
     from engine.compare.comparison import compare
     from engine.compare.results import save
 
-    monkeypatch.setattr(archive.os, "nice", lambda increment: 0)  # the bake's low priority, not the test's
     results = tmp_path / "results.db"
     mine = save(compare("tap-urdy", rulesets=["ludii"], games=4, seed=3), results, kind="user")
     try:
         for _ in range(2):  # a first bake, and a re-bake over it
-            archive._bake(built_db, results, 4, Progress(disable=True))
+            archive._bake(built_db, results, 4, _log(tmp_path, "comparisons")[0])
     finally:
         rulesets.use_source(None)
     with sqlite3.connect(results) as conn:

@@ -23,7 +23,8 @@ from tests.site.conftest import stop
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if not CHROMIUM and not os.environ.get("CI"):
-    pytest.skip("no Chromium on this machine (CI installs Debian's chromium)", allow_module_level=True)
+    pytest.skip("no Chromium on this machine (CI installs Debian's chromium; see the summary for how to run "
+                "these tests)", allow_module_level=True)
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
@@ -225,6 +226,18 @@ def test_toggle_flipped_while_a_move_animates_keeps_board_address_and_citation_a
     cite = page.locator("#vr-cite-text").text_content()
     assert f"{switch}={value}" in cite, cite
     assert f"{switch}={current}" not in cite, cite
+
+
+def test_the_ruleset_picker_says_when_a_reading_is_modified(page, server):
+    """It used to go on saying "Ludii 1.3.13" after a switch was toggled."""
+    open_game(page, server, "/games/tap-urdy?ruleset=ludii&set=relay:next-hole")
+    picked = page.locator("#vr-ruleset option:checked")
+    expect(page.locator("#vr-ruleset")).to_have_value("ludii")
+    expect(picked).to_contain_text("modified (relay = next-hole)")
+    page.select_option("select[data-switch='tap-urdy.relay']", "take-up-last")  # back to the ruleset's own
+    expect(picked).not_to_contain_text("modified")
+    page.select_option("select[data-switch='tap-urdy.after-capture']", "continue-relay")
+    expect(picked).to_contain_text("modified (after-capture = continue-relay)")
 
 
 def test_a_bad_link_says_what_was_wrong_and_what_it_used(page, server):

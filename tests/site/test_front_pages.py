@@ -120,21 +120,15 @@ async def test_a_run_saved_while_serving_shows_without_a_restart(built_db, resul
     """As `variorum serve` serves it: the archive immutable, the results database read-only but live."""
     import shutil
 
-    from datasette.app import Datasette
-
     from engine.cli.archive import datasette_args
     from engine.compare import compare, results
-    from schema.paths import SITE_DIR
     from tests.site.conftest import make_datasette
 
     live = tmp_path / "results.db"
     shutil.copy(results_db, live)
     args = datasette_args(built_db, tmp_path, 8123, "127.0.0.1")
     assert str(live) in args and args[args.index(str(live)) - 1] != "-i"  # not immutable
-    base = make_datasette(built_db)
-    ds = Datasette(immutables=[str(built_db)], files=[str(live)], metadata=base.metadata(),
-                   template_dir=str(SITE_DIR / "templates"), plugins_dir=str(SITE_DIR / "plugins"),
-                   static_mounts=[("static", str(SITE_DIR / "static"))], settings={"default_allow_sql": False})
+    ds = make_datasette(built_db, live)  # the same configuration (engine.cli.archive.site_config)
     await ds.invoke_startup()
     before = (await ds.client.get("/")).text
     c = compare("tap-urdy", switches=["relay"], games=200, seed=3, n_resamples=99)

@@ -202,3 +202,13 @@ def test_switch_texts_read_from_the_served_archive_equal_the_records(built_db):
         assert rulesets.switch_texts(game_id, built_db) == rulesets.switch_texts(game_id)
     with pytest.raises(ValueError, match="no game"):
         rulesets.switch_texts("nonexistent", built_db)
+
+
+@pytest.mark.parametrize("path", ["/-/assess/" + "x" * 5000, "/-/play/" + "y" * 5000 + ".json", "/" + "z" * 5000])
+async def test_the_log_line_of_a_refused_request_is_bounded(ds, site_log, path):
+    """An unknown path under /-/assess/ used to log the whole path, however long."""
+    status, _text = await _raw(ds, "GET", path, None)
+    assert 400 <= status < 500
+    assert all(len(line) < 600 for line in site_log), [len(line) for line in site_log]
+    if "/-/assess/" in path:
+        assert site_log and "more characters" in site_log[0]

@@ -1,0 +1,247 @@
+"""The first run's account of itself: what ``variorum serve`` is doing in the background, how far
+it has got and how long is left.
+
+``variorum serve`` goes through stages (:data:`STAGES`: compiling the engine's kernels, baking the
+default comparisons, baking the default assessments), each game after game. :class:`BakeLog`
+follows them and tells three readers:
+
+- a terminal: a live bar per game (rich);
+- a log (stderr not a terminal): plain lines, one when a stage or a game starts or ends and one
+  every :data:`LINE_EVERY` seconds in between, each with the estimate of what is left;
+- the pages: the file ``.bake.json`` beside ``results.db`` (the stage, each game's progress and the
+  estimates), which the site serves as ``/-/bake.json`` (site/plugins/variorum_results.py), so a
+  section being computed shows its progress.
+
+The estimates come from the durations this machine took before (``.bake-times.json`` beside
+``results.db``, written as each game finishes), else from :data:`EXPECTED`, measured on a 2-core
+machine; within a game, from the rate of its current phase.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+STAGES = ("compiling", "comparisons", "assessments")
+"""The first run's stages, in order."""
+STAGE_TEXT = {"compiling": "compiling the engine's kernels", "comparisons": "baking the default comparisons",
+              "assessments": "baking the default assessments"}
+EXPECTED: dict[str, dict[str, float]] = {
+    "compiling": {"lobudok": 60.0, "tap-urdy": 51.0, "tauru": 97.0, "tsoro-additional-capture": 80.0},
+    "comparisons": {"lobudok": 20.0, "tap-urdy": 5.0, "tauru": 5.0, "tsoro-additional-capture": 5.0},
+    "assessments": {"tsoro-additional-capture": 30.0, "tap-urdy": 60.0, "tauru": 250.0, "lobudok": 1070.0},
+}
+"""Seconds each game takes in each stage of a first run of ``variorum serve`` on a 2-core machine,
+used until a machine has timed its own (``.bake-times.json``). Measured on 2026-12-01 on a fresh
+clone on this machine, shared with other work: the kernels' compilation and the comparisons in
+wall time (load average about 6); the assessments, which ran at a load average of 8-17 and took
+several times longer (Tsoro 194 s, Tap-urdy 314 s, Tauru 1,621 s, Lobudök 2,136 s), by the bake's
+own CPU time (24 s, 55 s, 242 s, 1,069 s), which is about what a game takes with a core to itself."""
+PROGRESS_FILE = ".bake.json"
+TIMES_FILE = ".bake-times.json"
+LINE_EVERY = 30.0
+"""Seconds between two progress lines in a log."""
+
+
+def duration(seconds: float | None) -> str:
+    """``about 40 s``, ``about 3 min``, ``about 1 h 10 min``; ``unknown`` for None."""
+    if seconds is None:
+        return "unknown"
+    seconds = max(0.0, seconds)
+    if seconds < 90:
+        return f"about {max(5, round(seconds / 5) * 5):.0f} s"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60:02d} min"
+
+
+class BakeLog:
+    """Follows the stages and games of the background work (see the module docstring)."""
+
+    def __init__(self, site: Path, console: Any, progress: Any | None, games: dict[str, list[str]]) -> None:
+        """``games``: stage -> the games it will go through, in order (a stage not listed is skipped);
+        ``progress``: a rich Progress in a terminal, else None (plain lines on ``console``)."""
+        self.site, self.console, self.bars = site, console, progress
+        self.games = {s: list(g) for s, g in games.items() if g}
+        self.times = self._load_times()
+        self.stage: str | None = None
+        self.current: str | None = None
+        self.state: dict[str, dict[str, Any]] = {}
+        self.tasks: dict[tuple[str, str], Any] = {}
+        self.game_started = self.phase_started = self.game_cpu = 0.0
+        self.mark: tuple[float, float] | None = None  # (time, CPU) the next game's work began
+        self.phase = ""
+        self.last_line = self.last_write = 0.0
+        self.closed = False
+        self.write()
+        if progress is None:  # a log: a line every LINE_EVERY seconds even while a phase reports nothing
+            threading.Thread(target=self._heartbeat, name="bake-log", daemon=True).start()
+
+    # estimates
+
+    def _load_times(self) -> dict[str, dict[str, float]]:
+        try:
+            found = json.loads((self.site / TIMES_FILE).read_text(encoding="utf-8"))
+            return {s: {g: float(t) for g, t in found.get(s, {}).items()} for s in STAGES}
+        except (OSError, ValueError, AttributeError):
+            return {s: {} for s in STAGES}
+
+    def expected(self, stage: str, game: str) -> float | None:
+        """The seconds ``game`` is expected to take in ``stage`` on this machine."""
+        return self.times.get(stage, {}).get(game, EXPECTED.get(stage, {}).get(game))
+
+    def expected_stage(self, stage: str) -> float:
+        return sum(self.expected(stage, g) or 0.0 for g in self.games.get(stage, []))
+
+    def left_total(self) -> float:
+        """Seconds the whole background work is expected to take."""
+        return sum(self.expected_stage(s) for s in STAGES)
+
+    def plan(self) -> str:
+        """The stages to come with their expected durations, for the start message."""
+        parts = [f"{STAGE_TEXT[s]} ({duration(self.expected_stage(s))})" for s in STAGES if s in self.games]
+        return ", then ".join(parts)
+
+    def left_in_game(self, done: int, total: int) -> float | None:
+        now = time.monotonic()
+        rate_left = None
+        if total and done and now - self.phase_started > 1:
+            rate_left = (total - done) * (now - self.phase_started) / done
+        expected = self.expected(self.stage, self.current) if self.stage and self.current else None
+        by_history = None if expected is None else expected - (now - self.game_started)
+        if rate_left is None:
+            return by_history
+        return rate_left if by_history is None else max(rate_left, by_history)
+
+    def left(self, left_in_game: float | None) -> float | None:
+        """Seconds left in the whole background work."""
+        if self.stage is None:
+            return None
+        total = left_in_game or 0.0
+        later = False
+        for stage in STAGES:
+            if stage == self.stage:
+                later = True
+                games = self.games.get(stage, [])
+                rest = games[games.index(self.current) + 1:] if self.current in games else games
+                total += sum(self.expected(stage, g) or 0.0 for g in rest)
+            elif later:
+                total += self.expected_stage(stage)
+        return total
+
+    def _heartbeat(self) -> None:
+        while not self.closed:
+            time.sleep(LINE_EVERY / 6)
+            entry = self.state.get(f"{self.stage}:{self.current}") if self.current else None
+            if entry is None or time.monotonic() - self.last_line < LINE_EVERY:
+                continue
+            self.last_line = time.monotonic()
+            of = f": {entry['done']:,}/{entry['total']:,} games" if entry.get("total") else ""
+            phase = f" {entry['phase']}" if entry.get("phase") else ""
+            working = time.monotonic() - self.phase_started
+            self.say(f"{self.stage}: {self.current}{phase}{of}, working ({working:.0f} s in this phase); "
+                     f"all {duration(self.left(entry.get('left')))} left")
+
+    # events
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True)
+
+    def start_stage(self, stage: str) -> None:
+        self.stage, self.current = stage, None
+        self.mark = (time.monotonic(), time.process_time())
+        self.say(f"{STAGE_TEXT[stage]}: {', '.join(self.games.get(stage, []))} "
+                 f"({duration(self.expected_stage(stage))}; all left: {duration(self.left(None))})")
+        self.write(force=True)
+
+    def start_game(self, game: str) -> None:
+        if self.current and self.current != game:
+            self.end_game()
+        self.current = game
+        # a game's work began when the previous one ended (its first progress comes later)
+        self.game_started, self.game_cpu = self.mark or (time.monotonic(), time.process_time())
+        self.phase_started = self.game_started
+        self.phase = ""
+        self.state[f"{self.stage}:{game}"] = {"stage": self.stage, "game": game, "phase": "", "done": 0, "total": None,
+                                              "left": self.expected(self.stage, game)}
+        if self.bars is None:
+            self.say(f"{self.stage}: {game} started ({duration(self.expected(self.stage, game))})")
+
+    def update(self, game: str, done: int, total: int | None, phase: str = "", unit: str = "games") -> None:
+        new = game != self.current or phase != self.phase
+        if game != self.current:
+            self.start_game(game)
+        if phase != self.phase:
+            self.phase, self.phase_started = phase, time.monotonic()
+        left_game = self.left_in_game(done, total or 0)
+        entry = self.state[f"{self.stage}:{game}"]
+        entry.update(phase=phase, done=done, total=total, left=left_game)
+        label = f"{self.stage}: {game}{' ' + phase if phase else ''}"
+        if self.bars is not None:
+            key = (self.stage, game)
+            if key not in self.tasks:
+                self.tasks[key] = self.bars.add_task(label, total=total)
+            self.bars.update(self.tasks[key], description=f"{label} ({unit})", completed=done, total=total)
+        elif time.monotonic() - self.last_line >= LINE_EVERY:
+            self.last_line = time.monotonic()
+            of = f": {done:,}/{total:,} {unit}" if total else ""
+            self.say(f"{label}{of}; this game {duration(left_game)} left, all {duration(self.left(left_game))} left")
+        self.write(force=new)
+
+    def end_game(self) -> None:
+        if not self.current or not self.stage:
+            return
+        took = time.monotonic() - self.game_started
+        self.times.setdefault(self.stage, {})[self.current] = round(took, 1)
+        entry = self.state.get(f"{self.stage}:{self.current}")
+        if entry is not None:
+            entry.update(left=0.0, finished=True)
+        if self.bars is None:
+            cpu = "" if self.stage == "compiling" else f", {time.process_time() - self.game_cpu:.0f} s of CPU"
+            self.say(f"{self.stage}: {self.current} done in {took:.0f} s{cpu}")
+        try:
+            (self.site / TIMES_FILE).write_text(json.dumps(self.times, indent=1), encoding="utf-8")
+        except OSError:
+            pass
+        self.current = None
+        self.mark = (time.monotonic(), time.process_time())
+        self.write(force=True)
+
+    def note(self, line: str) -> None:
+        """A line of the bake's own log: the current game saved (it ends), or a game skipped (said)."""
+        if self.current:
+            self.end_game()
+        else:
+            self.say(f"{self.stage}: {line}")
+
+    def end_stage(self) -> None:
+        self.end_game()
+
+    def write(self, force: bool = False) -> None:
+        """``.bake.json`` for the pages (at most once a second unless ``force``), replaced atomically."""
+        now = time.monotonic()
+        if not force and now - self.last_write < 1.0:
+            return
+        self.last_write = now
+        current = self.state.get(f"{self.stage}:{self.current}") if self.current else None
+        left_game = current.get("left") if current else None
+        body = {"pid": os.getpid(), "stage": self.stage, "stages": [s for s in STAGES if s in self.games],
+                "games": self.games, "current": current, "left": self.left(left_game),
+                "progress": self.state, "updated": time.time(),
+                "expected": {s: {g: self.expected(s, g) for g in games} for s, games in self.games.items()}}
+        path = self.site / PROGRESS_FILE
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            tmp.write_text(json.dumps(body), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        self.closed = True
+        (self.site / PROGRESS_FILE).unlink(missing_ok=True)

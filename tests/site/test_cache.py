@@ -1,0 +1,111 @@
+"""The response cache knows what its answers were drawn from: a bake that finishes, or a run saved,
+while pages are cached shows on the very next request (site/plugins/variorum_cache.py)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.site.conftest import make_datasette
+
+HIT = "x-variorum-cache"
+
+
+def comparison_section(html: str) -> str:
+    return html.split('<section id="compare">', 1)[1].split("</section>", 1)[0]
+
+
+@pytest.fixture()
+def site(built_db: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "site"
+    folder.mkdir()
+    shutil.copy(built_db, folder / "archive.db")
+    return folder
+
+
+async def _twice(ds, path: str):
+    """The page, then the same page again from the cache."""
+    first = await ds.client.get(path)
+    again = await ds.client.get(path)
+    assert first.status_code == again.status_code == 200
+    assert again.headers.get(HIT) == "hit" and again.text == first.text
+    return first
+
+
+async def test_a_bake_saved_while_pages_are_cached_shows_on_the_next_request(site, compiled_kernels):
+    from engine.compare.results import compare_defaults, create
+
+    results = create(site / "results.db")
+    ds = make_datasette(site / "archive.db", results)
+    await ds.invoke_startup()
+    before = await _twice(ds, "/games/tap-urdy")
+    assert "No comparison has been baked for this game yet" in comparison_section(before.text)
+    await _twice(ds, "/")
+
+    run = compare_defaults(results, games=40, game_ids=["tap-urdy"])["tap-urdy"]  # the bake, in another connection
+
+    after = await ds.client.get("/games/tap-urdy")
+    assert after.headers.get(HIT) is None
+    assert run[:8] in comparison_section(after.text) and "No comparison has been baked" not in after.text
+    assert (await ds.client.get("/")).headers.get(HIT) is None  # drawn anew from the new results
+    assert (await ds.client.get("/games/tap-urdy")).headers.get(HIT) == "hit"  # cached again, anew
+
+
+async def test_the_results_database_the_bake_writes_is_picked_up_before_the_cache_answers(site, compiled_kernels,
+                                                                                           monkeypatch):
+    """A fresh start: the server bakes in the background (VARIORUM_BAKING=1) and the pages, cached,
+    say the comparison is being computed; the bake writes results.db; the next request, even one
+    the cache would have answered, shows the figures."""
+    from engine.compare.results import compare_defaults
+
+    monkeypatch.setenv("VARIORUM_BAKING", "1")
+    ds = make_datasette(site / "archive.db")
+    await ds.invoke_startup()
+    before = await _twice(ds, "/games/tap-urdy")
+    assert "being computed" in comparison_section(before.text)
+    assert "The default comparisons are being computed" in (await _twice(ds, "/")).text
+
+    run = compare_defaults(site / "results.db", games=40, game_ids=["tap-urdy"])["tap-urdy"]
+
+    after = await ds.client.get("/games/tap-urdy")
+    assert after.headers.get(HIT) is None and run[:8] in comparison_section(after.text)
+    assert "being computed" not in comparison_section(after.text)
+    front = await ds.client.get("/")
+    assert front.headers.get(HIT) is None and "The default comparisons are being computed" not in front.text
+
+
+async def test_the_assessments_mark_is_part_of_what_a_page_is_drawn_from(site, compiled_kernels, monkeypatch):
+    from engine.compare.results import create
+
+    monkeypatch.setenv("VARIORUM_ASSESSING", "1")
+    results = create(site / "results.db")
+    (site / ".assessing").write_text("1")
+    ds = make_datasette(site / "archive.db", results)
+    await ds.invoke_startup()
+    assert "being computed" in (await _twice(ds, "/games/tap-urdy")).text
+    (site / ".assessing").unlink()  # the bake stopped (its end, or a failure)
+    after = await ds.client.get("/games/tap-urdy")
+    assert after.headers.get(HIT) is None and "No assessment of this game has been saved yet" in after.text
+
+
+async def test_nothing_is_cached_while_the_results_database_is_locked_by_a_writer(site, compiled_kernels):
+    import sqlite3
+
+    from engine.compare.results import create
+
+    results = create(site / "results.db")
+    ds = make_datasette(site / "archive.db", results)
+    await ds.invoke_startup()
+    writer = sqlite3.connect(results, isolation_level=None)
+    try:
+        writer.execute("begin exclusive")
+        for _ in range(2):
+            page = await ds.client.get("/-/play/tap-urdy.json")
+            assert page.status_code == 200 and page.headers.get(HIT) is None
+    finally:
+        writer.execute("rollback")
+        writer.close()
+    await ds.client.get("/-/play/tap-urdy.json")
+    assert (await ds.client.get("/-/play/tap-urdy.json")).headers.get(HIT) == "hit"
