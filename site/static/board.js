@@ -52,6 +52,12 @@
     return p;
   }
 
+  // The address bar keeps the reading but not a new fragment: a link to a disputed point
+  // (#alt-...) stays where it pointed while the board loads and plays; the link to share is #play.
+  function inPlace(url) {
+    return location.hash ? url.replace(/#play$/, location.hash) : url;
+  }
+
   function addressOf(r) {
     const p = query(r);
     if (r.agent) p.set("agent", r.agent);
@@ -285,7 +291,7 @@
     if (!legal.childNodes.length) legal.textContent = state.terminal ? "none: the game is over" : "none";
     $("vr-moves").textContent = req.moves.length ? req.moves.map((m, i) => `${i + 1}. ${m}`).join("  ") : "none yet";
     const url = addressOf(req);
-    history.replaceState(null, "", url);
+    history.replaceState(null, "", inPlace(url));
     $("vr-link").href = url;
     notice(message);
     document.body.dataset.boardState = JSON.stringify({ruleset: req.ruleset, switches: state.switches, moves: req.moves});
@@ -348,7 +354,7 @@
     const base = shown ? shown.req : latest;
     base.agent = "";
     if (latest) latest.agent = "";
-    if (shown) { showControls(shown.req); history.replaceState(null, "", addressOf(shown.req)); $("vr-link").href = addressOf(shown.req); }
+    if (shown) { showControls(shown.req); history.replaceState(null, "", inPlace(addressOf(shown.req))); $("vr-link").href = addressOf(shown.req); }
     $("vr-agent").value = "";
     notice(`The opponent "${name}" was not accepted (${why}); you play both sides instead.`);
   }
