@@ -60,8 +60,8 @@ def _bad(param: str, exc: Exception | str) -> click.BadParameter:
 def _iv(iv: Any, digits: int = 3) -> str:
     if iv is None or iv.value is None:
         return "-"
-    if iv.low is None or iv.high is None:
-        return f"{iv.value:.{digits}f}"
+    if iv.low is None or iv.high is None or iv.low == iv.high:  # no interval, or a degenerate one
+        return f"{iv.value:.{digits}f} (no interval)"
     if abs(iv.value) >= 10:
         return f"{iv.value:.1f} [{iv.low:.1f}, {iv.high:.1f}]"
     return f"{iv.value:.{digits}f} [{iv.low:.{digits}f}, {iv.high:.{digits}f}]"
