@@ -117,6 +117,35 @@ def _phases(err: Console, quiet: bool) -> tuple[Progress, Any]:
     return bar, phase
 
 
+def at_least(bounds: tuple[tuple[str, int | None, int], ...]) -> None:
+    """Each ``(option, value, least)``: an error naming the option when a given value is below its least."""
+    for name, value, least in bounds:
+        if value is not None and value < least:
+            raise _bad(name, f"must be at least {least}, not {value}")
+
+
+def start_run(criteria_specs: tuple[str, ...], quiet: bool, checkpoint: str | None,
+              discard_stale: bool) -> tuple[list[Any], Console, Progress, Any]:
+    """What a run of readings begins with: its criteria (an error naming ``--criterion``), the
+    console for progress and its display, and a stale checkpoint emptied when asked."""
+    from engine.compare.criteria import criteria
+
+    try:
+        found = criteria(criteria_specs)
+    except ValueError as exc:
+        raise _bad("--criterion", exc) from None
+    err = Console(stderr=True, highlight=False)
+    bar, phase = _phases(err, quiet)
+    if discard_stale and checkpoint:
+        from engine.compare.sweep import discard_stale_checkpoint
+
+        try:
+            discard_stale_checkpoint(checkpoint)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+    return found, err, bar, phase
+
+
 def register(group: click.Group) -> None:
     """Add ``assess`` to ``group``."""
 
@@ -159,7 +188,6 @@ def register(group: click.Group) -> None:
         trace, and the criteria each meets."""
         from engine.agents import parse_agent
         from engine.compare.assess import assess
-        from engine.compare.criteria import criteria
         from engine.cli.compare import _check
 
         if sum(bool(x) for x in (rulesets, switches, all_switches)) > 1:
@@ -170,22 +198,11 @@ def register(group: click.Group) -> None:
                         None, None)
         if parse_agent(agent).kind != "uct":
             raise _bad("--agent", f"assess evaluates with UCT: uct:ITERATIONS, not {agent!r}")
-        for name, value, least in (("--screen-games", screen_games, 2), ("--skill-levels", skill_levels, 1),
-                                   ("--skill-from", skill_from, 1), ("--skill-games", skill_games, 2), ("--top", top, 0)):
-            if value is not None and value < least:
-                raise _bad(name, f"must be at least {least}, not {value}")
-        try:
-            found = criteria(criteria_specs)
-        except ValueError as exc:
-            raise _bad("--criterion", exc) from None
-        err = Console(stderr=True, highlight=False)
-        bar, phase = _phases(err, quiet)
+        at_least((("--screen-games", screen_games, 2), ("--skill-levels", skill_levels, 1),
+                  ("--skill-from", skill_from, 1), ("--skill-games", skill_games, 2), ("--top", top, 0)))
+        found, err, bar, phase = start_run(criteria_specs, quiet, checkpoint, discard_stale)
         t0 = time.perf_counter()
         try:
-            if discard_stale and checkpoint:
-                from engine.compare.sweep import discard_stale_checkpoint
-
-                discard_stale_checkpoint(checkpoint)
             with bar:
                 a = assess(game_id, rulesets=rulesets, switches=switches, all_switches=all_switches, base=base,
                            settings=parsed, criteria=found, screen_games=screen_games, games=games, agent=agent,

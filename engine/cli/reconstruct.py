@@ -115,32 +115,18 @@ def register(group: click.Group) -> None:
         switch space scored by its departures from the sources, screened by random play, the front of
         fit against playability evaluated under UCT, and for each named ruleset that fails the fewest
         changes that make it playable."""
-        from rich.console import Console
-
-        from engine.cli.assess import _bad, _phases
+        from engine.cli.assess import _bad, at_least, start_run
         from engine.cli.compare import _check
-        from engine.compare.criteria import criteria
         from engine.compare.reconstruct import reconstruct
 
         if scheduler is not None and jobs != 1:
             raise _bad("--jobs", "--jobs is for local processes; with --scheduler the Dask cluster decides")
         _check(game_id, (), switches, base, (), agent, None, games, jobs, seed, resamples, None, None)
-        for name, value, least in (("--screen-games", screen_games, 2), ("--skill-levels", skill_levels, 1),
-                                   ("--top", top, 0), ("--nearest", nearest, 0)):
-            if value < least:
-                raise _bad(name, f"must be at least {least}, not {value}")
-        try:
-            found = criteria(criteria_specs)
-        except ValueError as exc:
-            raise _bad("--criterion", exc) from None
-        err = Console(stderr=True, highlight=False)
-        bar, phase = _phases(err, quiet)
+        at_least((("--screen-games", screen_games, 2), ("--skill-levels", skill_levels, 1), ("--top", top, 0),
+                  ("--nearest", nearest, 0)))
+        found, err, bar, phase = start_run(criteria_specs, quiet, checkpoint, discard_stale)
         t0 = time.perf_counter()
         try:
-            if discard_stale and checkpoint:
-                from engine.compare.sweep import discard_stale_checkpoint
-
-                discard_stale_checkpoint(checkpoint)
             with bar:
                 rec = reconstruct(game_id, switches=switches, base=base, criteria=found, screen_games=screen_games,
                                   games=games, agent=agent, skill_levels=skill_levels, top=top, nearest=nearest,
