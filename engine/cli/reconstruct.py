@@ -62,7 +62,7 @@ def print_reconstruction(echo: Any, rec: Any, seconds: float) -> None:
         if not n.fails:
             continue
         if n.distance is None:
-            echo("    no reading passes the random screen.")
+            echo("    no reading that keeps its values of the switches not examined passes the random screen.")
             continue
         confirmed = any(rec.candidates[j].playable for j in n.readings)
         echo(f"    the fewest changes that make a playable game: {n.distance}"

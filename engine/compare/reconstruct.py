@@ -20,7 +20,9 @@ game (or the switches named), in four phases:
    until one passes: "the fewest departures from ruleset R that make a playable game".
 
 Switches the records mark ``agreed`` (the players' choice: Tsoro's board size) are held at the
-base ruleset's value and not examined. Every phase is a sweep (engine.compare.sweep): serial, on
+base ruleset's value and not examined; a named ruleset that sets one otherwise is screened and
+evaluated on its own, and its nearest readings are sought among those that share its values of
+the switches not examined (none, when it is the only one: then the search says so). Every phase is a sweep (engine.compare.sweep): serial, on
 local processes or a Dask cluster, resumable from one ``checkpoint`` file, and deterministic for a
 seed. The JSON (:meth:`Reconstruction.to_dict`) lists every reading examined with its fit, screen
 measures and verdicts, and, where evaluated, its agent measures, verdicts and skill.
@@ -225,14 +227,25 @@ def reconstruct(
 
     named: list[Nearest] = []
     index = {tuple(sorted(c.reading.switches.items())): i for i, c in enumerate(candidates)}
+    outside: list[tuple[str, dict[str, str]]] = []
     for rs in archive.rulesets(game_id):
         values = engine.resolve(game_id, rs.id, {})
         i = index.get(tuple(sorted(values.items())))
-        if i is None:  # a ruleset that differs from the base on a switch not examined
+        if i is None:  # it sets a switch not examined otherwise than the base: screened on its own below
+            outside.append((rs.id, values))
             continue
         candidates[i].ruleset = rs.id
         candidates[i].reading.ruleset = rs.id
         named.append(Nearest(rs.id, i, fails=False))
+    if outside:
+        extra = comparing.Plan(game_id, None, [v for _, v in outside], [r for r, _ in outside])
+        more = comparing.compare(game_id, variant_plan=extra, games=screen_games, seed=seed, **common)
+        for (rid, values), v in zip(outside, more.variants):
+            plan.variants.append(values)
+            plan.rulesets.append(rid)
+            reading = Reading(values, rid, rid, v.metrics, judge(criteria, v.metrics))
+            candidates.append(Candidate(reading, fit(values, table), ruleset=rid))
+            named.append(Nearest(rid, len(candidates) - 1, fails=False))
 
     evaluate_at = dict(agent=str(spec), games=games, rungs=rungs, skill_games=skill_games, criteria=criteria,
                        seed=seed, phase=phase, **common)
@@ -244,8 +257,15 @@ def reconstruct(
         c = candidates[n.index]
         n.fails = not c.playable  # named rulesets are always played by the agents: their verdict decides
     rounds = 0
+    held = [k for k in candidates[0].reading.switches if k not in names]  # the switches not examined
+
+    def alike(a: dict[str, str], b: dict[str, str]) -> bool:  # a nearest reading keeps what was not examined
+        return all(a[k] == b[k] for k in held)
+
     queue = {n.ruleset: sorted((distance(candidates[n.index].reading.switches, o.reading.switches, names), o.key, j)
-                               for j, o in enumerate(candidates) if j != n.index and o.passes_screen)
+                               for j, o in enumerate(candidates)
+                               if j != n.index and o.passes_screen and o.ruleset is None
+                               and alike(o.reading.switches, candidates[n.index].reading.switches))
              for n in named if n.fails}
     while rounds < NEAREST_ROUNDS:  # evaluate the nearest batch of each failing ruleset not yet answered
         rounds += 1

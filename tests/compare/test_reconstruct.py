@@ -109,7 +109,11 @@ def test_a_run_is_deterministic_resumes_and_lists_every_reading(small) -> None:
     fresh = reconstruct("tap-urdy", **kw)
     assert json.dumps(fresh.to_dict()) == json.dumps(first.to_dict())
     data = first.to_dict()
-    assert len(data["readings"]) == 2 * 2 * 3 and data["switches"] == list(SWITCHES)
+    space = 2 * 2 * 3
+    assert data["switches"] == list(SWITCHES) and len(data["readings"]) >= space
+    # the named rulesets that set a switch not examined otherwise than the base come after the space
+    assert all(r["ruleset"] for r in data["readings"][space:])
+    assert sorted(n["ruleset"] for n in data["nearest"]) == sorted(r.id for r in rulesets.rulesets("tap-urdy"))
     for r in data["readings"]:
         assert {"departures", "fit", "fit_summary", "screen", "front", "passes_screen"} <= set(r)
 
