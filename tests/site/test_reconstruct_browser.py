@@ -1,0 +1,87 @@
+"""In a real browser: the game page's "The readings closest to the sources that make a playable game"
+shows a saved reconstruction, and a reading's link opens the board under exactly that reading.
+
+Skipped only when no Chromium is installed and CI is not set; on CI a missing browser fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from schema.paths import SITE_DIR
+from tests.site.conftest import stop
+from tests.site.test_browser import CHROMIUM, _free_port
+
+if not CHROMIUM and not os.environ.get("CI"):
+    pytest.skip("no Chromium on this machine (CI installs Debian's chromium; see the summary for how to run "
+                "these tests)", allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture()
+def reconstructed_site(built_db: Path, tmp_path: Path, compiled_kernels):
+    """A site served as `variorum serve` serves it, whose results database holds a tiny reconstruction
+    of Tap-urdy over three switches."""
+    from engine.cli.archive import datasette_args
+    from engine.compare.reconstruct import reconstruct
+    from engine.compare.reconstruct_results import save_reconstruction
+
+    site = tmp_path / "site"
+    shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json", ".assess*", "releases"))
+    shutil.copy(built_db, site / "archive.db")
+    rec = reconstruct("tap-urdy", switches=["tap-urdy.relay", "tap-urdy.after-capture", "tap-urdy.end"],
+                      screen_games=40, games=2, agent="uct:2", skill_levels=1, top=2, nearest=1, seed=3,
+                      n_resamples=99)
+    save_reconstruction(rec, site / "results.db")
+    port = _free_port()
+    env = dict(os.environ, VARIORUM_BAKING="0", VARIORUM_ASSESSING="0")
+    proc = subprocess.Popen(datasette_args(site / "archive.db", site, port, "127.0.0.1"), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/games", timeout=5).read()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.3)
+    yield base, rec
+    stop(proc)
+
+
+def test_a_front_reading_opens_on_the_board_as_it_is_read(reconstructed_site):
+    base, rec = reconstructed_site
+    first = rec.front[0]
+    reading = rec.candidates[first].reading.switches
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/games/tap-urdy")
+        section = page.locator("#reconstruct")
+        expect(section.locator("h2")).to_have_text("The readings closest to the sources that make a playable game")
+        item = section.locator(f".vr-front > li[data-reading='{first}']")
+        expect(item).to_be_visible()
+        for d in rec.candidates[first].departures:
+            expect(item.locator(".vr-departures")).to_contain_text(f"{d.switch} = {d.option}")
+        item.locator("a.vr-play-reading").click()
+        page.wait_for_selector("body[data-board-ready='1']", timeout=60000)
+        page.wait_for_function("document.body.dataset.boardState !== undefined", timeout=60000)
+        state = json.loads(page.evaluate("document.body.dataset.boardState"))
+        assert state["switches"] == reading
+        assert errors == []
+        browser.close()
