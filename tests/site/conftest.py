@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,6 +31,34 @@ def stop(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(timeout=10)
+
+
+def site_copy(built_db: Path, folder: Path) -> Path:
+    """A copy of the site folder with the built archive and no results, to serve as a test likes."""
+    site = folder / "site"
+    shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json", ".assess*", "releases"))
+    shutil.copy(built_db, site / "archive.db")
+    return site
+
+
+def serve_site(site: Path, port: int, **env: str) -> tuple[str, subprocess.Popen]:
+    """Datasette serving ``site`` as `variorum serve` starts it (its command line, ``env`` added), once
+    it answers: its base address and process (stop it with :func:`stop`)."""
+    from engine.cli.archive import datasette_args
+
+    proc = subprocess.Popen(datasette_args(site / "archive.db", site, port, "127.0.0.1"), env=dict(os.environ, **env),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/games", timeout=5).read()
+            return base, proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.3)
 
 
 @pytest.fixture(scope="session")

@@ -9,16 +9,11 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
-import subprocess
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from schema.paths import SITE_DIR
-from tests.site.conftest import stop
+from tests.site.conftest import serve_site, site_copy, stop
 from tests.site.test_browser import CHROMIUM, _free_port
 
 if not CHROMIUM and not os.environ.get("CI"):
@@ -31,29 +26,13 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 @pytest.fixture()
 def baking_site(built_db: Path, tmp_path: Path):
     """A site served as `variorum serve` serves it while it bakes the assessments."""
-    from engine.cli.archive import ASSESSING, datasette_args
+    from engine.cli.archive import ASSESSING
     from engine.compare.results import create
 
-    site = tmp_path / "site"
-    shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json", ".assess*"))
-    shutil.copy(built_db, site / "archive.db")
+    site = site_copy(built_db, tmp_path)
     create(site / "results.db")
     (site / ASSESSING).write_text("1")
-    port = _free_port()
-    env = dict(os.environ, VARIORUM_BAKING="0", VARIORUM_ASSESSING="1")
-    proc = subprocess.Popen(datasette_args(site / "archive.db", site, port, "127.0.0.1"), env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/games", timeout=5).read()
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("the server did not start") from None
-            time.sleep(0.3)
+    base, proc = serve_site(site, _free_port(), VARIORUM_BAKING="0", VARIORUM_ASSESSING="1")
     yield base, site
     stop(proc)
 

@@ -8,16 +8,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from schema.paths import SITE_DIR
-from tests.site.conftest import stop
+from tests.site.conftest import serve_site, site_copy, stop
 from tests.site.test_browser import CHROMIUM, _free_port
 
 if not CHROMIUM and not os.environ.get("CI"):
@@ -31,32 +26,15 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 def reconstructed_site(built_db: Path, tmp_path: Path, compiled_kernels):
     """A site served as `variorum serve` serves it, whose results database holds a tiny reconstruction
     of Tap-urdy over three switches."""
-    from engine.cli.archive import datasette_args
     from engine.compare.reconstruct import reconstruct
     from engine.compare.reconstruct_results import save_reconstruction
 
-    site = tmp_path / "site"
-    shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json", ".assess*", "releases"))
-    shutil.copy(built_db, site / "archive.db")
+    site = site_copy(built_db, tmp_path)
     rec = reconstruct("tap-urdy", switches=["tap-urdy.relay", "tap-urdy.after-capture", "tap-urdy.end"],
                       screen_games=40, games=2, agent="uct:2", skill_levels=1, top=2, nearest=1, seed=3,
                       n_resamples=99)
     save_reconstruction(rec, site / "results.db")
-    port = _free_port()
-    env = dict(os.environ, VARIORUM_BAKING="0", VARIORUM_ASSESSING="0")
-    proc = subprocess.Popen(datasette_args(site / "archive.db", site, port, "127.0.0.1"), env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/games", timeout=5).read()
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("the server did not start") from None
-            time.sleep(0.3)
+    base, proc = serve_site(site, _free_port(), VARIORUM_BAKING="0", VARIORUM_ASSESSING="0")
     yield base, rec
     stop(proc)
 
