@@ -19,8 +19,20 @@ The other agents see a game only through :class:`engine.game.Rules` (legal moves
   preallocated arrays (engine.machine, OP_SEARCH), with an iteration budget or a time budget; each
   new leaf is rated by one random playout to the end. A win counts 1, a loss 0, anything else
   (draw, endless, stopped by a limit) 1/2.
+- Truncated UCT (``uct:ITERATIONS:DEPTH``): the same search, its playouts cut after DEPTH random
+  decisions (moves chosen at random once the walk has left the tree; decisions, not turns, because
+  a decision is what the compiled driver plays and a ply of the tree, the same unit for every game,
+  whereas a turn is a game's own count) and the position reached scored by player 1's share of the
+  scores the game's ``finish`` writes, s1 / (s1 + s2) (1/2 while neither has scored): for a game
+  won by counting (Tap-urdy: captures) that is the share of the counters captured; a game won by a
+  rule (Tsoro, Lobudök, Tauru) writes no score before its end, so a cut playout counts as a draw
+  and the search learns only from the games that end within its depth (engine.machine.cutoff_reward;
+  benchmarks/truncated.txt measures it against full playouts). A playout that ends before its depth
+  counts its result as a full one does, so a depth no game of the limits reaches plays exactly as
+  ``uct:ITERATIONS``.
 
-Agent specs (``random``, ``greedy``, ``uct:ITERATIONS``, ``alphabeta:DEPTH``) are parsed by
+Agent specs (``random``, ``greedy``, ``uct:ITERATIONS``, ``uct:ITERATIONS:DEPTH``,
+``alphabeta:DEPTH``) are parsed by
 :func:`parse_agent` and made by :func:`make_agent`, within a :class:`Ceiling`: the CLI and the
 Python API keep research budgets (:data:`RESEARCH_CEILING`), the web API a small one
 (:data:`WEB_CEILING`). A search's memory is bounded too: a UCT tree stops growing at
@@ -40,7 +52,7 @@ import numpy as np
 
 from engine.game import State
 from engine.result import ONGOING
-from engine.machine import FIRST_CHILD, REWARD, ROOT, VISITS, new_tree, reset_tree
+from engine.machine import FIRST_CHILD, REWARD, ROOT, VISITS, WIN, new_tree, reset_tree
 from engine.rng import AGENT_STREAM, new_rng, rng_below
 
 
@@ -207,11 +219,14 @@ class UCTAgent(_Seeded):
     mean reward, then the lowest move). Every draw comes from the agent's own generator, which the
     search advances: with ``iterations`` the agent is deterministic for its seed, whether or not a
     deadline splits its search into chunks (a time budget is not). The tree stops growing at
-    ``max_nodes`` nodes.
+    ``max_nodes`` nodes. ``depth`` (> 0) cuts each playout after that many random decisions and
+    scores the position by ``evaluation`` (engine.machine.EVALUATIONS: ``share`` of the scores, or
+    a win, draw or loss ``by-score``; engine.machine.cutoff_reward).
     """
 
     def __init__(self, iterations: int | None = None, seed: int = 0, exploration: float = math.sqrt(2),
-                 max_nodes: int = MAX_TREE_NODES, *, seconds: float | None = None) -> None:
+                 max_nodes: int = MAX_TREE_NODES, *, seconds: float | None = None, depth: int | None = None,
+                 evaluation: str = "share") -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("UCT needs a budget: iterations or seconds (not both)")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
@@ -222,11 +237,15 @@ class UCTAgent(_Seeded):
             raise ValueError(f"UCT seconds must be a positive number, not {seconds!r}")
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 2:
             raise ValueError(f"UCT max_nodes must be an integer of at least 2, not {max_nodes!r}")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+            raise ValueError(f"UCT playout depth must be a positive integer (None: to the end), not {depth!r}")
         super().__init__(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.max_nodes = max_nodes
-        self._tree = new_tree(max_nodes, exploration)
+        self.depth = depth
+        self.evaluation = evaluation
+        self._tree = new_tree(max_nodes, exploration, depth or 0, evaluation)
         self.searched = 0
         """Iterations of the last search."""
         self._root_moves = 0
@@ -264,7 +283,7 @@ class UCTAgent(_Seeded):
         if first == 0:
             return []
         block = self._tree[first:first + self._root_moves]
-        return [(int(v), int(r) / 2) for v, r in zip(block[:, VISITS], block[:, REWARD])]
+        return [(int(v), int(r) / WIN) for v, r in zip(block[:, VISITS], block[:, REWARD])]
 
     def choose(self, state: State) -> int:
         moves = _legal(state)
@@ -280,13 +299,22 @@ class UCTAgent(_Seeded):
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A parsed agent spec: ``kind`` is random, greedy, uct or alphabeta; ``param`` its number."""
+    """A parsed agent spec: ``kind`` is random, greedy, uct or alphabeta; ``param`` its number;
+    ``depth`` a UCT's playout depth in decisions (None: playouts to the end)."""
 
     kind: str
     param: int | None = None
+    depth: int | None = None
 
     def __str__(self) -> str:
-        return self.kind if self.param is None else f"{self.kind}:{self.param}"
+        text = self.kind if self.param is None else f"{self.kind}:{self.param}"
+        return text if self.depth is None else f"{text}:{self.depth}"
+
+    def with_iterations(self, iterations: int) -> AgentSpec:
+        """The same UCT agent (its playout depth kept) with ``iterations`` a move (a skill ladder's rung)."""
+        if self.kind != "uct":
+            raise ValueError(f"agent {self} is not a UCT agent: it has no iterations")
+        return AgentSpec("uct", iterations, self.depth)
 
     def make(self, seed: int) -> Agent:
         """The agent, seeded."""
@@ -295,11 +323,11 @@ class AgentSpec:
         if self.kind == "greedy":
             return GreedyAgent(seed)
         if self.kind == "uct":
-            return UCTAgent(int(self.param), seed)  # type: ignore[arg-type]
+            return UCTAgent(int(self.param), seed, depth=self.depth)  # type: ignore[arg-type]
         return AlphaBetaAgent(int(self.param), seed)  # type: ignore[arg-type]
 
 
-AGENT_KINDS = ("random", "greedy", "uct:ITERATIONS", "alphabeta:DEPTH")
+AGENT_KINDS = ("random", "greedy", "uct:ITERATIONS", "uct:ITERATIONS:DEPTH", "alphabeta:DEPTH")
 """The agent specs the comparator accepts."""
 
 
@@ -327,19 +355,31 @@ WEB_CEILING = Ceiling(uct_iterations=1000, alphabeta_depth=4)
 """The play API's ceiling: the heaviest request answers in about a second on one core."""
 
 
+def _positive(text: str) -> bool:
+    """``text`` is a positive integer written plainly (no sign, no leading zero, at most 12 digits)."""
+    return text.isdigit() and len(text) <= 12 and int(text) >= 1 and not (len(text) > 1 and text[0] == "0")
+
+
 def parse_agent(spec: str | AgentSpec, ceiling: Ceiling = RESEARCH_CEILING) -> AgentSpec:
-    """``"uct:200"`` -> AgentSpec("uct", 200); ValueError naming the spec if it is not one of
-    AGENT_KINDS, or naming the ceiling if it asks for more than ``ceiling``."""
+    """``"uct:200"`` -> AgentSpec("uct", 200); ``"uct:200:40"`` -> AgentSpec("uct", 200, depth=40);
+    ValueError naming the spec if it is not one of AGENT_KINDS, or naming the ceiling if it asks for
+    more than ``ceiling``."""
     if isinstance(spec, AgentSpec):
         return ceiling.check(spec)
     if not isinstance(spec, str):
         raise ValueError(f"unknown agent {spec!r}; agents: {', '.join(AGENT_KINDS)}")
     text = spec.strip().lower()
-    kind, colon, param = text.partition(":")
+    kind, colon, rest = text.partition(":")
     if kind in ("random", "greedy") and not colon:
         return AgentSpec(kind)
     if kind in ("uct", "alphabeta") and colon:
-        if param.isdigit() and len(param) <= 12 and int(param) >= 1 and not (len(param) > 1 and param[0] == "0"):
+        param, colon2, depth = rest.partition(":")
+        if kind == "uct" and colon2:
+            if _positive(param) and _positive(depth):
+                return ceiling.check(AgentSpec(kind, int(param), int(depth)))
+            raise ValueError(f"bad agent {spec!r}: uct:ITERATIONS:DEPTH needs a positive integer number of "
+                             f"iterations and a positive integer playout depth (decisions), e.g. uct:200:40")
+        if _positive(param) and not colon2:
             return ceiling.check(AgentSpec(kind, int(param)))
         what = "iterations" if kind == "uct" else "depth"
         raise ValueError(f"bad agent {spec!r}: {kind} needs a positive integer {what}, e.g. {kind}:{100 if kind == 'uct' else 3}")

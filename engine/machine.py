@@ -21,7 +21,9 @@ optimises, so Tauru keeps its start, settling and logged move out of line
 there and cost the four-row short games speed). Everything compiled code does for a game goes through that one entry:
 the Python API's start, move and position set-up, random self-play, rollouts, the UCT agent's
 search (OP_SEARCH: its tree in arrays the caller owns, its walks through the same loop and the same
-``apply_move`` call as random self-play, so that the search adds no compile time), and the row of
+``apply_move`` call as random self-play, so that the search adds no compile time; a walk's random
+part may be cut at a depth and the position scored from ``finish``'s scores, see :func:`cutoff_reward`),
+and the row of
 raw counts of a game so far. So each kernel is inlined into one compiled function
 per game, not one per caller (numba compiles an ``inline="always"`` kernel again for every
 caller: that is where compile time went), and decisions, choices and legal moves are counted in
@@ -92,6 +94,9 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
     :func:`uct_step`), drawing from the caller's generator ``owned_rng`` as it stands (not seeded
     here), so that a search goes on across calls. An iteration is a rollout whose moves come from
     the tree while the walk is in it (one new node a walk) and at random after, then backed up.
+    A tree whose header sets a playout DEPTH (> 0) stops the random part after that many decisions
+    (moves chosen at random once the walk has left the tree) and backs up :func:`cutoff_reward`
+    of the position reached; a game that ends first counts its result, as in a full playout.
     """
     par = borrow(owned_par)
     table = borrow(owned_table)
@@ -110,6 +115,7 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
         return
     search = op == OP_SEARCH
     exploration = tree[0, EXPLORATION] * 1e-6
+    depth = tree[0, DEPTH] if search else 0
     size = start.shape[0]
     for g in range(n_games):
         seed = np.int64(base_seed) if op == OP_START else derive_seed(np.uint64(base_seed), g)
@@ -131,7 +137,10 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
         decisions = 0
         choices = 0
         legal_sum = 0
+        played = 0  # decisions chosen at random (in a search: since the walk left the tree)
         while st[status_at] == ONGOING:
+            if played == depth and depth > 0:
+                break
             n = st[n_legal_at]
             decisions += 1
             choices += n > 1
@@ -146,6 +155,7 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
                     node = 0
             if k < 0 and op != OP_APPLY:
                 k = rng_below(rng, n)
+                played += 1
             m = move if op == OP_APPLY else move_at(st, par, k)
             apply_move(st, par, table, scratch, m, turn_limit, move_limit, log)
             if op == OP_APPLY:
@@ -155,23 +165,54 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
         row[LEGAL_SUM] += legal_sum
         finish(st, par, row)
         if search:
-            back_up(tree, leaf, row[WINNER])
+            if st[status_at] == ONGOING:
+                reward = cutoff_reward(row[SCORE_1], row[SCORE_2], tree[0, EVALUATION_KIND])
+            else:
+                reward = WIN if row[WINNER] == 1 else (0 if row[WINNER] == 2 else DRAW)
+            back_up(tree, leaf, reward)
 
 
 # --- the UCT tree (OP_SEARCH) ----------------------------------------------------------------------
-# An int64 array of shape (capacity, TREE_FIELDS). Row 0 is the header: the rows in use (NODES)
-# and the exploration constant in millionths (EXPLORATION). Row ROOT is the root; every other row
-# is a node: its parent's row, the player who moved into it (0 or 1: st[to_move_at] at the parent,
-# so a player who moves twice running is followed), its visits, the sum of that player's rewards
-# in half-points (win 2, draw or no result 1, loss 0: integers, so that nothing is rounded), and
-# the row of its first child (0: not expanded). A node's children are its legal moves in
+# An int64 array of shape (capacity, TREE_FIELDS). Row 0 is the header: the rows in use (NODES),
+# the exploration constant in millionths (EXPLORATION), the playout depth in decisions (DEPTH, 0:
+# play out to the end) and how a cut playout is scored (EVALUATION_KIND: SHARE or BY_SCORE). Row
+# ROOT is the root; every other row is a node: its parent's row, the player who moved into it (0
+# or 1: st[to_move_at] at the parent, so a player who moves twice running is followed), its
+# visits, the sum of that player's rewards in units of 1/WIN (win WIN, draw or no result DRAW,
+# loss 0: integers, so that a win, a draw and a loss are never rounded; WIN a power of two, so that
+# the mean reward is computed exactly as it was in half-points), and the row of its first child
+# (0: not expanded). A node's children are its legal moves in
 # ascending order (move_at's order), allocated as one block when the node is first walked
 # through after its own first visit; a tree without room for a block stops growing (its walks
 # leave the tree there and play on at random).
 PARENT, MOVER, VISITS, REWARD, FIRST_CHILD = 0, 1, 2, 3, 4
 TREE_FIELDS = 5
-NODES, EXPLORATION = 0, 1
+NODES, EXPLORATION, DEPTH, EVALUATION_KIND = 0, 1, 2, 3
 ROOT = 1
+DRAW = 1 << 20
+"""A draw's (or an unfinished game's) reward: half a win."""
+WIN = 2 * DRAW
+"""A win's reward (a tree's REWARD sums stay below 2**53 up to 2**31 visits a node: exact as floats)."""
+SHARE, BY_SCORE = 0, 1
+"""How a playout cut at its depth is scored (:func:`cutoff_reward`)."""
+EVALUATIONS = {"share": SHARE, "by-score": BY_SCORE}
+"""The evaluations of a cut playout by name."""
+
+
+@njit(cache=True, inline="always")
+def cutoff_reward(score_1, score_2, kind):
+    """Player 1's reward (0..WIN) for a playout cut at its depth, from the scores the game's
+    ``finish`` writes for the position (SCORE_1, SCORE_2; what decides a game won by counting: a
+    mancala's captures, with the counters in the own row where the rules count them): SHARE, player
+    1's share of the scores, s1 / (s1 + s2), rounded to the unit; BY_SCORE, a win, draw or loss by
+    the scores as they stand. Both give a draw when neither player has scored (a game won by a
+    rule, not by counting, writes 0 and 0 until it is won)."""
+    if kind == BY_SCORE:
+        return WIN if score_1 > score_2 else (0 if score_1 < score_2 else DRAW)
+    total = score_1 + score_2
+    if total <= 0:
+        return DRAW
+    return (WIN * score_1 + total // 2) // total
 
 
 @njit(cache=True, inline="always")
@@ -201,20 +242,20 @@ def uct_step(tree, v, n, mover, exploration):
         visits = tree[first + i, VISITS]
         if visits == 0:
             return i, first + i
-        score = 0.5 * tree[first + i, REWARD] / visits + exploration * np.sqrt(log_visits / visits)
+        score = (1.0 / WIN) * tree[first + i, REWARD] / visits + exploration * np.sqrt(log_visits / visits)
         if score > best_score:
             best, best_score = i, score
     return best, first + best
 
 
 @njit(cache=True, inline="always")
-def back_up(tree, leaf, winner):
-    """Count a walk's result (``winner`` 1 or 2, or 0 for none) at ``leaf`` and every node above it."""
+def back_up(tree, leaf, reward):
+    """Count a walk's result at ``leaf`` and every node above it: ``reward`` is player 1's (WIN, DRAW,
+    0, or a cut playout's value between), player 2's is WIN - ``reward``."""
     x = leaf
     while x != 0:
         tree[x, VISITS] += 1
-        mover = tree[x, MOVER] + 1
-        tree[x, REWARD] += 1 if winner == 0 else (2 if winner == mover else 0)
+        tree[x, REWARD] += reward if tree[x, MOVER] == 0 else WIN - reward
         x = tree[x, PARENT]
 
 
@@ -341,16 +382,24 @@ def popcount(m):
     return c
 
 
-def new_tree(capacity: int, exploration: float) -> np.ndarray:
+def new_tree(capacity: int, exploration: float, depth: int = 0, evaluation: str = "share") -> np.ndarray:
     """An empty UCT tree (only its root) with room for ``capacity`` nodes (TREE_FIELDS * 8 bytes
-    each; the pages of rows never used are never touched), exploring with constant ``exploration``."""
+    each; the pages of rows never used are never touched), exploring with constant ``exploration``;
+    its playouts cut after ``depth`` random decisions (0: played to the end) and scored by
+    ``evaluation`` (a name of EVALUATIONS)."""
     if isinstance(capacity, bool) or not isinstance(capacity, (int, np.integer)) or capacity < 1:
         raise ValueError(f"a UCT tree needs room for at least one node, not {capacity!r}")
     if not exploration >= 0:
         raise ValueError(f"the UCT exploration constant must be >= 0, not {exploration!r}")
+    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 0:
+        raise ValueError(f"a playout depth must be an integer >= 0 (0: to the end), not {depth!r}")
+    if evaluation not in EVALUATIONS:
+        raise ValueError(f"unknown playout evaluation {evaluation!r}; evaluations: {', '.join(EVALUATIONS)}")
     tree = np.zeros((ROOT + capacity, TREE_FIELDS), dtype=np.int64)
     reset_tree(tree)
     tree[0, EXPLORATION] = round(exploration * 1e6)
+    tree[0, DEPTH] = depth
+    tree[0, EVALUATION_KIND] = EVALUATIONS[evaluation]
     return tree
 
 
