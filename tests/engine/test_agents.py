@@ -14,10 +14,10 @@ import pytest
 import engine
 from engine.agents import (MAX_ALPHABETA_DEPTH, MAX_TREE_NODES, AlphaBetaAgent, RandomAgent, UCTAgent,
                            make_agent, parse_agent)
-from engine.machine import NODES, TREE_FIELDS
+from engine.machine import DRAW, NODES, TREE_FIELDS, WIN
 from engine.result import ONGOING
 from engine.rng import rng_below
-from engine.stats import WINNER
+from engine.stats import SCORE_1, SCORE_2, WINNER
 
 GAMES = ("tap-urdy", "tauru", "tsoro-additional-capture", "lobudok")
 
@@ -28,20 +28,24 @@ def _start(game_id: str, seed: int = 1):
 
 # --- the same tree as a plain-Python UCT -------------------------------------------------------------
 
-def python_uct(state, rng: np.ndarray, iterations: int, c: float = math.sqrt(2)) -> list[tuple[int, float]]:
+def python_uct(state, rng: np.ndarray, iterations: int, c: float = math.sqrt(2),
+               depth: int | None = None) -> list[tuple[int, float]]:
     """UCT written plainly over the Python API, drawing as the compiled search does (one draw below the
-    number of legal moves at each decision off the tree): the root's children's visits and rewards."""
+    number of legal moves at each decision off the tree): the root's children's visits and rewards.
+    Rewards are summed in units of 1/WIN as the compiled tree sums them. ``depth``: playouts cut after
+    that many random decisions, the position scored by player 1's share of the scores (1/2 if none)."""
     rules, params = state.rules, state.game.params
-    root = {"visits": 0, "reward": 0.0, "children": None, "mover": 0, "parent": None}
+    root = {"visits": 0, "reward": 0, "children": None, "mover": 0, "parent": None}
     for _ in range(iterations):
         st = state.raw()
         node, leaf = root, root
-        while rules.status(st) == ONGOING:
+        played = 0
+        while rules.status(st) == ONGOING and played != depth:
             moves = rules.legal_moves(st)
             k = -1
             if node is not None:
                 if node["children"] is None:
-                    node["children"] = [{"visits": 0, "reward": 0.0, "children": None, "parent": node,
+                    node["children"] = [{"visits": 0, "reward": 0, "children": None, "parent": node,
                                          "mover": rules.to_move(st)} for _ in moves]
                     k = 0
                 else:
@@ -50,7 +54,7 @@ def python_uct(state, rng: np.ndarray, iterations: int, c: float = math.sqrt(2))
                         k = unvisited[0]
                     else:
                         log_n = math.log(node["visits"])
-                        scores = [ch["reward"] / ch["visits"] + c * math.sqrt(log_n / ch["visits"])
+                        scores = [(1.0 / WIN) * ch["reward"] / ch["visits"] + c * math.sqrt(log_n / ch["visits"])
                                   for ch in node["children"]]
                         k = scores.index(max(scores))
                 child = node["children"][k]
@@ -58,14 +62,20 @@ def python_uct(state, rng: np.ndarray, iterations: int, c: float = math.sqrt(2))
                 node = child if child["visits"] > 0 else None
             else:
                 k = int(rng_below(rng, np.int64(len(moves))))
+                played += 1
             rules.apply(params, st, moves[k])
-        winner = int(rules.row(params, st)[WINNER])
+        row = rules.row(params, st)
+        if rules.status(st) == ONGOING:  # cut: player 1's share of the scores
+            total = int(row[SCORE_1] + row[SCORE_2])
+            reward_1 = DRAW if total == 0 else (WIN * int(row[SCORE_1]) + total // 2) // total
+        else:
+            reward_1 = {0: DRAW, 1: WIN, 2: 0}[int(row[WINNER])]
         x = leaf
         while x is not None:
             x["visits"] += 1
-            x["reward"] += 0.5 if winner == 0 else float(winner == x["mover"])
+            x["reward"] += reward_1 if x["mover"] == 1 else WIN - reward_1
             x = x["parent"]
-    return [(ch["visits"], ch["reward"]) for ch in root["children"]]
+    return [(ch["visits"], ch["reward"] / WIN) for ch in root["children"]]
 
 
 @pytest.mark.parametrize("game_id", ["tap-urdy", "tsoro-additional-capture"])
