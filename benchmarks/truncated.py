@@ -40,8 +40,8 @@ import numpy as np
 
 GAMES = ("tap-urdy", "tsoro-additional-capture")
 SWITCHES = {
-    "tap-urdy": ("tap-urdy.capture", "tap-urdy.after-capture", "tap-urdy.remaining"),
-    "tsoro-additional-capture": (),
+    "tap-urdy": ("tap-urdy.capture", "tap-urdy.after-capture"),
+    "tsoro-additional-capture": ("tsoro-additional-capture.extra-captures", "tsoro-additional-capture.singleton-capture"),
 }
 MEASURES = ("advantage_p1", "completion", "duration_turns")
 

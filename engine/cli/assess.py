@@ -70,10 +70,13 @@ def _iv(iv: Any, digits: int = 3) -> str:
 def print_assessment(console: Console, a: Any, seconds: float) -> None:
     """The ranked readings: criteria met, skill and key measures under agent play, then the readings
     the screen set aside."""
+    from engine.compare.assess import ladder_names
+
     console.print(
         f"{a.game}: {len(a.readings)} reading(s) screened by {a.screen_games} random games each; "
         f"{sum(r.evaluated for r in a.readings)} evaluated by {a.agent} vs {a.agent} ({a.games} games) and "
-        f"a skill ladder {', '.join(f'uct:{2 * n}/uct:{n}' for n in a.skill_ladder)} ({a.skill_games} games a rung); "
+        f"a skill ladder {', '.join(n.replace(' vs ', '/') for n in ladder_names(a.agent, a.skill_ladder))} "
+        f"({a.skill_games} games a rung); "
         f"seed {a.seed}; {seconds:.1f} s", highlight=False)
     t = Table(title="which readings make a playable game (95% intervals)", expand=False)
     t.add_column("reading", overflow="fold")
@@ -161,7 +164,7 @@ def register(group: click.Group) -> None:
                   help="Change, add or drop a plausibility criterion (repeatable); see engine.compare.criteria.")
     @click.option("--screen-games", type=int, default=1000, show_default=True, help="Random games per reading in the screen.")
     @click.option("--games", type=int, default=100, show_default=True, help="Agent games per evaluated reading.")
-    @click.option("--agent", default="uct:300", show_default=True, help="The evaluating agent, uct:ITERATIONS (plays itself).")
+    @click.option("--agent", default="uct:300", show_default=True, help="The evaluating agent, uct:ITERATIONS or uct:ITERATIONS:DEPTH (playouts cut at DEPTH; plays itself).")
     @click.option("--skill-levels", type=int, default=3, show_default=True, help="Rungs of the skill ladder.")
     @click.option("--skill-from", type=int, default=None, help="The first rung's weaker budget (default: the agent's / 2**levels).")
     @click.option("--skill-games", type=int, default=None, help="Games per rung (default: --games).")
@@ -197,7 +200,7 @@ def register(group: click.Group) -> None:
         parsed = _check(game_id, rulesets, switches, base, settings, agent, None, games, jobs, seed, resamples,
                         None, None)
         if parse_agent(agent).kind != "uct":
-            raise _bad("--agent", f"assess evaluates with UCT: uct:ITERATIONS, not {agent!r}")
+            raise _bad("--agent", f"assess evaluates with UCT: uct:ITERATIONS or uct:ITERATIONS:DEPTH, not {agent!r}")
         at_least((("--screen-games", screen_games, 2), ("--skill-levels", skill_levels, 1),
                   ("--skill-from", skill_from, 1), ("--skill-games", skill_games, 2), ("--top", top, 0)))
         found, err, bar, phase = start_run(criteria_specs, quiet, checkpoint, discard_stale)
@@ -249,7 +252,7 @@ def register(group: click.Group) -> None:
 
         try:
             if parse_agent(agent).kind != "uct":
-                raise ValueError(f"assess evaluates with UCT: uct:ITERATIONS, not {agent!r}")
+                raise ValueError(f"assess evaluates with UCT: uct:ITERATIONS or uct:ITERATIONS:DEPTH, not {agent!r}")
         except ValueError as exc:
             raise _bad("--agent", exc) from None
         for name, value, least in (("--games", games, 2), ("--skill-levels", skill_levels, 1),

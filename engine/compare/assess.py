@@ -9,7 +9,8 @@
    in the plan's order), by ``agent`` against itself, seats swapped: the comparator's measures, under
    competent play, with their intervals;
 3. **skill**: the same readings on a ladder of UCT budgets, ``uct:2N`` against ``uct:N``
-   (engine.compare.skill), ending at the agent's budget.
+   (engine.compare.skill), ending at the agent's budget; a truncated agent (``uct:N:D``) climbs a
+   ladder of the same playout depth, ``uct:2N:D`` against ``uct:N:D``.
 
 Every phase is a sweep (engine.compare.sweep), so all of it runs serially, on local processes
 (``jobs``) or on Dask (``scheduler``), and resumes from one ``checkpoint`` file (each phase's cells
@@ -116,7 +117,7 @@ class Assessment:
             "game": self.game, "seed": self.seed, "agent": self.agent, "engine_version": self.engine_version,
             "criteria": [c.to_dict() for c in self.criteria],
             "screen": {"games": self.screen_games, "agent": "random"},
-            "games": self.games, "skill_ladder": [f"uct:{2 * n} vs uct:{n}" for n in self.skill_ladder],
+            "games": self.games, "skill_ladder": ladder_names(self.agent, self.skill_ladder),
             "skill_games": self.skill_games, "top": self.top, "resamples": self.resamples,
             "limits": None if self.limits is None else {"turns": self.limits[0], "moves": self.limits[1]},
             "base": self.base,
@@ -132,15 +133,29 @@ def _rank(readings: list[Reading]) -> list[Reading]:
     return sorted(readings, key=key)
 
 
+def rung_agents(agent: str, weak: int) -> tuple[str, str]:
+    """The specs of a skill ladder's rung whose weaker side runs ``weak`` iterations a move: the
+    evaluation's UCT ``agent`` (its playout depth kept) at twice and at once ``weak``."""
+    from engine.agents import parse_agent
+
+    spec = parse_agent(agent)
+    return str(spec.with_iterations(2 * weak)), str(spec.with_iterations(weak))
+
+
+def ladder_names(agent: str, rungs: Sequence[int]) -> list[str]:
+    """The rungs of a skill ladder as ``"uct:2N vs uct:N"`` (``"uct:2N:D vs uct:N:D"`` for a truncated agent)."""
+    return [" vs ".join(rung_agents(agent, n)) for n in rungs]
+
+
 def budget(agent: str, games: int, skill_levels: int, skill_from: int | None = None,
            skill_games: int | None = None) -> tuple[Any, list[int], int]:
-    """The agent spec (``uct:N`` only), the skill ladder's rungs and the games per rung of an
-    evaluation; ValueError naming a bad argument."""
+    """The agent spec (``uct:N`` or ``uct:N:D`` only), the skill ladder's rungs and the games per
+    rung of an evaluation; ValueError naming a bad argument."""
     from engine.agents import parse_agent
 
     spec = parse_agent(agent)
     if spec.kind != "uct":
-        raise ValueError(f"readings are evaluated with UCT agents: agent must be uct:N, not {agent!r}")
+        raise ValueError(f"readings are evaluated with UCT agents: agent must be uct:N or uct:N:D, not {agent!r}")
     for name, value, least in (("games", games, 2), ("skill_levels", skill_levels, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise ValueError(f"{name} must be an integer of at least {least}, not {value!r}")
@@ -186,11 +201,12 @@ def evaluate(
                                   seed=seed, progress=progress_of("evaluate"), **common)
     level_rows: list[list] = []
     for k, weak in enumerate(rungs):
+        strong_agent, weak_agent = rung_agents(agent, weak)
         sw = sweeping.Sweep(game_id, tuple(sub.variants), skill_games,
                             batch_seed(batch_seed(seed, SKILL_STREAM), k),
-                            (f"uct:{2 * weak}", f"uct:{weak}"), None, evaluated.limits)
+                            (strong_agent, weak_agent), None, evaluated.limits)
         level_rows.append(sweeping.run(sw, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint,
-                                       progress=progress_of(f"skill uct:{2 * weak} vs uct:{weak}")))
+                                       progress=progress_of(f"skill {strong_agent} vs {weak_agent}")))
     boot = batch_seed(seed, SKILL_BOOTSTRAP)
     for j, i in enumerate(chosen):
         r = readings[i]
@@ -225,8 +241,9 @@ def assess(
 ) -> Assessment:
     """Screen, evaluate and trace the skill of a game's readings (see the module docstring).
 
-    ``agent`` must be ``uct:N``: the evaluation plays it against itself and the skill ladder ends at
-    ``uct:N`` against ``uct:N/2`` (``skill_levels`` rungs from ``skill_from``, default N / 2**levels).
+    ``agent`` must be ``uct:N`` or ``uct:N:D`` (truncated playouts, engine.agents): the evaluation
+    plays it against itself and the skill ladder ends at ``uct:N`` against ``uct:N/2`` (``uct:N:D``
+    against ``uct:N/2:D``; ``skill_levels`` rungs from ``skill_from``, default N / 2**levels).
     ``skill_games`` defaults to ``games``. ValueError naming a bad argument."""
     from engine import ENGINE_FINGERPRINT
 

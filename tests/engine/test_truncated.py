@@ -143,3 +143,25 @@ def test_truncated_uct_plays_legal_moves_to_the_end(game_id):
         assert move in legal
         state.apply(move)
     assert state.result() is not None
+
+
+# --- the assessment ----------------------------------------------------------------------------------
+
+def test_a_truncated_agent_climbs_a_ladder_of_its_own_depth():
+    from engine.compare.assess import budget, ladder_names, rung_agents
+
+    spec, rungs, _ = budget("uct:200:50", 50, 2)
+    assert str(spec) == "uct:200:50" and rungs == [50, 100]
+    assert rung_agents("uct:200:50", 100) == ("uct:200:50", "uct:100:50")
+    assert ladder_names("uct:200:50", rungs) == ["uct:100:50 vs uct:50:50", "uct:200:50 vs uct:100:50"]
+    assert ladder_names("uct:200", rungs) == ["uct:100 vs uct:50", "uct:200 vs uct:100"]
+
+
+def test_assess_plays_the_truncated_agent_and_names_it():
+    from engine.compare.assess import assess
+
+    a = assess("tap-urdy", rulesets=["ludii"], screen_games=20, games=2, agent="uct:4:3", skill_levels=1,
+               n_resamples=99, seed=3)
+    d = a.to_dict()
+    assert d["agent"] == "uct:4:3" and d["skill_ladder"] == ["uct:4:3 vs uct:2:3"] and a.readings[0].evaluated
+
