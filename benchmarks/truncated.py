@@ -41,7 +41,8 @@ import numpy as np
 GAMES = ("tap-urdy", "tsoro-additional-capture")
 SWITCHES = {
     "tap-urdy": ("tap-urdy.capture", "tap-urdy.after-capture"),
-    "tsoro-additional-capture": ("tsoro-additional-capture.extra-captures", "tsoro-additional-capture.singleton-capture"),
+    "tsoro-additional-capture": ("tsoro-additional-capture.extra-captures",
+                                 "tsoro-additional-capture.singleton-capture"),
 }
 MEASURES = ("advantage_p1", "completion", "duration_turns")
 
@@ -79,7 +80,7 @@ def part_rank(args: argparse.Namespace) -> None:
     full, cut = f"uct:{args.iterations}", f"uct:{args.iterations}:{args.depth}"
     print(f"## rank: readings' measures under {cut} against {full} (and {full} against itself, seed "
           f"{args.seed + 1}), {args.games} games a reading, seed {args.seed}", flush=True)
-    for game_id in GAMES:
+    for game_id in args.game or GAMES:
         p = readings(game_id, SWITCHES[game_id])
         a, ta = measures_under(game_id, p, full, args.games, args.seed)
         b, tb = measures_under(game_id, p, cut, args.games, args.seed)
@@ -141,9 +142,9 @@ def report(label: str, w: int, d: int, l: int, secs, its) -> None:
 def part_time(args: argparse.Namespace) -> None:
     from engine.agents import UCTAgent
 
-    print(f"## time: uct:{args.depth}-deep truncated against full playouts, {args.seconds} s a move each, "
-          f"{args.h2h_games} games, seats alternating, default rulesets, seed {args.seed}", flush=True)
-    for game_id in GAMES:
+    print(f"## time: truncated UCT (playouts cut at depth {args.depth}) against full playouts, {args.seconds} s "
+          f"a move each, {args.h2h_games} games, seats alternating, default rulesets, seed {args.seed}", flush=True)
+    for game_id in args.game or GAMES:
         w, d, l, secs, its = head_to_head(
             game_id, None, lambda s: UCTAgent(seconds=args.seconds, seed=s, depth=args.depth),
             lambda s: UCTAgent(seconds=args.seconds, seed=s), args.h2h_games, args.seed)
@@ -178,6 +179,7 @@ PARTS = {"rank": part_rank, "time": part_time, "lobudok": part_lobudok, "evaluat
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--part", action="append", choices=list(PARTS), help="parts to run (default: all)")
+    ap.add_argument("--game", action="append", choices=GAMES, help="games of rank and time (default: both)")
     ap.add_argument("--iterations", type=int, default=100, help="UCT iterations a move (rank, evaluation)")
     ap.add_argument("--depth", type=int, default=20, help="the truncated agent's playout depth in decisions")
     ap.add_argument("--games", type=int, default=16, help="games a reading (rank)")

@@ -22,12 +22,14 @@ The other agents see a game only through :class:`engine.game.Rules` (legal moves
 - Truncated UCT (``uct:ITERATIONS:DEPTH``): the same search, its playouts cut after DEPTH random
   decisions (moves chosen at random once the walk has left the tree; decisions, not turns, because
   a decision is what the compiled driver plays and a ply of the tree, the same unit for every game,
-  whereas a turn is a game's own count) and the position reached scored by player 1's share of the
-  scores the game's ``finish`` writes, s1 / (s1 + s2) (1/2 while neither has scored): for a game
-  won by counting (Tap-urdy: captures) that is the share of the counters captured; a game won by a
-  rule (Tsoro, Lobudök, Tauru) writes no score before its end, so a cut playout counts as a draw
-  and the search learns only from the games that end within its depth (engine.machine.cutoff_reward;
-  benchmarks/truncated.txt measures it against full playouts). A playout that ends before its depth
+  whereas a turn is a game's own count) and the position reached scored as a win, draw or loss by
+  the scores the game's ``finish`` writes for it, as they stand (a draw when they are equal): for a
+  game won by counting (Tap-urdy: captures) that is who leads in captures; a game won by a rule
+  (Tsoro, Lobudök, Tauru) writes no score before its end, so a cut playout counts as a draw and the
+  search learns only from the games that end within its depth (engine.machine.cutoff_reward). The
+  other evaluation, player 1's share of the scores s1 / (s1 + s2), lost to it on Tap-urdy
+  (``UCTAgent(evaluation="share")``; benchmarks/truncated.txt measures both, and the agent against
+  full playouts). A playout that ends before its depth
   counts its result as a full one does, so a depth no game of the limits reaches plays exactly as
   ``uct:ITERATIONS``.
 
@@ -220,13 +222,13 @@ class UCTAgent(_Seeded):
     search advances: with ``iterations`` the agent is deterministic for its seed, whether or not a
     deadline splits its search into chunks (a time budget is not). The tree stops growing at
     ``max_nodes`` nodes. ``depth`` (> 0) cuts each playout after that many random decisions and
-    scores the position by ``evaluation`` (engine.machine.EVALUATIONS: ``share`` of the scores, or
-    a win, draw or loss ``by-score``; engine.machine.cutoff_reward).
+    scores the position by ``evaluation`` (engine.machine.EVALUATIONS: a win, draw or loss
+    ``by-score``, or the ``share`` of the scores; engine.machine.cutoff_reward).
     """
 
     def __init__(self, iterations: int | None = None, seed: int = 0, exploration: float = math.sqrt(2),
                  max_nodes: int = MAX_TREE_NODES, *, seconds: float | None = None, depth: int | None = None,
-                 evaluation: str = "share") -> None:
+                 evaluation: str = "by-score") -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("UCT needs a budget: iterations or seconds (not both)")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)

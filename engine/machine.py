@@ -175,7 +175,7 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
 # --- the UCT tree (OP_SEARCH) ----------------------------------------------------------------------
 # An int64 array of shape (capacity, TREE_FIELDS). Row 0 is the header: the rows in use (NODES),
 # the exploration constant in millionths (EXPLORATION), the playout depth in decisions (DEPTH, 0:
-# play out to the end) and how a cut playout is scored (EVALUATION_KIND: SHARE or BY_SCORE). Row
+# play out to the end) and how a cut playout is scored (EVALUATION_KIND: BY_SCORE or SHARE). Row
 # ROOT is the root; every other row is a node: its parent's row, the player who moved into it (0
 # or 1: st[to_move_at] at the parent, so a player who moves twice running is followed), its
 # visits, the sum of that player's rewards in units of 1/WIN (win WIN, draw or no result DRAW,
@@ -193,20 +193,21 @@ DRAW = 1 << 20
 """A draw's (or an unfinished game's) reward: half a win."""
 WIN = 2 * DRAW
 """A win's reward (a tree's REWARD sums stay below 2**53 up to 2**31 visits a node: exact as floats)."""
-SHARE, BY_SCORE = 0, 1
+BY_SCORE, SHARE = 0, 1
 """How a playout cut at its depth is scored (:func:`cutoff_reward`)."""
-EVALUATIONS = {"share": SHARE, "by-score": BY_SCORE}
-"""The evaluations of a cut playout by name."""
+EVALUATIONS = {"by-score": BY_SCORE, "share": SHARE}
+"""The evaluations of a cut playout by name, the default first (by-score beat share on Tap-urdy:
+benchmarks/truncated.txt)."""
 
 
 @njit(cache=True, inline="always")
 def cutoff_reward(score_1, score_2, kind):
     """Player 1's reward (0..WIN) for a playout cut at its depth, from the scores the game's
     ``finish`` writes for the position (SCORE_1, SCORE_2; what decides a game won by counting: a
-    mancala's captures, with the counters in the own row where the rules count them): SHARE, player
-    1's share of the scores, s1 / (s1 + s2), rounded to the unit; BY_SCORE, a win, draw or loss by
-    the scores as they stand. Both give a draw when neither player has scored (a game won by a
-    rule, not by counting, writes 0 and 0 until it is won)."""
+    mancala's captures, with the counters in the own row where the rules count them): BY_SCORE, a
+    win, draw or loss by the scores as they stand; SHARE, player 1's share of the scores,
+    s1 / (s1 + s2), rounded to the unit. Both give a draw when the scores are equal, so when neither
+    player has scored (a game won by a rule, not by counting, writes 0 and 0 until it is won)."""
     if kind == BY_SCORE:
         return WIN if score_1 > score_2 else (0 if score_1 < score_2 else DRAW)
     total = score_1 + score_2
@@ -382,7 +383,7 @@ def popcount(m):
     return c
 
 
-def new_tree(capacity: int, exploration: float, depth: int = 0, evaluation: str = "share") -> np.ndarray:
+def new_tree(capacity: int, exploration: float, depth: int = 0, evaluation: str = "by-score") -> np.ndarray:
     """An empty UCT tree (only its root) with room for ``capacity`` nodes (TREE_FIELDS * 8 bytes
     each; the pages of rows never used are never touched), exploring with constant ``exploration``;
     its playouts cut after ``depth`` random decisions (0: played to the end) and scored by

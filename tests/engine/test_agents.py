@@ -29,11 +29,12 @@ def _start(game_id: str, seed: int = 1):
 # --- the same tree as a plain-Python UCT -------------------------------------------------------------
 
 def python_uct(state, rng: np.ndarray, iterations: int, c: float = math.sqrt(2),
-               depth: int | None = None) -> list[tuple[int, float]]:
+               depth: int | None = None, evaluation: str = "by-score") -> list[tuple[int, float]]:
     """UCT written plainly over the Python API, drawing as the compiled search does (one draw below the
     number of legal moves at each decision off the tree): the root's children's visits and rewards.
     Rewards are summed in units of 1/WIN as the compiled tree sums them. ``depth``: playouts cut after
-    that many random decisions, the position scored by player 1's share of the scores (1/2 if none)."""
+    that many random decisions, the position scored by ``evaluation``: a win, draw or loss by the
+    scores (by-score), or player 1's share of them (share; 1/2 if none)."""
     rules, params = state.rules, state.game.params
     root = {"visits": 0, "reward": 0, "children": None, "mover": 0, "parent": None}
     for _ in range(iterations):
@@ -65,9 +66,11 @@ def python_uct(state, rng: np.ndarray, iterations: int, c: float = math.sqrt(2),
                 played += 1
             rules.apply(params, st, moves[k])
         row = rules.row(params, st)
-        if rules.status(st) == ONGOING:  # cut: player 1's share of the scores
-            total = int(row[SCORE_1] + row[SCORE_2])
-            reward_1 = DRAW if total == 0 else (WIN * int(row[SCORE_1]) + total // 2) // total
+        s1, s2 = int(row[SCORE_1]), int(row[SCORE_2])
+        if rules.status(st) == ONGOING and evaluation == "by-score":  # cut
+            reward_1 = WIN if s1 > s2 else (0 if s1 < s2 else DRAW)
+        elif rules.status(st) == ONGOING:  # cut: player 1's share of the scores
+            reward_1 = DRAW if s1 + s2 == 0 else (WIN * s1 + (s1 + s2) // 2) // (s1 + s2)
         else:
             reward_1 = {0: DRAW, 1: WIN, 2: 0}[int(row[WINNER])]
         x = leaf

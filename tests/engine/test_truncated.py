@@ -54,7 +54,7 @@ def test_bad_depths_of_the_agent_are_named(kwargs):
 
 
 def test_an_unknown_evaluation_is_named():
-    with pytest.raises(ValueError, match="evaluation 'material'.*share, by-score"):
+    with pytest.raises(ValueError, match="evaluation 'material'.*by-score, share"):
         UCTAgent(10, depth=5, evaluation="material")
     with pytest.raises(ValueError, match="depth"):
         new_tree(10, 1.0, -1)
@@ -62,25 +62,27 @@ def test_an_unknown_evaluation_is_named():
 
 # --- the evaluation ----------------------------------------------------------------------------------
 
-def test_a_cut_playout_is_scored_by_the_share_of_the_scores():
+def test_a_cut_playout_is_scored_by_the_scores():
+    assert [cutoff_reward(a, b, BY_SCORE) for a, b in ((3, 1), (1, 3), (2, 2), (0, 0))] == [WIN, 0, DRAW, DRAW]
     assert cutoff_reward(0, 0, SHARE) == DRAW  # nobody has scored (a game won by a rule, before its end)
     assert cutoff_reward(3, 1, SHARE) == 3 * WIN // 4
     assert cutoff_reward(0, 7, SHARE) == 0 and cutoff_reward(7, 0, SHARE) == WIN
     assert cutoff_reward(1, 2, SHARE) == (WIN + 1) // 3  # rounded to the unit
-    assert [cutoff_reward(a, b, BY_SCORE) for a, b in ((3, 1), (1, 3), (2, 2), (0, 0))] == [WIN, 0, DRAW, DRAW]
 
 
 # --- the same tree as plain Python -------------------------------------------------------------------
 
-@pytest.mark.parametrize(("game_id", "depth"), [("tap-urdy", 1), ("tap-urdy", 6), ("tsoro-additional-capture", 3)])
-def test_compiled_truncated_uct_grows_the_tree_plain_truncated_uct_grows(game_id, depth):
+@pytest.mark.parametrize(("game_id", "depth", "evaluation"), [
+    ("tap-urdy", 1, "by-score"), ("tap-urdy", 6, "by-score"), ("tap-urdy", 6, "share"),
+    ("tsoro-additional-capture", 3, "by-score")])
+def test_compiled_truncated_uct_grows_the_tree_plain_truncated_uct_grows(game_id, depth, evaluation):
     state = _start(game_id)
-    for _ in range(4):  # a position with captures made, so that the share is not always 1/2
+    for _ in range(4):  # a position with captures made, so that the scores differ
         state.apply(state.legal_moves()[0])
-    agent = UCTAgent(300, 7, depth=depth)
+    agent = UCTAgent(300, 7, depth=depth, evaluation=evaluation)
     rng = agent._rng.copy()
     agent.choose(state)
-    expected = python_uct(state, rng, 300, depth=depth)
+    expected = python_uct(state, rng, 300, depth=depth, evaluation=evaluation)
     got = agent.statistics()
     assert [v for v, _ in got] == [v for v, _ in expected]
     assert [r for _, r in got] == [r for _, r in expected]
