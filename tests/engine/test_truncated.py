@@ -167,3 +167,25 @@ def test_assess_plays_the_truncated_agent_and_names_it():
     d = a.to_dict()
     assert d["agent"] == "uct:4:3" and d["skill_ladder"] == ["uct:4:3 vs uct:2:3"] and a.readings[0].evaluated
 
+
+
+@pytest.mark.parametrize(("agent", "says"), [
+    ("uct:200:50", "(UCT, 200 iterations a move, each\nplayout cut after 50 random moves"),
+    ("uct:200", "(UCT, 200 iterations a move) against itself")])
+def test_the_assessment_section_names_the_agent_and_its_cut(agent, says):
+    """The game page's assessment section (site/templates/_variorum_assess.html) over a saved run."""
+    from pathlib import Path
+
+    import jinja2
+
+    from engine.compare.assess import ladder_names
+
+    site = Path(__file__).resolve().parents[2] / "site" / "templates"
+    template = jinja2.Environment(loader=jinja2.FileSystemLoader(site)).get_template("_variorum_assess.html")
+    data = {"agent": agent, "screen": {"games": 1000}, "games": 50, "skill_ladder": ladder_names(agent, [50, 100]),
+            "skill_games": 50, "game": "lobudok", "seed": 0, "top": 8}
+    run = {"id": "0123456789", "kind": "defaults", "engine_version": "e", "created": "today"}
+    html = template.render(assessment={"data": data, "run": run, "criteria": [], "findings": [], "evaluated": [],
+                                       "screened_out": []}, measure_info={})
+    assert says in html and f"agent {agent}, 50 games per reading" in html
+    assert " vs ".join(("uct:200:50", "uct:100:50") if agent.endswith(":50") else ("uct:200", "uct:100")) in html
