@@ -28,7 +28,7 @@ def test_bad_agent_specs_are_named(spec):
 
 
 def test_bad_spec_message_names_the_spec():
-    with pytest.raises(ValueError, match=r"unknown agent 'smart'; agents: random, greedy, uct:ITERATIONS, alphabeta:DEPTH"):
+    with pytest.raises(ValueError, match=r"unknown agent 'smart'; agents: random, greedy, uct:ITERATIONS, uct:ITERATIONS:DEPTH, alphabeta:DEPTH"):
         make_agent("smart")
     with pytest.raises(ValueError, match=r"bad agent 'uct:0': uct needs a positive integer iterations"):
         make_agent("uct:0")
