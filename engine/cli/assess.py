@@ -32,14 +32,16 @@ GAME_BUDGETS: dict[str, dict[str, Any]] = {
 }
 """Games whose default assessment has its own budget, and why. Lobudök: its random playouts are the
 slowest of the four (about 47,000 a CPU second against 250,000-600,000), and under its ``sources``
-and ``dlp`` readings UCT players do not finish: their games run to the turn limit (2,500 turns), so
-with full playouts one game at uct:200 costs minutes and the default budget would take hours. Its
+and ``dlp`` readings UCT players do not finish: their games run to the limits (2,500 turns or
+10,000 moves), so with full playouts one game at uct:200 costs minutes and the default budget would take hours. Its
 agent is truncated UCT, ``uct:200:50`` (playouts cut after 50 random moves, engine.agents), the
 default's 50 games a reading and 2 rungs (uct:100:50 vs uct:50:50, uct:200:50 vs uct:100:50): on the
 ``ludii`` ruleset it scored 0.817 [0.701, 0.894] (Wilson 95%; 49 wins, 11 losses in 60 games, seats
 alternating) against uct:200 at a quarter of its CPU time a move (0.0010 s against 0.0041;
 benchmarks/truncated.txt), so it plays at least as well as the default agent; uct:200:20 only
-matched it (0.500 [0.377, 0.623]).
+matched it (0.500 [0.377, 0.623]). The whole of Lobudök's default assessment at this budget took
+about 1,000 CPU seconds (63 minutes of wall time on the 2-core machine loaded 4-12 by other jobs;
+benchmarks/truncated.txt).
 A budget given on the command line (any of --agent, --games, --skill-levels) applies to every game."""
 
 BUDGET_PARAMETERS = ("agent", "games", "skill_levels")
