@@ -1,6 +1,6 @@
 """UCT iterations per second from each game's start (ludii rulesets), one thread, against the same
-process's random playouts per second; with several ``--tree``, an A/B comparison of checkouts (the
-Python tree of before against the compiled one); then the wall time of ``variorum assess``.
+process's random playouts per second; with several ``--tree``, an A/B comparison of checkouts;
+then the wall time of ``variorum assess``.
 
 Each (game, tree) is measured in a fresh process (its numba cache warm): the game is loaded, the
 agent and the playout loop warmed up, then ``--runs`` timed searches, each one ``UCTAgent(N,
