@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import yaml
 from pydantic import ValidationError
 
 from engine.mancala.description import check_played
-from schema.sowing import SowingDescription
+from schema.paths import DATA_DIR
+from schema.records import GameFile
+from schema.sowing import SowingDescription, check_against_game
 
 RULES = {  # Tsoro's rule fields, which these drafts share (data/drafts/mechanics/<id>.yaml)
     "start_row": "own", "min_counters": 2, "singleton": "into-empty", "direction": "counterclockwise",
@@ -42,15 +45,19 @@ def refusal(data: dict[str, Any]) -> str:
 
 
 MUSORO_LAYOUT = [2] * 7 + [3] + [0] * 8  # a1 .. a16: the musoro (a8) starts with three
+DRAFT_SOWING = DATA_DIR / "drafts" / "sowing"
 
 
-def test_musoro_tsoro_needs_a_four_row_layout():
-    data = description("musoro-tsoro", setup={"layout": MUSORO_LAYOUT},
-                       primitives=[{"name": "special-holes", "params": {"kind": "heads"}}])
+def test_musoro_tsoro_draft_description_matches_its_record_and_needs_a_four_row_layout():
+    data = yaml.safe_load((DRAFT_SOWING / "musoro-tsoro.yaml").read_text(encoding="utf-8"))
+    record = GameFile.model_validate(yaml.safe_load((DATA_DIR / "drafts" / "games" / "musoro-tsoro.yaml")
+                                                    .read_text(encoding="utf-8")))
+    described = SowingDescription.model_validate(data)
+    assert check_against_game(described, {s.id: [a.id for a in s.alternatives] for s in record.switches}) == []
+    assert described.setup.layout == MUSORO_LAYOUT
     assert "set up by counters_per_row" in refusal(data)
-    same_but_two_counters = description("musoro-tsoro", setup={"counters_per_row": [2, 0]},
-                                        primitives=[{"name": "special-holes", "params": {"kind": "heads"}}])
-    assert refusal(same_but_two_counters) == ""  # with Tsoro's set-up the rest of the reading plays
+    data["setup"] = {"counters_per_row": [2, 0]}
+    assert refusal(data) == ""  # with Tsoro's set-up the rest plays (but `chosen`: two holes a player, not one)
 
 
 def test_misoro_tsoro_fixed_ends_needs_a_set_up_bound_to_a_switch():
