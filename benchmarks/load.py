@@ -14,12 +14,28 @@ runs two phases of ``--seconds`` each:
 
 It reports, per phase, throughput, p50/p95/p99 per kind of request, the errors (status >= 400
 or no answer) and the 5xx, with the load average (the machine is shared: read figures with it).
-With ``--during-bake`` (issue 22) the server starts with no results database, so it bakes the
-default comparisons and then the assessments in the background (at niceness 19); the mix (no heavy
-clients) is measured while the assessments bake, the stage read from ``/-/bake.json``.
-Usage::
+With ``--during-bake [comparisons|assessments]`` (issue 22) the server starts with no results
+database, so it bakes the default comparisons and then the assessments in the background (at
+niceness 19); the mix (no heavy clients) is measured while that stage bakes (default: the
+assessments), the stage read from ``/-/bake.json``.
 
-    python benchmarks/load.py [--clients 50] [--seconds 60] [--port 8811] [--during-bake] > benchmarks/load.txt
+**The clients** (since 2026-12-01, issue 22): each client keeps one HTTP/1.1 connection and speaks
+it through asyncio streams (:class:`Connection`, ``--client raw``, the default). The generator
+shares the 2 cores with the server, and httpx's AsyncClient (``--client httpx``, the generator of
+every figure in load.txt before that date) spent about 2 ms of CPU a request (py-spy: its pool
+scanning every connection per request, anyio looking up the async library), several times what
+the server spends answering a cached page: the figures measured the generator as much as the
+server. Compare figures only with the same ``--client``.
+
+**Two heads**: ``--head REV`` serves the code and site of a git revision (``git archive`` into the
+temporary folder, kept by commit so that its kernels compile once), with this checkout's load
+generator and requests, so that before and after run under the same conditions; interleave them
+(before, after, before, after, ...) on a shared machine and compare medians. Usage::
+
+    python benchmarks/load.py [--clients 50] [--seconds 60] [--port 8811] [--client raw|httpx]
+                              [--head REV] [--during-bake [STAGE]] > benchmarks/load.txt
+    # the lead's A/B on an idle machine, e.g.:
+    for i in 1 2 3; do python benchmarks/load.py --head main; python benchmarks/load.py --head issue-22-load; done
 
 Targets (issue 10), on a 2-core machine: 0 errors and 0 5xx; p95 of the cheap requests (pages,
 play requests without an agent, the table and the canned query) at most 300 ms while the heavy
@@ -285,8 +301,10 @@ def main() -> None:
                     help="raw: a persistent asyncio-streams connection per client (lean); httpx: httpx's "
                          "AsyncClient (the generator of the figures before 2026-12-01 17:00)")
     ap.add_argument("--results", type=Path, default=None, help="a baked results.db to serve beside the archive")
-    ap.add_argument("--during-bake", action="store_true",
-                    help="measure the mix (no heavy clients) while the server bakes its default assessments")
+    ap.add_argument("--during-bake", nargs="?", const="assessments", default=None,
+                    choices=("comparisons", "assessments"), metavar="STAGE",
+                    help="measure the mix (no heavy clients) while the server bakes its default comparisons or "
+                         "(the default) its assessments")
     args = ap.parse_args()
     try:
         from engine.agents import WEB_CEILING
@@ -310,11 +328,11 @@ def main() -> None:
         shutil.copytree(args.site or tree / "site", site, ignore=shutil.ignore_patterns("*.db", "*.tmp", "inspect-data.json"))
         if args.results:
             shutil.copy(args.results, site / "results.db")
-        proc, boot = start(site, args.port, bake=args.during_bake, tree=tree)
+        proc, boot = start(site, args.port, bake=bool(args.during_bake), tree=tree)
         base = f"http://127.0.0.1:{args.port}"
         try:
             print(f"# command: python benchmarks/load.py --clients {args.clients} --seconds {args.seconds:g}"
-                  f" --port {args.port} --client {args.client}{' --during-bake' if args.during_bake else ''}"
+                  f" --port {args.port} --client {args.client}{f' --during-bake {args.during_bake}' if args.during_bake else ''}"
                   f"{f' --head {args.head}' if args.head else ''}")
             print(f"# served: {describe(tree)}")
             print(f"# python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus, shared machine;"
@@ -323,13 +341,17 @@ def main() -> None:
                   f"addresses; heavy: {', '.join(u for _, u in heavy[:2])} (x{len(GAMES)} games)")
             if args.during_bake:
                 with httpx.Client(base_url=base, timeout=300) as warm:
-                    while warm.get("/-/bake.json").json().get("stage") != "assessments":
-                        time.sleep(2)
+                    stages = ("compiling", "comparisons", "assessments")
+                    while (stage := warm.get("/-/bake.json").json().get("stage")) != args.during_bake:
+                        if stage not in (None, *stages[:stages.index(args.during_bake)]):
+                            raise SystemExit(f"the bake is at {stage!r}, not before {args.during_bake!r}: "
+                                             "nothing to measure")
+                        time.sleep(1)
                     for _, url in mix[:: max(1, len(mix) // 40)]:
                         warm.get(url)
                     print(f"# the bake at start: {bake_state(warm)}")
                     log, took = asyncio.run(phase(base, args.clients, args.seconds, weighted, [], args.client))
-                    report(f"mix, {args.clients} clients, while the server bakes its assessments", log, took)
+                    report(f"mix, {args.clients} clients, while the server bakes its {args.during_bake}", log, took)
                     print(f"# the bake at end: {bake_state(warm)}")
                     print(f"# load average at end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
                 return

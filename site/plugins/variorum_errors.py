@@ -69,23 +69,31 @@ def clip(text: str, most: int = LOG_CHARS) -> str:
 
 ACCESS_LINE = 300
 """The most characters of an access line (a client's long path is cut, saying how much)."""
+ACCESS_QUEUED = 20000
+"""The most access lines waiting to be written; past it lines are counted, not kept (memory stays
+bounded when the log's reader falls behind), and a line says how many were left out."""
 
 
 class DeferredLog(logging.Handler):
     """In place of a stream handler: ``emit`` (on the event loop) only queues the record; a thread
     formats the records gathered meanwhile with the replaced handler's formatter, bounds each line
-    (:data:`ACCESS_LINE`) and writes them in one write to its stream. What is queued at exit is written."""
+    (:data:`ACCESS_LINE`) and writes them in one write to its stream. At most :data:`ACCESS_QUEUED`
+    lines wait; what is queued at exit is written."""
 
     def __init__(self, target: logging.StreamHandler) -> None:
         super().__init__(target.level)
         self.target = target
         self.records: queue.SimpleQueue = queue.SimpleQueue()
         self.writing = threading.Lock()
+        self.dropped = 0
         threading.Thread(target=self._run, name="variorum-access-log", daemon=True).start()
         atexit.register(self.flush)
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.records.put(record)
+        if self.records.qsize() < ACCESS_QUEUED:
+            self.records.put(record)
+        else:
+            self.dropped += 1
 
     def _run(self) -> None:
         while True:
@@ -100,6 +108,9 @@ class DeferredLog(logging.Handler):
                 except queue.Empty:
                     break
             lines = []
+            if self.dropped:
+                dropped, self.dropped = self.dropped, 0
+                lines.append(f"{dropped} access line(s) left out: the log's reader fell behind{self.target.terminator}")
             for record in batch:
                 try:
                     lines.append(clip(self.target.format(record), ACCESS_LINE) + self.target.terminator)

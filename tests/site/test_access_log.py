@@ -53,6 +53,42 @@ def test_deferred_lines_are_written_whole_in_order_and_bounded():
         logger.handlers.clear()
 
 
+def test_lines_waiting_are_bounded_when_the_reader_falls_behind():
+    """A reader that does not read (the pipe full): at most ACCESS_QUEUED lines wait; the others
+    are counted, and a line says so once the reader reads again."""
+    import threading
+
+    plugin = _plugin()
+    plugin.ACCESS_QUEUED = 50
+    reading = threading.Event()
+
+    class Stalled(io.StringIO):
+        def write(self, text):
+            reading.wait(10)
+            return super().write(text)
+
+    out = Stalled()
+    logger = logging.getLogger("variorum.test.access.stalled")
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    logger.addHandler(logging.StreamHandler(out))
+    try:
+        plugin.defer_access_log(logger.name)
+        handler = logger.handlers[0]
+        logger.info("first")
+        time.sleep(0.3)  # the writer thread has taken it and waits in write
+        for i in range(200):
+            logger.info("line %d", i)
+        assert handler.records.qsize() <= 50 and handler.dropped >= 150
+        reading.set()
+        handler.flush()
+        text = out.getvalue()
+        assert "access line(s) left out" in text and text.count("line ") <= 52 + 1
+    finally:
+        reading.set()
+        logger.handlers.clear()
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
