@@ -14,10 +14,10 @@ runs two phases of ``--seconds`` each:
 
 It reports, per phase, throughput, p50/p95/p99 per kind of request, the errors (status >= 400
 or no answer) and the 5xx, with the load average (the machine is shared: read figures with it).
-With ``--during-bake [comparisons|assessments]`` (issue 22) the server starts with no results
-database, so it bakes the default comparisons and then the assessments in the background (at
-niceness 19); the mix (no heavy clients) is measured while that stage bakes (default: the
-assessments), the stage read from ``/-/bake.json``.
+With ``--during-bake [STAGES]`` (issue 22) the server starts with no results database, so it bakes
+the default comparisons and then the assessments in the background (at niceness 19); the mix (no
+heavy clients) is measured while each stage named bakes (``comparisons``, ``assessments``, the
+default, or ``comparisons,assessments``: a phase for each), the stage read from ``/-/bake.json``.
 
 **The clients** (since 2026-12-01, issue 22): each client keeps one HTTP/1.1 connection and speaks
 it through asyncio streams (:class:`Connection`, ``--client raw``, the default). The generator
@@ -238,6 +238,15 @@ async def _httpx_get(pool: httpx.AsyncClient, url: str) -> int:
     return (await pool.get(url)).status_code
 
 
+def bake_stages(text: str) -> list[str]:
+    """``--during-bake``: the stages of the bake to measure during, in the order they come."""
+    order = ("comparisons", "assessments")
+    stages = [s.strip() for s in text.split(",") if s.strip()]
+    if not stages or any(s not in order for s in stages):
+        raise argparse.ArgumentTypeError(f"stages are {', '.join(order)} (comma-separated), not {text!r}")
+    return sorted(set(stages), key=order.index)
+
+
 def describe(tree: Path) -> str:
     """The served code: this checkout's commit (and whether it has changes), or the --head copy's."""
     if tree != ROOT:
@@ -301,10 +310,9 @@ def main() -> None:
                     help="raw: a persistent asyncio-streams connection per client (lean); httpx: httpx's "
                          "AsyncClient (the generator of the figures before 2026-12-01 17:00)")
     ap.add_argument("--results", type=Path, default=None, help="a baked results.db to serve beside the archive")
-    ap.add_argument("--during-bake", nargs="?", const="assessments", default=None,
-                    choices=("comparisons", "assessments"), metavar="STAGE",
-                    help="measure the mix (no heavy clients) while the server bakes its default comparisons or "
-                         "(the default) its assessments")
+    ap.add_argument("--during-bake", nargs="?", const=["assessments"], default=None, type=bake_stages,
+                    metavar="STAGES", help="measure the mix (no heavy clients) while the server bakes: its "
+                    "default comparisons, its assessments (the default), or both (comparisons,assessments)")
     args = ap.parse_args()
     try:
         from engine.agents import WEB_CEILING
@@ -332,7 +340,7 @@ def main() -> None:
         base = f"http://127.0.0.1:{args.port}"
         try:
             print(f"# command: python benchmarks/load.py --clients {args.clients} --seconds {args.seconds:g}"
-                  f" --port {args.port} --client {args.client}{f' --during-bake {args.during_bake}' if args.during_bake else ''}"
+                  f" --port {args.port} --client {args.client}{' --during-bake ' + ','.join(args.during_bake) if args.during_bake else ''}"
                   f"{f' --head {args.head}' if args.head else ''}")
             print(f"# served: {describe(tree)}")
             print(f"# python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus, shared machine;"
@@ -340,20 +348,20 @@ def main() -> None:
             print(f"# server answered /games {boot:.1f} s after start; {len(kinds['play, moves'])} distinct play "
                   f"addresses; heavy: {', '.join(u for _, u in heavy[:2])} (x{len(GAMES)} games)")
             if args.during_bake:
+                stages = ("compiling", "comparisons", "assessments")
                 with httpx.Client(base_url=base, timeout=300) as warm:
-                    stages = ("compiling", "comparisons", "assessments")
-                    while (stage := warm.get("/-/bake.json").json().get("stage")) != args.during_bake:
-                        if stage not in (None, *stages[:stages.index(args.during_bake)]):
-                            raise SystemExit(f"the bake is at {stage!r}, not before {args.during_bake!r}: "
-                                             "nothing to measure")
-                        time.sleep(1)
-                    for _, url in mix[:: max(1, len(mix) // 40)]:
-                        warm.get(url)
-                    print(f"# the bake at start: {bake_state(warm)}")
-                    log, took = asyncio.run(phase(base, args.clients, args.seconds, weighted, [], args.client))
-                    report(f"mix, {args.clients} clients, while the server bakes its {args.during_bake}", log, took)
-                    print(f"# the bake at end: {bake_state(warm)}")
-                    print(f"# load average at end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+                    for wanted in args.during_bake:
+                        while (stage := warm.get("/-/bake.json").json().get("stage")) != wanted:
+                            if stage not in (None, *stages[:stages.index(wanted)]):
+                                raise SystemExit(f"the bake is at {stage!r}, past {wanted!r}: nothing to measure")
+                            time.sleep(1)
+                        for _, url in mix[:: max(1, len(mix) // 40)]:
+                            warm.get(url)
+                        print(f"# the bake at start: {bake_state(warm)}")
+                        log, took = asyncio.run(phase(base, args.clients, args.seconds, weighted, [], args.client))
+                        report(f"mix, {args.clients} clients, while the server bakes its {wanted}", log, took)
+                        print(f"# the bake at end: {bake_state(warm)}")
+                        print(f"# load average at end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
                 return
             with httpx.Client(base_url=base, timeout=300) as warm:  # compile kernels, first pages
                 for _, url in mix[:: max(1, len(mix) // 40)] + heavy:
