@@ -314,6 +314,7 @@ def main() -> None:
                     metavar="STAGES", help="measure the mix (no heavy clients) while the server bakes: its "
                     "default comparisons, its assessments (the default), or both (comparisons,assessments)")
     args = ap.parse_args()
+    tree = checkout(args.head) if args.head else ROOT  # a bad revision fails before anything else
     try:
         from engine.agents import WEB_CEILING
         ceiling = {"uct": WEB_CEILING.uct_iterations, "alphabeta": WEB_CEILING.alphabeta_depth}
@@ -330,7 +331,6 @@ def main() -> None:
     # each kind drawn equally often, whatever the number of distinct addresses it has
     weighted = [(kind, url) for kind, urls in kinds.items() for url in urls for _ in range(len(mix) // len(urls))]
     heavy = [("heavy agent", u) for u in heavy_urls(ceiling)]
-    tree = checkout(args.head) if args.head else ROOT
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.site or tree / "site", site, ignore=shutil.ignore_patterns("*.db", "*.tmp", "inspect-data.json"))
