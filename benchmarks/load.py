@@ -159,6 +159,13 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def get(self, url: str) -> int:
+        try:
+            return await self._get(url)
+        except BaseException:  # a broken or half-read connection is not used again
+            self.close()
+            raise
+
+    async def _get(self, url: str) -> int:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         reader = self.reader
