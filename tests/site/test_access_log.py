@@ -117,3 +117,39 @@ def test_the_served_sites_access_lines_are_bounded(built_db: Path, tmp_path: Pat
     requested = [line.split('"GET ', 1)[1].split(" ", 1)[0][:12] for line in lines]
     assert requested[-3:] == ["/-/assess/xx", "/games/tauru", "/archive/sou"], lines
     assert "more characters" in lines[-3]
+
+
+def test_variorum_serves_log_of_a_refused_long_request_is_bounded(built_db: Path, tmp_path: Path):
+    """``variorum serve``'s own output (the server's log relayed, as an operator reads it): a refused
+    request with a 5,000-character path leaves no line longer than a few hundred characters."""
+    import os
+    import subprocess
+    import sys
+
+    site = site_copy(built_db, tmp_path)
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site),
+                                 "--no-bake"], env=dict(os.environ, VARIORUM_WARM="0"), stdout=out, stderr=subprocess.STDOUT)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    urllib.request.urlopen(base + "/games", timeout=5).read()
+                    break
+                except OSError:
+                    assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+                    time.sleep(0.3)
+            for path in ("/-/assess/" + "x" * 5000, "/-/play/" + "y" * 5000 + ".json"):
+                try:
+                    urllib.request.urlopen(base + path, timeout=30).read()
+                except urllib.error.HTTPError as exc:
+                    assert 400 <= exc.code < 500
+            time.sleep(1.5)
+        finally:
+            stop(proc)
+    lines = log.read_text().splitlines()
+    assert any("/-/assess/xxx" in line for line in lines), lines
+    assert all(len(line) < 400 for line in lines), [len(line) for line in lines if len(line) >= 400]
