@@ -22,10 +22,11 @@ default, or ``comparisons,assessments``: a phase for each), the stage read from 
 **The clients** (since 2026-12-01, issue 22): each client keeps one HTTP/1.1 connection and speaks
 it through asyncio streams (:class:`Connection`, ``--client raw``, the default). The generator
 shares the 2 cores with the server, and httpx's AsyncClient (``--client httpx``, the generator of
-every figure in load.txt before that date) spent about 2 ms of CPU a request (py-spy: its pool
-scanning every connection per request, anyio looking up the async library), several times what
-the server spends answering a cached page: the figures measured the generator as much as the
-server. Compare figures only with the same ``--client``.
+every figure in load.txt before that date) spent 3-6 ms of CPU a request, against about 50 us
+for these connections (10 and 50 clients for 6-8 s against a trivial uvicorn app, in this
+project's .venv, 2026-12-01; py-spy: httpx's pool scans every connection at every request, and anyio looks up the async
+library each time), many times what the server spends answering a cached page: its figures
+measured the generator more than the server. Compare figures only with the same ``--client``.
 
 **Two heads**: ``--head REV`` serves the code and site of a git revision (``git archive`` into the
 temporary folder, kept by commit so that its kernels compile once), with this checkout's load
@@ -33,8 +34,8 @@ generator and requests, so that before and after run under the same conditions; 
 (before, after, before, after, ...) on a shared machine and compare medians. Usage::
 
     python benchmarks/load.py [--clients 50] [--seconds 60] [--port 8811] [--client raw|httpx]
-                              [--head REV] [--during-bake [STAGE]] > benchmarks/load.txt
-    # the lead's A/B on an idle machine, e.g.:
+                              [--head REV] [--during-bake [STAGES]] > benchmarks/load.txt
+    # an A/B, e.g.:
     for i in 1 2 3; do python benchmarks/load.py --head main; python benchmarks/load.py --head issue-22-load; done
 
 Targets (issue 10), on a 2-core machine: 0 errors and 0 5xx; p95 of the cheap requests (pages,
