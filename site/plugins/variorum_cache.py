@@ -62,6 +62,15 @@ class ResponseCache:
             self.bytes -= len(old) + 512
 
 
+def hit_start(start: dict, body: bytes) -> dict:
+    """The start of a cached answer: the answer's own, marked ``x-variorum-cache: hit``, with its
+    length (so that the server sends the body as it is rather than in chunks)."""
+    headers = list(start.get("headers", []))
+    if not any(k.lower() in (b"content-length", b"transfer-encoding") for k, _ in headers):
+        headers.append((b"content-length", str(len(body)).encode()))
+    return dict(start, headers=[*headers, (b"x-variorum-cache", b"hit")])
+
+
 def cacheable_request(scope: dict) -> bool:
     if scope.get("type") != "http" or scope.get("method") != "GET":
         return False
@@ -161,9 +170,8 @@ def asgi_wrapper(datasette):
                 elif message["type"] == "http.response.body" and keep[0]:
                     chunks.append(message.get("body", b""))
                     if not message.get("more_body"):
-                        start = dict(start_message, headers=[*start_message.get("headers", []),
-                                                             (b"x-variorum-cache", b"hit")])
-                        cache.put(key, start, b"".join(chunks))
+                        body = b"".join(chunks)
+                        cache.put(key, hit_start(start_message, body), body)
                 await send(message)
 
             await app(scope, receive, capture)

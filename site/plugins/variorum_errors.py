@@ -15,14 +15,24 @@ at the root, through the ``handle_exception`` hook, and blocks Datasette's handl
 An ASGI wrapper answers 405 before routing for methods the site never serves (``TRACE``,
 ``CONNECT``, ...) and for any method but GET/HEAD/OPTIONS on the play API, and 404 for a path
 that tries to climb out of the site (``..`` segments, ``//``).
+
+Every log line is bounded in length (:func:`clip`): the lines of refused requests, and uvicorn's
+access lines (:class:`DeferredLog`, installed when uvicorn starts the application), which the server also writes off its
+event loop: a thread writes, in one write, every line gathered meanwhile. Written on the event loop,
+one line a request, the access log took a fifth of the server's samples under load (py-spy, issue
+22): its reader, ``variorum serve``, runs at niceness 19 and, on a busy machine, drains the pipe
+late, so that the write stalled every request behind it.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
+import queue
 import sqlite3
 import sys
+import threading
 import traceback
 
 from datasette import hookimpl
@@ -55,6 +65,74 @@ def clip(text: str, most: int = LOG_CHARS) -> str:
     """``text`` cut to ``most`` characters, saying how many were left out (a log line stays short
     whatever path a client sends)."""
     return text if len(text) <= most else f"{text[:most]}... ({len(text) - most} more characters)"
+
+
+ACCESS_LINE = 300
+"""The most characters of an access line (a client's long path is cut, saying how much)."""
+ACCESS_QUEUED = 20000
+"""The most access lines waiting to be written; past it lines are counted, not kept (memory stays
+bounded when the log's reader falls behind), and a line says how many were left out."""
+
+
+class DeferredLog(logging.Handler):
+    """In place of a stream handler: ``emit`` (on the event loop) only queues the record; a thread
+    formats the records gathered meanwhile with the replaced handler's formatter, bounds each line
+    (:data:`ACCESS_LINE`) and writes them in one write to its stream. At most :data:`ACCESS_QUEUED`
+    lines wait; what is queued at exit is written."""
+
+    def __init__(self, target: logging.StreamHandler) -> None:
+        super().__init__(target.level)
+        self.target = target
+        self.records: queue.SimpleQueue = queue.SimpleQueue()
+        self.writing = threading.Lock()
+        self.dropped = 0
+        threading.Thread(target=self._run, name="variorum-access-log", daemon=True).start()
+        atexit.register(self.flush)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.records.qsize() < ACCESS_QUEUED:
+            self.records.put(record)
+        else:
+            self.dropped += 1
+
+    def _run(self) -> None:
+        while True:
+            batch = [self.records.get()]
+            self._write(batch)
+
+    def _write(self, batch: list) -> None:
+        with self.writing:
+            while len(batch) < 1000:
+                try:
+                    batch.append(self.records.get_nowait())
+                except queue.Empty:
+                    break
+            lines = []
+            if self.dropped:
+                dropped, self.dropped = self.dropped, 0
+                lines.append(f"{dropped} access line(s) left out: the log's reader fell behind{self.target.terminator}")
+            for record in batch:
+                try:
+                    lines.append(clip(self.target.format(record), ACCESS_LINE) + self.target.terminator)
+                except Exception:  # noqa: BLE001  (as logging does: a bad record never stops the log)
+                    self.handleError(record)
+            try:
+                self.target.stream.write("".join(lines))
+                self.target.stream.flush()
+            except (OSError, ValueError):  # the reader is gone (the server is stopping)
+                pass
+
+    def flush(self) -> None:
+        self._write([])
+
+
+def defer_access_log(name: str = "uvicorn.access") -> None:
+    """Replace the stream handlers of the logger ``name`` by :class:`DeferredLog` (once)."""
+    logger = logging.getLogger(name)
+    for handler in list(logger.handlers):
+        if isinstance(handler, logging.StreamHandler) and not isinstance(handler, DeferredLog):
+            logger.removeHandler(handler)
+            logger.addHandler(DeferredLog(handler))
 
 
 def classify(exception: BaseException, method: str) -> tuple[int, str, str | None]:
@@ -129,6 +207,8 @@ def asgi_wrapper(datasette):
     def wrap(app):
         async def guarded(scope, receive, send):
             if scope.get("type") != "http":
+                if scope.get("type") == "lifespan":  # uvicorn has configured its loggers by now
+                    defer_access_log()
                 return await app(scope, receive, send)
             method = scope.get("method", "GET").upper()
             raw = scope.get("raw_path") or scope.get("path", "/").encode("utf-8", "replace")

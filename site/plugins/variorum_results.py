@@ -47,10 +47,22 @@ def progress(datasette) -> dict | None:
     site = _site(datasette)
     if site is None or "1" not in (os.environ.get("VARIORUM_BAKING"), os.environ.get("VARIORUM_ASSESSING")):
         return None
+    path = site / PROGRESS
     try:
-        return json.loads((site / PROGRESS).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        stamp = os.stat(path)
+    except OSError:
         return None
+    key = (str(path), stamp.st_ino, stamp.st_mtime_ns, stamp.st_size)
+    if _progress_read[0] != key:  # read and parse the file only when it changed (it is asked on every request)
+        try:
+            _progress_read[:] = [key, json.loads(path.read_text(encoding="utf-8"))]
+        except (OSError, ValueError):
+            return None
+    return _progress_read[1]
+
+
+_progress_read: list = [None, None]
+"""The last ``.bake.json`` read: its (path, inode, mtime, size) and contents."""
 
 
 def baking(datasette) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_agents import GAMES, TACTICS, _start, _winners_now, python_uct
+from test_agents import TACTICS, _start, _winners_now, python_uct
 
 import engine
 from engine.agents import AGENT_KINDS, AgentSpec, UCTAgent, make_agent, parse_agent
@@ -99,7 +99,7 @@ def test_the_cut_changes_the_search():
 
 # --- determinism and the full agent ------------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", sorted(REGISTERED))
 def test_truncated_uct_is_deterministic_for_a_seed_and_in_chunks(game_id):
     state = _start(game_id)
     a, b, chunked = UCTAgent(400, 3, depth=10), UCTAgent(400, 3, depth=10), UCTAgent(400, 3, depth=10)
@@ -109,7 +109,7 @@ def test_truncated_uct_is_deterministic_for_a_seed_and_in_chunks(game_id):
     assert a.statistics() == b.statistics() == chunked.statistics()
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", sorted(REGISTERED))
 def test_a_depth_no_playout_reaches_chooses_as_full_playouts(game_id):
     """A playout is cut only while its game goes on; the limits end every game before 10**6 decisions
     (2 * the turn limit at most, ...), so the draws, the tree and the choice are the full agent's."""

@@ -41,13 +41,13 @@ def site_copy(built_db: Path, folder: Path) -> Path:
     return site
 
 
-def serve_site(site: Path, port: int, **env: str) -> tuple[str, subprocess.Popen]:
+def serve_site(site: Path, port: int, stdout=subprocess.DEVNULL, **env: str) -> tuple[str, subprocess.Popen]:
     """Datasette serving ``site`` as `variorum serve` starts it (its command line, ``env`` added), once
-    it answers: its base address and process (stop it with :func:`stop`)."""
+    it answers: its base address and process (stop it with :func:`stop`); its output goes to ``stdout``."""
     from engine.cli.archive import datasette_args
 
     proc = subprocess.Popen(datasette_args(site / "archive.db", site, port, "127.0.0.1"), env=dict(os.environ, **env),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=stdout, stderr=subprocess.STDOUT if stdout is not subprocess.DEVNULL else stdout)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
