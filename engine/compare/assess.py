@@ -207,13 +207,17 @@ def evaluate(
                             (strong_agent, weak_agent), None, evaluated.limits)
         level_rows.append(sweeping.run(sw, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint,
                                        progress=progress_of(f"skill {strong_agent} vs {weak_agent}")))
+    from engine.agents import parse_agent
+
     boot = batch_seed(seed, SKILL_BOOTSTRAP)
+    depth = parse_agent(agent).depth
     for j, i in enumerate(chosen):
         r = readings[i]
         r.evaluated = True
         r.measures = evaluated.variants[j].metrics
         r.verdicts = judge(criteria, r.measures)
-        r.skill = trace([rows[j] for rows in level_rows], list(rungs), n_resamples=n_resamples, seed=boot)
+        r.skill = trace([rows[j] for rows in level_rows], list(rungs), n_resamples=n_resamples, seed=boot,
+                        depth=depth)
 
 
 def assess(

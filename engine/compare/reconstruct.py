@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.compare import comparison as comparing
-from engine.compare.assess import Phase, Reading, budget, evaluate
+from engine.compare.assess import Phase, Reading, budget, evaluate, ladder_names
 from engine.compare.criteria import DEFAULT_CRITERIA, Criterion, judge, passes
 from engine.compare.fit import Standing, fit, fit_key, fit_summary, standings
 from engine.compare.intervals import DEFAULT_RESAMPLES
@@ -146,7 +146,7 @@ class Reconstruction:
             "game": self.game, "base": self.base, "seed": self.seed, "agent": self.agent,
             "engine_version": self.engine_version, "criteria": [c.to_dict() for c in self.criteria],
             "switches": list(self.switches), "screen": {"games": self.screen_games, "agent": "random"},
-            "games": self.games, "skill_ladder": [f"uct:{2 * n} vs uct:{n}" for n in self.skill_ladder],
+            "games": self.games, "skill_ladder": ladder_names(self.agent, self.skill_ladder),
             "skill_games": self.skill_games, "top": self.top,
             "limits": None if self.limits is None else {"turns": self.limits[0], "moves": self.limits[1]},
             "front": self.front,

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.compare.comparison import Comparison, compare
+from engine.compare.skill import rung_name
 
 DEFAULT_GAMES = 2000
 """Games per ruleset in the default comparison: Wilson half-widths of at most 2.2 points."""
@@ -294,9 +295,12 @@ def assessment_of(run: Mapping[str, Any], rows: Mapping[str, Sequence[Mapping[st
         reading = by_rank[v["rank"]]
         (reading["screen"] if v["play"] == "random" else reading)["criteria"][v["criterion"]] = \
             None if v["met"] is None else bool(v["met"])
+    # the run's agent was parsed when it ran (engine.agents.parse_agent): ``uct:N`` or ``uct:N:DEPTH``
+    _, _, depth = run["agent"].partition(":")[2].partition(":")
+    depth = int(depth) if depth else None
     for k in sorted(rows["assess_skill"], key=lambda k: (k["rank"], k["rung"])):
         by_rank[k["rank"]]["skill"]["levels"].append({
-            "weak": f"uct:{k['weak']}", "strong": f"uct:{k['strong']}", "games": k["games"],
+            "weak": rung_name(k["weak"], depth), "strong": rung_name(k["strong"], depth), "games": k["games"],
             "win_rate": _iv(k["win_rate"], k["low"], k["high"])})
     criteria = sorted(rows["assess_criteria"], key=lambda c: c["seq"])
     return {

@@ -75,16 +75,23 @@ def _skill_statistic(*samples: np.ndarray, axis: int = -1) -> np.ndarray:
 
 @dataclass(frozen=True)
 class SkillLevel:
-    """One rung of the ladder: ``uct:strong`` against ``uct:weak``, the strong agent's win rate."""
+    """One rung of the ladder: ``uct:strong`` against ``uct:weak`` (``uct:N:depth`` when the
+    playouts are cut after ``depth`` moves), the strong agent's win rate."""
 
     weak: int
     strong: int
     games: int
     win_rate: Interval
+    depth: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"weak": f"uct:{self.weak}", "strong": f"uct:{self.strong}", "games": self.games,
-                "win_rate": self.win_rate.to_dict()}
+        return {"weak": rung_name(self.weak, self.depth), "strong": rung_name(self.strong, self.depth),
+                "games": self.games, "win_rate": self.win_rate.to_dict()}
+
+
+def rung_name(iterations: int, depth: int | None = None) -> str:
+    """The spec of one side of a rung: ``uct:ITERATIONS``, or ``uct:ITERATIONS:DEPTH`` for cut playouts."""
+    return f"uct:{iterations}" if depth is None else f"uct:{iterations}:{depth}"
 
 
 @dataclass(frozen=True)
@@ -112,9 +119,10 @@ def _interval(statistic, samples: Sequence[np.ndarray], n_resamples: int, seed: 
 
 
 def trace(level_rows: Sequence[np.ndarray], ladder: Sequence[int], *, n_resamples: int = DEFAULT_RESAMPLES,
-          seed: int = 0) -> SkillTrace:
+          seed: int = 0, depth: int | None = None) -> SkillTrace:
     """The skill trace from the rows of each level's pairing (agent A = ``uct:2N``, B = ``uct:N``,
-    ``N`` from ``ladder``), with bootstrap intervals seeded by ``seed``."""
+    ``N`` from ``ladder``, playouts cut after ``depth`` moves if given), with bootstrap intervals
+    seeded by ``seed``."""
     if len(level_rows) != len(ladder) or not ladder:
         raise ValueError("one array of rows per rung of the ladder, and at least one rung")
     utils = [strong_utilities(r) for r in level_rows]
@@ -123,7 +131,7 @@ def trace(level_rows: Sequence[np.ndarray], ladder: Sequence[int], *, n_resample
         return (np.mean(u, axis=axis) + 1) / 2
 
     levels = tuple(
-        SkillLevel(int(n), 2 * int(n), len(u), _interval(win_rate, [u], n_resamples, seed + i))
+        SkillLevel(int(n), 2 * int(n), len(u), _interval(win_rate, [u], n_resamples, seed + i), depth)
         for i, (n, u) in enumerate(zip(ladder, utils))
     )
     return SkillTrace(levels, _interval(_skill_statistic, utils, n_resamples, seed))

@@ -166,6 +166,21 @@ def test_assess_plays_the_truncated_agent_and_names_it():
                n_resamples=99, seed=3)
     d = a.to_dict()
     assert d["agent"] == "uct:4:3" and d["skill_ladder"] == ["uct:4:3 vs uct:2:3"] and a.readings[0].evaluated
+    level = {k: v for k, v in d["readings"][0]["skill"]["levels"][0].items() if k in ("weak", "strong")}
+    assert level == {"weak": "uct:2:3", "strong": "uct:4:3"}
+
+
+def test_a_saved_truncated_assessment_keeps_its_rungs_depth(tmp_path):
+    """The rungs read back from the results database name the agents played, depth included."""
+    from engine.compare.assess import assess
+    from engine.compare.results import load_assessment, save_assessment
+
+    a = assess("tap-urdy", rulesets=["ludii"], screen_games=20, games=2, agent="uct:4:3", skill_levels=1,
+               n_resamples=99, seed=3)
+    save_assessment(a, tmp_path / "results.db")
+    loaded = load_assessment(tmp_path / "results.db", game="tap-urdy")
+    levels = loaded["readings"][0]["skill"]["levels"]
+    assert [(lv["weak"], lv["strong"]) for lv in levels] == [("uct:2:3", "uct:4:3")]
 
 
 
