@@ -230,8 +230,9 @@ def register(group: click.Group) -> None:
     @click.option("--bake-games", type=click.IntRange(2, 1_000_000), default=2000, show_default=True,
                   help="Games per ruleset of the baked comparisons.")
     @click.option("--bake-agent", default=DEFAULT_AGENT, show_default=True,
-                  help="The agent of the baked assessments (uct:ITERATIONS; it plays itself). Any --bake-agent* "
-                       "option given applies to every game; else Lobudök's is smaller (engine.cli.assess.GAME_BUDGETS).")
+                  help="The agent of the baked assessments (uct:ITERATIONS or uct:ITERATIONS:DEPTH; it plays itself). Any "
+                       "--bake-agent* option given applies to every game; else a game listed in "
+                       "engine.cli.assess.GAME_BUDGETS has its own budget (Lobudök: truncated playouts).")
     @click.option("--bake-agent-games", type=click.IntRange(2, 1_000_000), default=DEFAULT_AGENT_GAMES,
                   show_default=True, help="Agent games per ruleset, and per rung of the skill ladder, of the baked assessments.")
     @click.option("--bake-skill-levels", type=click.IntRange(1, 20), default=DEFAULT_SKILL_LEVELS, show_default=True,

@@ -301,7 +301,7 @@ def register(group: click.Group) -> None:
     @click.option("--base", default=None, metavar="ID", help="Ruleset for the switches not varied (default: the archive's default ruleset).")
     @click.option("--set", "settings", multiple=True, metavar="SWITCH=VALUE", help="Set a switch in every variant (repeatable).")
     @click.option("--games", type=int, default=1000, show_default=True, help="Games per variant.")
-    @click.option("--agent", default="random", show_default=True, help="Agent: random, greedy, uct:ITERATIONS, alphabeta:DEPTH.")
+    @click.option("--agent", default="random", show_default=True, help="Agent: random, greedy, uct:ITERATIONS, uct:ITERATIONS:DEPTH (playouts cut after DEPTH moves), alphabeta:DEPTH.")
     @click.option("--vs", default=None, help="The opposing agent (default: the same as --agent); seats are swapped in half the games.")
     @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (each cell derives its own).")
     @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes (joblib/loky).")

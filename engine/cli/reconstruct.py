@@ -90,7 +90,7 @@ def register(group: click.Group) -> None:
                   help="Change, add or drop a plausibility criterion (repeatable; quote it in a shell).")
     @click.option("--screen-games", type=int, default=200, show_default=True, help="Random games per reading in the screen.")
     @click.option("--games", type=int, default=20, show_default=True, help="Agent games per evaluated reading.")
-    @click.option("--agent", default="uct:50", show_default=True, help="The evaluating agent, uct:ITERATIONS (plays itself).")
+    @click.option("--agent", default="uct:50", show_default=True, help="The evaluating agent, uct:ITERATIONS or uct:ITERATIONS:DEPTH (plays itself).")
     @click.option("--skill-levels", type=int, default=1, show_default=True, help="Rungs of the skill ladder.")
     @click.option("--top", type=int, default=6, show_default=True, help="Evaluate at most this many readings of the front.")
     @click.option("--nearest", type=int, default=3, show_default=True,
