@@ -108,6 +108,10 @@ class SowingRules(_Strict):
         "count", description="the winner: the larger count of counters, or the rule that ended the game")
     no_move: Literal["end-game", "pass", "lose"] = Field(
         "end-game", description="a player with no legal move: the game ends (and is counted), they pass, or lose")
+    forced_pass: bool = Field(
+        False, description="end cannot-move: the player who cannot move first makes a forced pass, counted as a "
+                           "turn and a move, and loses after it (as Ludii records such an end); when that pass "
+                           "would come past the turn or move limit the game is unfinished")
     first_player: Literal["lot", "player-1"] = Field(
         description="who starts: drawn by lot from the game's seed, or player 1")
     endless: Literal["end-game", "illegal"] = Field(
