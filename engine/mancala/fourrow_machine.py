@@ -65,7 +65,7 @@ from engine.mancala.layout import (
     END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURED_TO, F_CHOOSE, F_END, F_ENDLESS, F_EXTRA, F_FIRST_PLAYER,
     F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_N_MIDDLE, F_NO_MOVE, F_PER_ROW, F_RELEASE,
     F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLE_CAPTURES, F_SINGLETON, F_SITES, F_SNAPSHOT, F_SPECIAL,
-    F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES, RESOW_FROM_MOVE_START,
+    F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES, RESOW_FROM_MOVE_START,
     SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
@@ -82,8 +82,8 @@ TABLES = TRACKS + 2 * KINDS * TRACK_SLOT
 T_CORNER = TABLES  # + site: 1 if the site is a corner (holes 1, N, N+1, 2N)
 T_MIDDLE = T_CORNER + fourrow.MAX_SITES  # + MAX_TRACK * player + i: the sites of a player's middle holes, in order
 T_RESERVE = T_MIDDLE + 2 * MAX_TRACK  # + 2 * player + i: the sites of the inner row's corners (holes N+1, 2N)
-T_LAYOUT = T_RESERVE + 4  # + position: the counters of each player's hole at that position at the start
-PARAMS_SIZE = T_LAYOUT + MAX_TRACK
+T_BOARD = T_RESERVE + 4  # + site: the board at the start
+PARAMS_SIZE = T_BOARD + fourrow.MAX_SITES
 
 # Layout of the state: the board (4N sites, room for the widest board), then these fields at
 # constant offsets (so that the kernels' accesses to them need no arithmetic at run time).
@@ -161,6 +161,63 @@ def restricted(state, params, p):
     return state[idx(RELEASED_FLAG + p)] == 0
 
 
+@njit(cache=True)
+def capture_both_opposite(state, params, t, kind, origin, landed, log):
+    """Capture both-opposite (out of line: a capture is rare among laps): while the lap's last
+    counter lies in an occupied inner hole of the mover whose two opposite holes are occupied (and
+    restricted-holes' capture guard allows it), take both, into the store or sown again after the
+    capturing lap's start (or the move's); after the first unless after_capture continue-relay.
+    Returns the landing site of the last re-sowing (or ``landed``), the captures made, the
+    re-sowings sown and the holes they sowed (a bit mask of positions)."""
+    mover = state[TO_MOVE]
+    opp = 1 - mover
+    resow = params[F_CAPTURED_TO] == CAPTURED_RESOW
+    continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
+    capture_all = params[F_END] != END_CANNOT_MOVE
+    guard_corners = params[F_RESTRICTED] != 0 and params[F_RESTRICTED_CAPTURE] == IN_USE_HOLES
+    into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
+    resow_from = state[TURN_START] if params[F_RESOW_FROM] == RESOW_FROM_MOVE_START else origin
+    captures = 0
+    resowings = 0
+    cover = 0
+    while state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0:
+        inner = params[idx(GEO + G_OPPOSITE + landed)]
+        outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
+        if state[idx(inner)] == 0 or state[idx(outer)] == 0:
+            break
+        if guard_corners and params[idx(T_CORNER + landed)] != 0 and restricted(state, params, opp):
+            break
+        taken = state[idx(inner)] + state[idx(outer)]
+        if log[0] >= 0:
+            a = state[outer]
+            state[outer] = 0
+            if not resow:
+                state[STORE + mover] += a
+            machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, a, mover)
+            a = state[inner]
+            state[inner] = 0
+            if not resow:
+                state[STORE + mover] += a
+            machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, a, mover)
+        elif not resow:
+            state[idx(STORE + mover)] += taken
+        state[idx(inner)] = 0
+        state[idx(outer)] = 0
+        state[idx(SIDE + opp)] -= taken
+        captures += 1
+        if resow:
+            state[idx(SIDE + mover)] += taken
+            last = sow(state, params, t, resow_from, taken, into_origin)
+            resowings += 1
+            cover |= fourrow.lap_cover(params, GEO, kind, mover, resow_from, taken, last)
+            landed = params[idx(t + TRACK_HOLES + last)]
+            if log[0] >= 0:
+                machine.log_event(log, state, LOGGED, LOG_RESOW, resow_from, taken, landed)
+        if (capture_all and state[idx(SIDE + opp)] == 0) or not continue_relay:
+            break
+    return landed, captures, resowings, cover
+
+
 @njit(cache=True, inline="always")
 def laps(state, params, table, origin, kind, lap_cap, logged, log):
     """Sow the laps of one run from the site ``origin`` (laps of ``kind``), at most ``lap_cap`` laps.
@@ -177,26 +234,19 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
     (replay_logged).
     """
     mover = state[TO_MOVE]
-    opp = 1 - mover
     sites = params[F_SITES]
     t = TRACKS + (2 * kind + mover) * TRACK_SLOT
     may_stop = params[idx(F_STOP + mover)] | state[idx(MISORO + mover)]
     no_capture = state[idx(origin)] == 1 and params[F_SINGLE_CAPTURES] == 0
-    capture = params[F_CAPTURE]
-    inner_and_outer = capture == CAPTURE_INNER_AND_OUTER
-    both_opposite = capture == CAPTURE_BOTH_OPPOSITE
+    both_opposite = params[F_CAPTURE] == CAPTURE_BOTH_OPPOSITE
     into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
-    snapshot = params[F_SNAPSHOT] != 0
-    resow = params[F_CAPTURED_TO] == CAPTURED_RESOW
-    continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
-    from_move_start = params[F_RESOW_FROM] == RESOW_FROM_MOVE_START
-    capture_all = params[F_END] != END_CANNOT_MOVE
-    guard_corners = params[F_RESTRICTED] != 0 and params[F_RESTRICTED_CAPTURE] == IN_USE_HOLES
+    undo = not logged
     choose = params[F_CHOOSE] != 0
     if logged:
         seen_before(table, origin + kind * sites, state)
-    elif snapshot:
+    elif params[F_SNAPSHOT] != 0:
         begin_move_split(table, state, sites, MOVES, SNAPSHOT_FIELDS)
+        undo = False
     n = 0
     resowings = 0
     captures = 0
@@ -204,7 +254,7 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
     while True:
         count = state[idx(origin)]
         state[idx(origin)] = 0
-        if not logged and not snapshot:
+        if undo:
             state[idx(UNDO + 2 * n)] = origin
             state[idx(UNDO + 2 * n + 1)] = count
         last = sow(state, params, t, origin, count, into_origin)
@@ -215,43 +265,14 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
             machine.log_event(log, state, LOGGED, LOG_LAP if kind == FULL_LAP else LOG_LAP_RESTRICTED, origin, count,
                               landed)
         if both_opposite:
-            resow_from = state[TURN_START] if from_move_start else origin
-            while state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0:
-                inner = params[idx(GEO + G_OPPOSITE + landed)]
-                outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
-                if state[idx(inner)] == 0 or state[idx(outer)] == 0:
-                    break
-                if guard_corners and params[idx(T_CORNER + landed)] != 0 and restricted(state, params, opp):
-                    break
-                taken = state[idx(inner)] + state[idx(outer)]
-                if log[0] >= 0:
-                    a = state[outer]
-                    state[outer] = 0
-                    if not resow:
-                        state[STORE + mover] += a
-                    machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, a, mover)
-                    a = state[inner]
-                    state[inner] = 0
-                    if not resow:
-                        state[STORE + mover] += a
-                    machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, a, mover)
-                elif not resow:
-                    state[idx(STORE + mover)] += taken
-                state[idx(inner)] = 0
-                state[idx(outer)] = 0
-                state[idx(SIDE + opp)] -= taken
-                captures += 1
-                if resow:
-                    state[idx(SIDE + mover)] += taken
-                    last = sow(state, params, t, resow_from, taken, into_origin)
-                    resowings += 1
-                    cover |= fourrow.lap_cover(params, GEO, kind, mover, resow_from, taken, last)
-                    landed = params[idx(t + TRACK_HOLES + last)]
-                    if log[0] >= 0:
-                        machine.log_event(log, state, LOGGED, LOG_RESOW, resow_from, taken, landed)
-                if (capture_all and state[idx(SIDE + opp)] == 0) or not continue_relay:
-                    break
-            if capture_all and state[idx(SIDE + opp)] == 0:
+            capture_all = params[F_END] != END_CANNOT_MOVE
+            continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
+            if state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0:
+                landed, taken, resown, sown = capture_both_opposite(state, params, t, kind, origin, landed, log)
+                captures += taken
+                resowings += resown
+                cover |= sown
+            if capture_all and state[idx(SIDE + 1 - mover)] == 0:
                 outcome = MOVE_GAME_OVER
                 break
             if state[idx(landed)] < 2 or (captures > 0 and not continue_relay):
@@ -266,20 +287,20 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
                     outcome = MOVE_CAPTURED
                     state[idx(inner)] = 0
                     state[idx(STORE + mover)] += taken
-                    state[idx(SIDE + opp)] -= taken
+                    state[idx(SIDE + 1 - mover)] -= taken
                     if log[0] >= 0:
                         machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, taken, mover)
                     outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
                     taken = state[idx(outer)]
-                    if taken > 0 and inner_and_outer:
+                    if taken > 0 and params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER:
                         state[idx(outer)] = 0
                         state[idx(STORE + mover)] += taken
-                        state[idx(SIDE + opp)] -= taken
+                        state[idx(SIDE + 1 - mover)] -= taken
                         if log[0] >= 0:
                             machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, taken, mover)
             break
         # the landing holds two or more: a relay, a stop, or a choice of lap
-        if (may_stop >> params[idx(GEO + G_POSITION + landed)]) & 1:
+        if may_stop != 0 and (may_stop >> params[idx(GEO + G_POSITION + landed)]) & 1:
             state[RELAY] = landed
             outcome = MOVE_STOP
             break
@@ -521,19 +542,14 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
 def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit, log):
     """The start: each player's holes as the set-up lays them out (by position); player 1 (or the
     player drawn by lot) moves, or chooses a misoro, first."""
-    length = params[F_LENGTH]
-    for i in range(2 * length):
-        state[i] = 0
+    for i in range(params[F_SITES]):
+        state[i] = params[T_BOARD + i]
     for i in range(FIELDS, LEGAL):
         state[i] = 0
-    for p in range(2):
-        holes = TRACKS + p * TRACK_SLOT + TRACK_HOLES
-        for pos in range(length):
-            c = params[T_LAYOUT + pos]
-            state[params[holes + pos]] = c
-            state[SIDE + p] += c
-            if c > 0:
-                state[COVER + p] |= 1 << pos
+    state[SIDE] = params[F_START_SIDE]
+    state[SIDE + 1] = params[F_START_SIDE]
+    state[COVER] = params[F_START_COVER]
+    state[COVER + 1] = params[F_START_COVER]
     state[PER_ROW] = params[F_PER_ROW]
     if params[F_SPECIAL] == CHOSEN_HOLES:
         state[PHASE] = PHASE_SETUP

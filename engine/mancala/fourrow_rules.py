@@ -119,10 +119,17 @@ class FourRowGame(KernelRules):
                 corner[fourrow.site_of(n, p, pos)] = 1
             middle[p] = [fourrow.site_of(n, p, pos) for pos in range(2 * n) if pos not in corners(n)]
             reserve += [fourrow.site_of(n, p, pos) for pos in reserves(n)]
+        start = self._layout(n)
+        header[layout.F_START_SIDE] = sum(start)
+        header[layout.F_START_COVER] = sum(1 << pos for pos, c in enumerate(start) if c > 0)
+        board = [0] * MAX_SITES
+        for p in (0, 1):
+            for pos, c in enumerate(start):
+                board[fourrow.site_of(n, p, pos)] = c
         par = np.concatenate([
             np.array(header, dtype=np.int64), fourrow.geometry(n, ((), skips)),
             np.array(corner + [x for p in (0, 1) for x in middle[p] + [0] * (MAX_TRACK - len(middle[p]))] + reserve
-                     + self._layout(n) + [0] * (MAX_TRACK - 2 * n), dtype=np.int64)])
+                     + board, dtype=np.int64)])
         if par.size != PARAMS_SIZE:
             raise RuntimeError("the four-row parameter layout is inconsistent")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),

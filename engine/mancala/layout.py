@@ -125,6 +125,8 @@ FOUR_PARAM_FIELDS = _fields(
     "restricted_sowing", "release", "lasting", "restricted_capture",  # its parameters (their codes)
     "choose",  # 1: restricted-holes per-turn with skip-corners: a lap ending in a corner chooses its kind
     "n_middle",  # the middle holes of a player (restricted-holes)
+    "start_side",  # counters in each player's holes at the start
+    "start_cover",  # each player's holes occupied at the start (bit mask of positions)
 )
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
@@ -153,6 +155,8 @@ F_LASTING = FOUR_PARAM_FIELDS["lasting"]
 F_RESTRICTED_CAPTURE = FOUR_PARAM_FIELDS["restricted_capture"]
 F_CHOOSE = FOUR_PARAM_FIELDS["choose"]
 F_N_MIDDLE = FOUR_PARAM_FIELDS["n_middle"]
+F_START_SIDE = FOUR_PARAM_FIELDS["start_side"]
+F_START_COVER = FOUR_PARAM_FIELDS["start_cover"]
 GEO = 32
 """Where the geometry block starts in a four-row parameter array."""
 if len(FOUR_PARAM_FIELDS) > GEO:
