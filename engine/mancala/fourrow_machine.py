@@ -267,7 +267,9 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
         if both_opposite:
             capture_all = params[F_END] != END_CANNOT_MOVE
             continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
-            if state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0:
+            if (state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0
+                    and state[idx(params[idx(GEO + G_OPPOSITE + landed)])] != 0
+                    and state[idx(params[idx(GEO + G_OPPOSITE_OUTER + landed)])] != 0):
                 landed, taken, resown, sown = capture_both_opposite(state, params, t, kind, origin, landed, log)
                 captures += taken
                 resowings += resown
