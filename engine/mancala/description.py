@@ -32,6 +32,7 @@ PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
         "sow_through": ("both-rows",),
         "relay": ("single", "last-hole", "next-hole"),
         "capture": ("none", "across-gap"),
+        "capture_on": ("empty",),
         "single_captures": (True,),
         "captured_to": ("store",),
         "end": ("row-empty-after-lap", "row-empty-after-move", "cannot-move"),

@@ -61,12 +61,13 @@ from engine.mancala.fourrow import (
     TRACK_SLOT,
 )
 from engine.mancala.layout import (
-    BY_LOT, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER, CAPTURED_RESOW, CHOSEN_HOLES, CONTINUE_RELAY,
-    END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURED_TO, F_CHOOSE, F_END, F_ENDLESS, F_EXTRA, F_FIRST_PLAYER,
+    AFTER_CAPTURE, AFTER_INNER_LANDING, BY_LOT, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER, CAPTURE_ON_OCCUPIED,
+    CAPTURED_RESOW, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURE_ON,
+    F_CAPTURED_TO, F_CHOOSE, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_OPTIONAL, F_FIRST_PLAYER,
     F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_N_MIDDLE, F_NO_MOVE, F_PER_ROW, F_RELEASE,
     F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLE_CAPTURES, F_SINGLETON, F_SITES, F_SNAPSHOT, F_SPECIAL,
-    F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES, RESOW_FROM_MOVE_START,
-    SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
+    F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES,
+    RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, begin_move_split, restore_split, seen_before
@@ -128,6 +129,8 @@ MOVE_CAPTURED = 1  # a column capture: extra captures follow
 MOVE_STOP = 2  # the lap ended in an occupied head or misoro: the player decides
 MOVE_CHOICE = 3  # the lap ended in a corner: the player chooses the kind of the next lap
 MOVE_GAME_OVER = 4  # the opponent has no counters left (end = capture-all)
+MOVE_CAPTURED_TWO = 5  # a column capture of two holes (inner and outer): extra captures follow
+MOVE_INNER_LANDING = 6  # the lap ended in an empty inner hole without a capture (extra-captures after inner-landing)
 
 # The events of a traced move (engine.machine.log_event), each with the state after it up to the stores.
 LOG_LAP = 1  # a = hole taken up, b = counters sown, c = site where the last counter landed
@@ -219,6 +222,32 @@ def capture_both_opposite(state, params, t, kind, origin, landed, log):
 
 
 @njit(cache=True, inline="always")
+def take_column(state, params, landed, mover, log):
+    """The column capture of a lap ending in the inner hole ``landed``: the opposite inner hole, if it
+    holds counters, then (inner-and-outer) the outer hole behind it, into the store. Returns
+    MOVE_CAPTURED, MOVE_CAPTURED_TWO, or MOVE_INNER_LANDING (nothing to take)."""
+    inner = params[idx(GEO + G_OPPOSITE + landed)]
+    taken = state[idx(inner)]
+    if taken == 0:
+        return MOVE_INNER_LANDING
+    state[idx(inner)] = 0
+    state[idx(STORE + mover)] += taken
+    state[idx(SIDE + 1 - mover)] -= taken
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, taken, mover)
+    outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
+    taken = state[idx(outer)]
+    if taken > 0 and params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER:
+        state[idx(outer)] = 0
+        state[idx(STORE + mover)] += taken
+        state[idx(SIDE + 1 - mover)] -= taken
+        if log[0] >= 0:
+            machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, taken, mover)
+        return MOVE_CAPTURED_TWO
+    return MOVE_CAPTURED
+
+
+@njit(cache=True, inline="always")
 def laps(state, params, table, origin, kind, lap_cap, logged, log):
     """Sow the laps of one run from the site ``origin`` (laps of ``kind``), at most ``lap_cap`` laps.
 
@@ -239,6 +268,7 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
     may_stop = params[idx(F_STOP + mover)] | state[idx(MISORO + mover)]
     no_capture = state[idx(origin)] == 1 and params[F_SINGLE_CAPTURES] == 0
     both_opposite = params[F_CAPTURE] == CAPTURE_BOTH_OPPOSITE
+    capture_on_occupied = params[F_CAPTURE_ON] == CAPTURE_ON_OCCUPIED
     into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
     undo = not logged
     choose = params[F_CHOOSE] != 0
@@ -282,24 +312,12 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
                 break
         elif state[idx(landed)] < 2:
             outcome = MOVE_DONE
-            if params[idx(GEO + G_INNER + landed)] != 0 and not no_capture:
-                inner = params[idx(GEO + G_OPPOSITE + landed)]
-                taken = state[idx(inner)]
-                if taken > 0:
-                    outcome = MOVE_CAPTURED
-                    state[idx(inner)] = 0
-                    state[idx(STORE + mover)] += taken
-                    state[idx(SIDE + 1 - mover)] -= taken
-                    if log[0] >= 0:
-                        machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, taken, mover)
-                    outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
-                    taken = state[idx(outer)]
-                    if taken > 0 and params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER:
-                        state[idx(outer)] = 0
-                        state[idx(STORE + mover)] += taken
-                        state[idx(SIDE + 1 - mover)] -= taken
-                        if log[0] >= 0:
-                            machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, taken, mover)
+            if params[idx(GEO + G_INNER + landed)] != 0 and not no_capture and not capture_on_occupied:
+                outcome = take_column(state, params, landed, mover, log)
+            break
+        elif (capture_on_occupied and params[idx(GEO + G_INNER + landed)] != 0 and not no_capture
+              and state[idx(params[idx(GEO + G_OPPOSITE + landed)])] != 0):
+            outcome = take_column(state, params, landed, mover, log)  # the capture takes the relay's place
             break
         # the landing holds two or more: a relay, a stop, or a choice of lap
         if may_stop != 0 and (may_stop >> params[idx(GEO + G_POSITION + landed)]) & 1:
@@ -491,6 +509,9 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     if phase == PHASE_EXTRA:
         n = list_targets(state, params)
         if n > 0:
+            if params[F_EXTRA_OPTIONAL] != 0:  # the capturer may stop taking
+                state[LEGAL + n] = STOP
+                n += 1
             state[N_LEGAL] = n
             if state[MOVES] >= move_limit:
                 stop_mid_turn(state)
@@ -560,6 +581,21 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
 
 
 @njit(cache=True, inline="always")
+def extra_due(params, outcome):
+    """Whether extra-captures are due after a run that came to ``outcome`` (a column capture of one
+    or two holes, or an empty inner landing): after any capture, a two-hole capture only, or any
+    inner landing."""
+    if params[F_EXTRA] == 0:
+        return False
+    after = params[F_EXTRA_AFTER]
+    if after == AFTER_INNER_LANDING:
+        return True
+    if outcome == MOVE_INNER_LANDING:
+        return False
+    return after == AFTER_CAPTURE or outcome == MOVE_CAPTURED_TWO
+
+
+@njit(cache=True, inline="always")
 def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log):
     """Play a legal move (the caller checked it) and settle the game."""
     p = state[TO_MOVE]
@@ -571,7 +607,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
     elif move == STOP:
         state[MOVES] += 1
         if log[0] >= 0:
-            machine.log_event(log, state, LOGGED, LOG_STOP, state[RELAY], 0, p)
+            machine.log_event(log, state, LOGGED, LOG_STOP, state[RELAY] if phase == PHASE_STOP else -1, 0, p)
         end_turn(state)
     else:
         q = move // PLAYER_MOVES
@@ -610,12 +646,12 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                                        move_limit - state[MOVES], log)
             if outcome == MOVE_DONE:
                 end_turn(state)
-            elif outcome == MOVE_CAPTURED:
+            elif outcome == MOVE_CAPTURED or outcome == MOVE_CAPTURED_TWO or outcome == MOVE_INNER_LANDING:
                 if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
                     state[TURNS] += 1
                     machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                     return
-                if params[F_EXTRA] > 0:  # extra-captures
+                if extra_due(params, outcome):
                     state[PHASE] = PHASE_EXTRA
                     state[PENDING] = params[F_EXTRA]
                 else:

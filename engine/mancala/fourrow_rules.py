@@ -88,6 +88,10 @@ class FourRowGame(KernelRules):
         header = [0] * GEO
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
         header[layout.F_EXTRA] = int(self._primitive(settings, "extra-captures", "count") or 0)
+        header[layout.F_EXTRA_AFTER] = layout.primitive_code(
+            "extra-captures", "after", self._primitive(settings, "extra-captures", "after") or "capture")
+        header[layout.F_EXTRA_OPTIONAL] = int(bool(self._primitive(settings, "extra-captures", "optional")))
+        header[layout.F_CAPTURE_ON] = layout.code("capture_on", rules.capture_on)
         header[F_STOP], header[F_STOP + 1] = head, head
         header[layout.F_MIN_COUNTERS] = rules.min_counters
         header[layout.F_SINGLE_CAPTURES] = int(rules.single_captures)
@@ -322,8 +326,9 @@ class FourRowGame(KernelRules):
             elif kind == LOG_RESOW:
                 events.append({"kind": "resow", "after": name(e[1]), "count": int(e[2]), "last": name(e[3]),
                                "player": mover, "restricted": last_lap_restricted, "board": board})
-            elif kind == LOG_STOP:
-                events.append({"kind": "stop", "hole": name(e[1]), "player": mover, "board": board})
+            elif kind == LOG_STOP:  # at a head or misoro, or (optional extra captures) taking no more
+                ev = {"kind": "stop", "hole": name(e[1])} if e[1] >= 0 else {"kind": "stop"}
+                events.append({**ev, "player": mover, "board": board})
             elif kind == LOG_PASS:
                 events.append({"kind": "pass", "player": mover, "board": board})
             else:

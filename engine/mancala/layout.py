@@ -127,6 +127,9 @@ FOUR_PARAM_FIELDS = _fields(
     "n_middle",  # the middle holes of a player (restricted-holes)
     "start_side",  # counters in each player's holes at the start
     "start_cover",  # each player's holes occupied at the start (bit mask of positions)
+    "extra_after",  # extra-captures: due after any capture, a two-hole capture, or an inner landing (codes)
+    "extra_optional",  # 1: extra-captures may be stopped
+    "capture_on",  # the landing of a column capture: empty or occupied
 )
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
@@ -157,7 +160,10 @@ F_CHOOSE = FOUR_PARAM_FIELDS["choose"]
 F_N_MIDDLE = FOUR_PARAM_FIELDS["n_middle"]
 F_START_SIDE = FOUR_PARAM_FIELDS["start_side"]
 F_START_COVER = FOUR_PARAM_FIELDS["start_cover"]
-GEO = 32
+F_EXTRA_AFTER = FOUR_PARAM_FIELDS["extra_after"]
+F_EXTRA_OPTIONAL = FOUR_PARAM_FIELDS["extra_optional"]
+F_CAPTURE_ON = FOUR_PARAM_FIELDS["capture_on"]
+GEO = 36
 """Where the geometry block starts in a four-row parameter array."""
 if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
@@ -186,3 +192,7 @@ START_ONLY = primitive_code("restricted-holes", "sowing", "start-only")
 RESERVE_HOLES = primitive_code("restricted-holes", "release", "reserve-holes")
 PER_TURN = primitive_code("restricted-holes", "lasting", "per-turn")
 IN_USE_HOLES = primitive_code("restricted-holes", "capture", "in-use-holes")
+AFTER_CAPTURE = primitive_code("extra-captures", "after", "capture")
+AFTER_TWO_HOLES = primitive_code("extra-captures", "after", "two-hole-capture")
+AFTER_INNER_LANDING = primitive_code("extra-captures", "after", "inner-landing")
+CAPTURE_ON_OCCUPIED = code("capture_on", "occupied")

@@ -94,6 +94,51 @@ def test_without_extra_captures_a_column_capture_ends_the_turn():
     assert s.board()["captures"] == [4, 0] and s.to_move == 2
 
 
+def test_extra_captures_after_a_two_hole_capture_only():
+    desc = describe(RULES, [{"name": "extra-captures", "params": {"count": 1, "after": "two-hole-capture"}}])
+    one = at(desc, holes(h5=2, h1=1), holes(h9=1, h5=4))
+    one.apply("a5")  # a6, a7 (empty): b9 taken, b2 empty: one hole, no extra capture
+    assert one.board()["captures"] == [1, 0] and one.to_move == 2
+    two = at(desc, holes(h5=2, h1=1), holes(h9=1, h2=3, h5=4))
+    two.apply("a5")  # b9 and b2: two holes, the extra capture is due
+    assert two.board()["captures"] == [4, 0] and two.to_move == 1 and two.legal_moves_text() == ["b5"]
+
+
+def test_extra_captures_after_an_inner_landing_even_without_a_capture():
+    a, b = holes(h5=2, h1=1), holes(h2=3, h5=4)
+    landing = at(describe(RULES, [{"name": "extra-captures", "params": {"count": 1, "after": "inner-landing"}}]), a, b)
+    landing.apply("a5")  # a6, a7 (empty inner): b9 is empty, nothing taken, but the extra capture is due
+    assert landing.board()["captures"] == [0, 0] and landing.to_move == 1
+    assert landing.legal_moves_text() == ["b2", "b5"]
+    capture = at(describe(RULES, [{"name": "extra-captures", "params": {"count": 1}}]), a, b)
+    capture.apply("a5")
+    assert capture.to_move == 2  # due after a capture only
+
+
+def test_optional_extra_captures_may_be_stopped():
+    desc = describe(RULES, [{"name": "extra-captures", "params": {"count": 2, "optional": True}}])
+    s = at(desc, holes(h5=2, h1=1), holes(h2=3, h9=1, h5=4, h7=2))
+    s.apply("a5")
+    assert s.legal_moves_text() == ["b5", "b7", "stop"]
+    events = s.game.rules.trace_move(s.game.params, s._st.copy(), s.game.rules.text_to_move("stop"))
+    assert [e["kind"] for e in events] == ["stop"] and "hole" not in events[0]
+    s.apply("stop")
+    assert s.to_move == 2 and s.board()["captures"] == [4, 0]
+
+
+def test_capture_on_an_occupied_landing_takes_the_place_of_the_relay():
+    occupied = describe({**RULES, "capture_on": "occupied"})
+    s = at(occupied, holes(h5=2, h7=1, h1=1), holes(h9=1, h2=3, h5=4))
+    s.apply("a5")  # a6, a7 (occupied inner, b9 occupied): b9 and b2 taken, no relay
+    assert s.board()["captures"] == [4, 0] and s.board()["a"] == holes(h1=1, h6=1, h7=2) and s.to_move == 2
+    s = at(describe(RULES), holes(h5=2, h7=1, h1=1), holes(h9=1, h2=3, h5=4))
+    s.apply("a5")  # the default: a7 relays: a8, a9 (empty inner, b7 empty): nothing taken
+    assert s.board()["captures"] == [0, 0] and s.board()["a"] == holes(h1=1, h6=1, h8=1, h9=1)
+    s = at(occupied, holes(h5=2, h1=1), holes(h9=1, h2=3, h5=4))
+    s.apply("a5")  # a7 was empty: no capture on an empty landing
+    assert s.board()["captures"] == [0, 0] and s.to_move == 2
+
+
 # --- special-holes -------------------------------------------------------------------------------
 
 def test_special_holes_heads_let_a_lap_stop_in_the_rightmost_outer_hole_instead_of_relaying():
