@@ -87,6 +87,10 @@ class SowingRules(_Strict):
                     "the opponent's hole across); inner-and-outer (the same, then the outer hole behind it); "
                     "both-opposite (last counter in an occupied own inner hole with both opposite holes "
                     "occupied: take both)")
+    capture_on: Literal["empty", "occupied"] = Field(
+        "empty", description="the landing that triggers an opposite or inner-and-outer capture: an empty hole of "
+                             "the mover's inner row (the lap ends there), or an occupied one whose opposite inner "
+                             "hole holds counters (the capture takes the place of the relay)")
     single_captures: bool = Field(
         True, description="a lap sown from a single counter may capture")
     capture_empty: bool = Field(
@@ -108,6 +112,10 @@ class SowingRules(_Strict):
         "count", description="the winner: the larger count of counters, or the rule that ended the game")
     no_move: Literal["end-game", "pass", "lose"] = Field(
         "end-game", description="a player with no legal move: the game ends (and is counted), they pass, or lose")
+    forced_pass: bool = Field(
+        False, description="end cannot-move: the player who cannot move first makes a forced pass, counted as a "
+                           "turn and a move, and loses after it (as Ludii records such an end); when that pass "
+                           "would come past the turn or move limit the game is unfinished")
     first_player: Literal["lot", "player-1"] = Field(
         description="who starts: drawn by lot from the game's seed, or player 1")
     endless: Literal["end-game", "illegal"] = Field(
@@ -120,8 +128,11 @@ RULE_FIELDS: tuple[str, ...] = tuple(SowingRules.model_fields)
 
 PRIMITIVES: dict[str, dict[str, tuple[Any, ...] | type]] = {
     # after a capture, the capturer takes the whole contents of ``count`` further opponent holes,
-    # each its own decision (Tsoro's extra captures)
-    "extra-captures": {"count": int},
+    # each its own decision (Tsoro's extra captures); due ``after`` any capture, only a capture of
+    # two holes (Msuwa) or any lap ending in an empty inner hole, capture or not (Tshuba);
+    # ``optional``: the capturer may stop taking them (move ``stop``)
+    "extra-captures": {"count": int, "after": ("capture", "two-hole-capture", "inner-landing"),
+                       "optional": (False, True)},
     # holes where a lap ending in an occupied hole may stop instead of relaying: none, the heads
     # (the ends of the inner rows), or holes each player chooses before play (misoro), which are
     # then safe from extra captures (Tsoro's heads)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import engine.inlining  # noqa: F401  (numba's inliner without its redundant copies, before any kernel compiles)
 from engine.game import Rules
-from engine.games import lobudok_api, tauru_api
+from engine.games import tauru_api
 from engine.mancala.rules import load_games
 
 GAMES: dict[str, Rules] = {
     **load_games(),
     tauru_api.GAME_ID: tauru_api.RULES,
-    lobudok_api.GAME_ID: lobudok_api.RULES,
 }
 
 

@@ -32,6 +32,7 @@ PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
         "sow_through": ("both-rows",),
         "relay": ("single", "last-hole", "next-hole"),
         "capture": ("none", "across-gap"),
+        "capture_on": ("empty",),
         "single_captures": (True,),
         "captured_to": ("store",),
         "end": ("row-empty-after-lap", "row-empty-after-move", "cannot-move"),
@@ -42,13 +43,11 @@ PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
         "start_row": ("own",),
         "direction": ("counterclockwise",),
         "sow_through": ("own-rows",),
-        "long_lap": ("sow-origin",),
         "relay": ("last-hole",),
         "relay_when": ("occupied",),
-        "capture": ("opposite", "inner-and-outer"),
+        "capture": ("opposite", "inner-and-outer", "both-opposite"),
         "capture_empty": (False,),
-        "after_capture": ("end-move",),
-        "captured_to": ("store",),
+        "captured_to": ("store", "resow"),
         "end": ("capture-all", "cannot-move"),
         "remaining": ("unscored",),
         "decided_by": ("rule",),
@@ -57,7 +56,7 @@ PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
 }
 """By the board's rows: the values of rule fields the machine plays, where it does not play every
 value the schema allows."""
-PRIMITIVES_PLAYED = {2: (), 4: ("extra-captures", "special-holes")}
+PRIMITIVES_PLAYED = {2: (), 4: ("extra-captures", "special-holes", "restricted-holes")}
 """By the board's rows: the primitives the machine plays."""
 
 
@@ -105,10 +104,12 @@ def check_played(description: SowingDescription) -> None:
                              f"plays two rows of up to {layout.MAX_PER_ROW} holes")
         if description.setup.counters_per_hole is None:
             raise ValueError(f"{where}: setup: the machine plays the same count in every hole of two rows")
-    elif description.setup.counters_per_row is None or len(description.setup.counters_per_row) != 2:
-        raise ValueError(f"{where}: setup: the machine plays four rows set up by counters_per_row (outer, inner)")
-    if not description.board.stores:
-        raise ValueError(f"{where}: board.stores = false: the machine keeps captures in stores")
+    elif description.setup.layout is None and (description.setup.counters_per_row is None
+                                                or len(description.setup.counters_per_row) != 2):
+        raise ValueError(f"{where}: setup: the machine plays four rows set up by counters_per_row (outer, inner) "
+                         "or by a layout")
+    if rows == 2 and not description.board.stores:
+        raise ValueError(f"{where}: board.stores = false: the machine keeps captures in stores on two rows")
     for p in description.primitives:
         if p.name not in PRIMITIVES_PLAYED[rows]:
             raise ValueError(f"{where}: primitive {p.name!r} is not in the machine's {rows}-row kernels yet")
@@ -120,6 +121,20 @@ def check_played(description: SowingDescription) -> None:
                 if value not in allowed:
                     raise ValueError(f"{where}: rule field {name} = {value!r} (switch {s.id} = {option}) is not "
                                      f"played by the machine; it plays {', '.join(map(str, allowed))}")
+            if rows == 4:
+                _check_captures(where, description, rules, f"switch {s.id} = {option}")
+
+
+def _check_captures(where: str, description: SowingDescription, rules: SowingRules, under: str) -> None:
+    """The four-row machine's combinations of capture fields: re-sown counters only after a
+    both-opposite capture; stores exactly when captures go to them."""
+    if rules.captured_to == "resow" and rules.capture != "both-opposite":
+        raise ValueError(f"{where}: captured_to = 'resow' with capture = {rules.capture!r} ({under}): the machine "
+                         "re-sows the counters of a both-opposite capture only")
+    if (rules.captured_to == "store") != description.board.stores:
+        raise ValueError(f"{where}: captured_to = {rules.captured_to!r} with board.stores = "
+                         f"{str(description.board.stores).lower()} ({under}): captures go to stores exactly when the "
+                         "board has them")
 
 
 def switches(description: SowingDescription) -> tuple[Switch, ...]:

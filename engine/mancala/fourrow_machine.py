@@ -1,33 +1,52 @@
 """The sowing machine's four-row boards: one compiled set of kernels for every sowing description
 whose board has four rows (``board.rows: 4``), reading the description's rule fields from the
 parameter array at run time (engine.mancala.layout, FOUR_PARAM_FIELDS; the board's geometry from
-engine.mancala.fourrow). Tsoro (Additional Capture) is played so.
+engine.mancala.fourrow). Tsoro (Additional Capture) and Lobudök are played so.
 
 Each player sows anticlockwise round their own two rows (engine.mancala.fourrow: holes ``a1 ..
 a2N`` of player 1 and ``b1 .. b2N`` of player 2, numbered along the track from the leftmost outer
-hole). A move starts from a hole with ``min_counters`` or more if the player has one; otherwise
-(``singleton: into-empty``) from a single counter whose next hole is empty. A lap whose last
-counter lands in an occupied hole relays from it (a lap of 2N or more also sows its own starting
-hole). A lap ending in an empty hole of the player's inner row takes the opponent's inner hole in
-that column, if it holds counters, and (``capture: inner-and-outer``) then the outer hole behind it;
-with the primitive ``extra-captures`` the player then takes the whole contents of a number of
-further opponent holes, each one its own decision (one hole per move, the same player to move
-again). The primitive ``special-holes`` gives holes where a lap may stop instead of relaying: the
-heads (the rightmost outer hole), or holes each player chooses before play (misoro), safe from
-the extra captures. A game ``decided_by: rule``: a player's score is 1 for a win and 0 otherwise
-(captures are on the board, ``board()["captures"]``).
+hole), from the description's set-up (a count per outer and inner hole, or a layout of each
+player's holes). A move starts from a hole with ``min_counters`` or more if the player has one;
+otherwise (``singleton: into-empty``) from a single counter whose next hole is empty. A lap whose
+last counter lands in an occupied hole relays from it (a lap of 2N or more also sows its own
+starting hole, or passes over it: ``long_lap``). Captures (``capture``): a lap ending in an empty
+hole of the player's inner row takes the opponent's inner hole in that column, if it holds
+counters, and (``inner-and-outer``) then the outer hole behind it; or (``both-opposite``) a lap
+ending in an occupied inner hole whose two opposite holes are occupied takes both, and
+(``captured_to: resow``) sows them again from the hole after the capturing lap's start (or the
+move's: ``resow_from``), after which the turn ends or the re-sowing relays like a lap
+(``after_capture``). Named primitives (schema.sowing.PRIMITIVES):
+
+- ``extra-captures``: after a column capture the player takes the whole contents of a number of
+  further opponent holes, each one its own decision (one hole per move, the same player to move
+  again);
+- ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
+  outer hole), or holes each player chooses before play (misoro), safe from the extra captures;
+- ``restricted-holes``: a player is at first restricted to the middle holes (all but the four
+  corners, holes 1, N, N+1, 2N): their laps pass over the corners (``sowing: skip-corners``, a
+  lap of kind RESTRICTED_LAP) or only start elsewhere (``start-only``); when no middle hole can
+  start a move they are released, to the inner row's corners (``release: reserve-holes``) or to
+  every hole, for good or for the turn (``lasting``); under ``per-turn`` with skip-corners a lap
+  ending in a corner while no middle hole holds enough lets the player choose the kind of the
+  next lap (move ``a9``: restricted, ``a9+``: every hole); ``capture: in-use-holes``: while the
+  opponent is restricted no capture is made from a corner.
+
+A game ``decided_by: rule``: a player's score is 1 for a win and 0 otherwise (captures kept in
+stores are on the board, ``board()["captures"]``).
 
 Moves are ints (engine.mancala.fourrow): a hole ``100 * player + position`` (a start, a relay at a
-special hole, an extra capture of an opponent's hole, a misoro choice), ``PASS``, ``STOP``. The
-state: the board (4N sites) first, then the fields below at a constant offset; the kernels are
-handed to the shared machinery (engine.machine: one compiled entry point, two-pass endless
-detection; here the quick pass writes down its laps and undoes them instead of taking a snapshot
-first). Its Python side is engine.mancala.fourrow_rules.
+special hole or a corner, an extra capture of an opponent's hole, a misoro choice), ``+ RELEASED``
+(a lap round every hole, chosen at a corner), ``PASS``, ``STOP``. The state: the board (4N sites)
+first, then the fields below at a constant offset; the kernels are handed to the shared machinery
+(engine.machine: one compiled entry point, two-pass endless detection; the quick pass writes down
+its laps and undoes them, or, where a run changes more than its laps sow (re-sown captures,
+kinds of lap: ``snapshot``), snapshots the board and the counts first).
 
-``moves`` are Ludii's moves: every lap, extra capture, pass, stop and misoro choice; a turn is
-everything one player does before the other moves (a misoro choice is a turn of its own, as the
-players alternate). A capture-all game ends as soon as a capture takes the opponent's last counter,
-extra captures still due or not.
+``moves`` are Ludii's moves: every lap, extra capture, pass, stop and misoro choice (a re-sowing
+is part of its capturing lap's move but counted among the laps); a turn is everything one player
+does before the other moves (a misoro choice is a turn of its own, as the players alternate). A
+capture-all game ends as soon as a capture takes the opponent's last counter, extra captures
+still due or not. A turn the move limit cuts short at a decision inside it counts as played.
 """
 
 from __future__ import annotations
@@ -37,41 +56,62 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala import fourrow
-from engine.mancala.fourrow import G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_TRACKS, PASS, PLAYER_MOVES, STOP, TRACK_SLOT
+from engine.mancala.fourrow import (
+    G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_POSITION, G_TRACKS, MAX_TRACK, PASS, PLAYER_MOVES, RELEASED, STOP,
+    TRACK_SLOT,
+)
 from engine.mancala.layout import (
-    BY_LOT, CAPTURE_INNER_AND_OUTER, CHOSEN_HOLES, END_CANNOT_MOVE, F_CAPTURE, F_END, F_ENDLESS, F_EXTRA,
-    F_FIRST_PLAYER, F_LENGTH, F_MIN_COUNTERS, F_NO_MOVE, F_PER_ROW, F_SINGLE_CAPTURES, F_SINGLETON, F_SITES,
-    F_SPECIAL, F_START_INNER, F_START_OUTER, F_STOP, GEO, ILLEGAL, NO_MOVE_LOSE, SINGLETON_INTO_EMPTY,
+    AFTER_CAPTURE, AFTER_INNER_LANDING, BY_LOT, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER, CAPTURE_ON_OCCUPIED,
+    CAPTURED_RESOW, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURE_ON,
+    F_CAPTURED_TO, F_CHOOSE, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_OPTIONAL, F_FIRST_PLAYER,
+    F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_N_MIDDLE, F_NO_MOVE, F_PER_ROW, F_RELEASE,
+    F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLE_CAPTURES, F_SINGLETON, F_SITES, F_SNAPSHOT, F_SPECIAL,
+    F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES,
+    RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
-from engine.repetition import QUICK_LAPS, begin_move, seen_before
+from engine.repetition import QUICK_LAPS, begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
 from engine.turns import first_player, play_pass
 
-TRACKS = GEO + G_TRACKS  # player p's track block is at TRACKS + p * TRACK_SLOT
+TRACKS = GEO + G_TRACKS  # the track block of (kind, player) is at TRACKS + (2 * kind + player) * TRACK_SLOT
+FULL_LAP = 0  # the kind of lap round every hole of the player's track
+RESTRICTED_LAP = 1  # the kind of lap a restricted player sows (restricted-holes: corners passed over or not)
+KINDS = 2
+TABLES = TRACKS + 2 * KINDS * TRACK_SLOT
+"""After the geometry block, the tables of the parameter array (offsets from the start):"""
+T_CORNER = TABLES  # + site: 1 if the site is a corner (holes 1, N, N+1, 2N)
+T_MIDDLE = T_CORNER + fourrow.MAX_SITES  # + MAX_TRACK * player + i: the sites of a player's middle holes, in order
+T_RESERVE = T_MIDDLE + 2 * MAX_TRACK  # + 2 * player + i: the sites of the inner row's corners (holes N+1, 2N)
+T_BOARD = T_RESERVE + 4  # + site: the board at the start
+PARAMS_SIZE = T_BOARD + fourrow.MAX_SITES
 
 # Layout of the state: the board (4N sites, room for the widest board), then these fields at
 # constant offsets (so that the kernels' accesses to them need no arithmetic at run time).
 FIELDS = fourrow.MAX_SITES
 MOVES = FIELDS + 0  # moves in Ludii's sense: laps and decisions that are not laps
-LAPS = FIELDS + 1  # sowing laps
-STORE = FIELDS + 2  # + player: counters captured
-TO_MOVE = FIELDS + 4  # 0 or 1
-STATUS = FIELDS + 5
-TURNS = FIELDS + 6
-PHASE = FIELDS + 7  # what the player to move decides (below)
-PENDING = FIELDS + 8  # extra captures still to take this turn
-RELAY = FIELDS + 9  # the site of a head or misoro where a lap ended (PHASE_STOP)
-PASSES = FIELDS + 10  # passes in a row
-MISORO = FIELDS + 11  # + player: the player's misoro, a bit mask of positions
-CHOSEN = FIELDS + 13  # misoro chosen so far
-WINNER = FIELDS + 14  # 0, 1 or 2
-SIDE = FIELDS + 15  # + player: counters in the player's two rows
+LAPS = FIELDS + 1  # sowing laps (re-sowings included)
+STORE = FIELDS + 2  # + player: counters captured into stores
+SIDE = FIELDS + 4  # + player: counters in the player's two rows
+SNAPSHOT_FIELDS = 6  # a run changes the board and MOVES .. SIDE + 1 (COVER only grows)
+TO_MOVE = FIELDS + 6  # 0 or 1
+STATUS = FIELDS + 7
+TURNS = FIELDS + 8
+PHASE = FIELDS + 9  # what the player to move decides (below)
+PENDING = FIELDS + 10  # extra captures still to take this turn
+RELAY = FIELDS + 11  # the site of a head, misoro or corner where a lap ended (PHASE_STOP, PHASE_CHOICE)
+PASSES = FIELDS + 12  # passes in a row
+MISORO = FIELDS + 13  # + player: the player's misoro, a bit mask of positions
+CHOSEN = FIELDS + 15  # misoro chosen so far
+WINNER = FIELDS + 16  # 0, 1 or 2
 COVER = FIELDS + 17  # + player: the player's holes occupied at some point (bit mask of positions)
 PER_ROW = FIELDS + 19  # N (for the Python side, which reads states without the parameters)
 FIRST = FIELDS + 20  # the player who moved first: 0 or 1
-N_LEGAL = FIELDS + 21
-LEGAL = FIELDS + 22
+KIND = FIELDS + 21  # PHASE_START: the kind of lap the listed starts sow
+TURN_START = FIELDS + 22  # the site the turn started from
+RELEASED_FLAG = FIELDS + 23  # + player: 1 once released for good (restricted-holes, lasting permanent)
+N_LEGAL = FIELDS + 25
+LEGAL = FIELDS + 26
 MAX_LEGAL = 2 * fourrow.MAX_TRACK + 2
 UNDO = LEGAL + MAX_LEGAL  # the quick pass's laps (hole, counters), to undo it if it grows long
 STATE_SIZE = UNDO + 2 * QUICK_LAPS
@@ -80,12 +120,17 @@ PHASE_START = 0  # the start of a turn: a hole to sow from (or pass)
 PHASE_EXTRA = 1  # an extra capture: an opponent hole
 PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or stop
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
+PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
 MISORO_EACH = 2
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0  # the turn ends
 MOVE_CAPTURED = 1  # a column capture: extra captures follow
 MOVE_STOP = 2  # the lap ended in an occupied head or misoro: the player decides
+MOVE_CHOICE = 3  # the lap ended in a corner: the player chooses the kind of the next lap
+MOVE_GAME_OVER = 4  # the opponent has no counters left (end = capture-all)
+MOVE_CAPTURED_TWO = 5  # a column capture of two holes (inner and outer): extra captures follow
+MOVE_INNER_LANDING = 6  # the lap ended in an empty inner hole without a capture (extra-captures after inner-landing)
 
 # The events of a traced move (engine.machine.log_event), each with the state after it up to the stores.
 LOG_LAP = 1  # a = hole taken up, b = counters sown, c = site where the last counter landed
@@ -94,107 +139,256 @@ LOG_EXTRA = 3  # a = site, b = counters, c = player (an extra capture)
 LOG_STOP = 4  # a = site where the turn stops
 LOG_PASS = 5
 LOG_MISORO = 6  # a = site chosen, c = player
+LOG_LAP_RESTRICTED = 7  # as LOG_LAP, a lap of kind RESTRICTED_LAP
+LOG_RESOW = 8  # a = the site after which the re-sowing starts, b = counters, c = landing site
 LOGGED = STORE + 2
 
 
 @njit(cache=True, inline="always")
-def laps(state, params, table, origin, kind, lap_cap, logged, log):
-    """Sow the laps of one run from the site ``origin``, at most ``lap_cap`` laps.
+def can_start_restricted(state, params, p):
+    """True if one of player ``p``'s middle holes holds enough counters to start a move."""
+    at = T_MIDDLE + MAX_TRACK * p
+    least = params[F_MIN_COUNTERS]
+    for i in range(params[F_N_MIDDLE]):
+        if state[idx(params[idx(at + i)])] >= least:
+            return True
+    return False
 
-    A lap ending in an occupied hole relays from it, unless the hole is one where the mover may
-    stop (MOVE_STOP); a lap ending in an empty inner hole captures the opposite inner hole if it
-    holds counters, then the opposite outer hole if it does (MOVE_CAPTURED); any other empty
-    landing ends the turn (MOVE_DONE). With ``logged``, a lap about to start from a (hole,
-    board) configuration already seen in this run proves it endless (RUN_ENDLESS); without, each
-    lap is written down (hole, counters) so that the run can be undone (replay_logged). One kind
-    of lap: ``kind`` is not used.
+
+@njit(cache=True, inline="always")
+def restricted(state, params, p):
+    """True if player ``p`` is restricted (restricted-holes): not yet released for good, or (per-turn)
+    their next turn would start from a middle hole."""
+    if params[F_LASTING] == PER_TURN:
+        return can_start_restricted(state, params, p)
+    return state[idx(RELEASED_FLAG + p)] == 0
+
+
+@njit(cache=True)
+def capture_both_opposite(state, params, t, kind, origin, landed, log):
+    """Capture both-opposite (out of line: a capture is rare among laps): while the lap's last
+    counter lies in an occupied inner hole of the mover whose two opposite holes are occupied (and
+    restricted-holes' capture guard allows it), take both, into the store or sown again after the
+    capturing lap's start (or the move's); after the first unless after_capture continue-relay.
+    Returns the landing site of the last re-sowing (or ``landed``), the captures made, the
+    re-sowings sown and the holes they sowed (a bit mask of positions)."""
+    mover = state[TO_MOVE]
+    opp = 1 - mover
+    resow = params[F_CAPTURED_TO] == CAPTURED_RESOW
+    continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
+    capture_all = params[F_END] != END_CANNOT_MOVE
+    guard_corners = params[F_RESTRICTED] != 0 and params[F_RESTRICTED_CAPTURE] == IN_USE_HOLES
+    into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
+    resow_from = state[TURN_START] if params[F_RESOW_FROM] == RESOW_FROM_MOVE_START else origin
+    captures = 0
+    resowings = 0
+    cover = 0
+    while state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0:
+        inner = params[idx(GEO + G_OPPOSITE + landed)]
+        outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
+        if state[idx(inner)] == 0 or state[idx(outer)] == 0:
+            break
+        if guard_corners and params[idx(T_CORNER + landed)] != 0 and restricted(state, params, opp):
+            break
+        taken = state[idx(inner)] + state[idx(outer)]
+        if log[0] >= 0:
+            a = state[outer]
+            state[outer] = 0
+            if not resow:
+                state[STORE + mover] += a
+            machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, a, mover)
+            a = state[inner]
+            state[inner] = 0
+            if not resow:
+                state[STORE + mover] += a
+            machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, a, mover)
+        elif not resow:
+            state[idx(STORE + mover)] += taken
+        state[idx(inner)] = 0
+        state[idx(outer)] = 0
+        state[idx(SIDE + opp)] -= taken
+        captures += 1
+        if resow:
+            state[idx(SIDE + mover)] += taken
+            last = sow(state, params, t, resow_from, taken, into_origin)
+            resowings += 1
+            cover |= fourrow.lap_cover(params, GEO, kind, mover, resow_from, taken, last)
+            landed = params[idx(t + TRACK_HOLES + last)]
+            if log[0] >= 0:
+                machine.log_event(log, state, LOGGED, LOG_RESOW, resow_from, taken, landed)
+        if (capture_all and state[idx(SIDE + opp)] == 0) or not continue_relay:
+            break
+    return landed, captures, resowings, cover
+
+
+@njit(cache=True, inline="always")
+def take_column(state, params, landed, mover, log):
+    """The column capture of a lap ending in the inner hole ``landed``: the opposite inner hole, if it
+    holds counters, then (inner-and-outer) the outer hole behind it, into the store. Returns
+    MOVE_CAPTURED, MOVE_CAPTURED_TWO, or MOVE_INNER_LANDING (nothing to take)."""
+    inner = params[idx(GEO + G_OPPOSITE + landed)]
+    taken = state[idx(inner)]
+    if taken == 0:
+        return MOVE_INNER_LANDING
+    state[idx(inner)] = 0
+    state[idx(STORE + mover)] += taken
+    state[idx(SIDE + 1 - mover)] -= taken
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, taken, mover)
+    outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
+    taken = state[idx(outer)]
+    if taken > 0 and params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER:
+        state[idx(outer)] = 0
+        state[idx(STORE + mover)] += taken
+        state[idx(SIDE + 1 - mover)] -= taken
+        if log[0] >= 0:
+            machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, taken, mover)
+        return MOVE_CAPTURED_TWO
+    return MOVE_CAPTURED
+
+
+@njit(cache=True, inline="always")
+def laps(state, params, table, origin, kind, lap_cap, logged, log):
+    """Sow the laps of one run from the site ``origin`` (laps of ``kind``), at most ``lap_cap`` laps.
+
+    A lap ending in an empty inner hole captures the opposite inner hole if it holds counters,
+    then the opposite outer hole if it does (MOVE_CAPTURED); under both-opposite a lap ending in
+    an occupied inner hole with both opposite holes occupied takes both (re-sowing them, or into
+    the store), then the turn ends or the landing relays (after_capture). A lap ending in an
+    occupied hole relays from it, unless the hole is one where the mover may stop (MOVE_STOP) or a
+    corner where they choose the next lap's kind (MOVE_CHOICE); any other landing ends the turn
+    (MOVE_DONE). With ``logged``, a lap about to start from a (hole, kind, board) configuration
+    already seen in this run proves it endless (RUN_ENDLESS); without, each lap is written down
+    (hole, counters) so that the run can be undone, or (``snapshot``) the state is snapshot first
+    (replay_logged).
     """
     mover = state[TO_MOVE]
-    t = TRACKS + mover * TRACK_SLOT
-    holes = t + TRACK_HOLES
+    sites = params[F_SITES]
+    t = TRACKS + (2 * kind + mover) * TRACK_SLOT
     may_stop = params[idx(F_STOP + mover)] | state[idx(MISORO + mover)]
     no_capture = state[idx(origin)] == 1 and params[F_SINGLE_CAPTURES] == 0
-    inner_and_outer = params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER
+    both_opposite = params[F_CAPTURE] == CAPTURE_BOTH_OPPOSITE
+    capture_on_occupied = params[F_CAPTURE_ON] == CAPTURE_ON_OCCUPIED
+    into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
+    undo = not logged
+    choose = params[F_CHOOSE] != 0
     if logged:
-        seen_before(table, origin, state)
+        seen_before(table, origin + kind * sites, state)
+    elif params[F_SNAPSHOT] != 0:
+        begin_move_split(table, state, sites, MOVES, SNAPSHOT_FIELDS)
+        undo = False
     n = 0
+    resowings = 0
+    captures = 0
     cover = 0
     while True:
         count = state[idx(origin)]
         state[idx(origin)] = 0
-        if not logged:
+        if undo:
             state[idx(UNDO + 2 * n)] = origin
             state[idx(UNDO + 2 * n + 1)] = count
-        last = sow(state, params, t, origin, count, True)
+        last = sow(state, params, t, origin, count, into_origin)
         n += 1
-        cover |= fourrow.lap_cover(params, GEO, 0, mover, origin, count, last)
-        landed = params[idx(holes + last)]
+        cover |= fourrow.lap_cover(params, GEO, kind, mover, origin, count, last)
+        landed = params[idx(t + TRACK_HOLES + last)]
         if log[0] >= 0:
-            machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
-        if state[idx(landed)] > 1:
-            if (may_stop >> last) & 1:
+            machine.log_event(log, state, LOGGED, LOG_LAP if kind == FULL_LAP else LOG_LAP_RESTRICTED, origin, count,
+                              landed)
+        if both_opposite:
+            capture_all = params[F_END] != END_CANNOT_MOVE
+            continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
+            if (state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0
+                    and state[idx(params[idx(GEO + G_OPPOSITE + landed)])] != 0
+                    and state[idx(params[idx(GEO + G_OPPOSITE_OUTER + landed)])] != 0):
+                landed, taken, resown, sown = capture_both_opposite(state, params, t, kind, origin, landed, log)
+                captures += taken
+                resowings += resown
+                cover |= sown
+            if capture_all and state[idx(SIDE + 1 - mover)] == 0:
+                outcome = MOVE_GAME_OVER
+                break
+            if state[idx(landed)] < 2 or (captures > 0 and not continue_relay):
+                outcome = MOVE_DONE
+                break
+        elif state[idx(landed)] < 2:
+            outcome = MOVE_DONE
+            if params[idx(GEO + G_INNER + landed)] != 0 and not no_capture and not capture_on_occupied:
+                outcome = take_column(state, params, landed, mover, log)
+            break
+        elif (capture_on_occupied and params[idx(GEO + G_INNER + landed)] != 0 and not no_capture
+              and state[idx(params[idx(GEO + G_OPPOSITE + landed)])] != 0):
+            outcome = take_column(state, params, landed, mover, log)  # the capture takes the relay's place
+            break
+        # the landing holds two or more: a relay, a stop, or a choice of lap
+        if may_stop != 0 and (may_stop >> params[idx(GEO + G_POSITION + landed)]) & 1:
+            state[RELAY] = landed
+            outcome = MOVE_STOP
+            break
+        if choose:
+            if params[idx(T_CORNER + landed)] != 0 and not can_start_restricted(state, params, mover):
                 state[RELAY] = landed
-                outcome = MOVE_STOP
+                outcome = MOVE_CHOICE
                 break
-            if logged and seen_before(table, landed, state):
-                outcome = RUN_ENDLESS
-                break
-            if n >= lap_cap:
-                outcome = RUN_OUT_OF_LAPS
-                break
-            origin = landed
-            continue
-        outcome = MOVE_DONE
-        if params[idx(GEO + G_INNER + landed)] != 0 and not no_capture:
-            inner = params[idx(GEO + G_OPPOSITE + landed)]
-            taken = state[idx(inner)]
-            if taken > 0:
-                outcome = MOVE_CAPTURED
-                state[idx(inner)] = 0
-                state[idx(STORE + mover)] += taken
-                state[idx(SIDE + 1 - mover)] -= taken
-                if log[0] >= 0:
-                    machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, taken, mover)
-                outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
-                taken = state[idx(outer)]
-                if taken > 0 and inner_and_outer:
-                    state[idx(outer)] = 0
-                    state[idx(STORE + mover)] += taken
-                    state[idx(SIDE + 1 - mover)] -= taken
-                    if log[0] >= 0:
-                        machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, taken, mover)
-        break
+            if kind != RESTRICTED_LAP:
+                kind = RESTRICTED_LAP
+                t = TRACKS + (2 * RESTRICTED_LAP + mover) * TRACK_SLOT
+        if logged and seen_before(table, landed + kind * sites, state):
+            outcome = RUN_ENDLESS
+            break
+        if n >= lap_cap:
+            outcome = RUN_OUT_OF_LAPS
+            break
+        origin = landed
     state[MOVES] += n
-    state[LAPS] += n
+    state[LAPS] += n + resowings
     state[idx(COVER + mover)] |= cover
     return outcome
 
 
 @njit(cache=True)
 def replay_logged(state, params, table, origin, kind, quick, lap_budget, log):
-    """The slow pass of a long run (out of line: few runs get here): undo the ``quick`` laps of the
-    quick pass, then play the run again with every configuration logged."""
-    t = TRACKS + state[TO_MOVE] * TRACK_SLOT
-    for i in range(quick - 1, -1, -1):
-        unsow(state, params, t, state[UNDO + 2 * i], state[UNDO + 2 * i + 1], True)
-    state[MOVES] -= quick
-    state[LAPS] -= quick
-    begin_move(table, state, params[F_SITES])  # a new log (the table's snapshot is not used)
+    """The slow pass of a long run (out of line: few runs get here): rewind the quick pass (undo its
+    ``quick`` laps, or restore its snapshot), then play the run again with every configuration
+    logged."""
+    if params[F_SNAPSHOT] != 0:
+        restore_split(table, state, params[F_SITES], MOVES, SNAPSHOT_FIELDS)  # the log is still empty
+    else:
+        t = TRACKS + state[TO_MOVE] * TRACK_SLOT
+        into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
+        for i in range(quick - 1, -1, -1):
+            unsow(state, params, t, state[UNDO + 2 * i], state[UNDO + 2 * i + 1], into_origin)
+        state[MOVES] -= quick
+        state[LAPS] -= quick
+        begin_move(table, state, params[F_SITES])  # a new log (the table's snapshot is not used)
     return laps(state, params, table, origin, kind, lap_budget, True, log)
 
 
 @njit(cache=True)
 def probe_endless(state, params, table, scratch, origin, kind, lap_budget, log):
-    return machine.probe(laps, replay_logged, LEGAL, state, params, table, scratch, origin, kind, lap_budget, log)
+    """Whether the run from ``origin`` is endless, probed as the move would play it: a move at the
+    start of a turn starts the turn there (re-sowing from the move's start reads it)."""
+    turn_start = state[TURN_START]
+    if state[PHASE] == PHASE_START:
+        state[TURN_START] = origin
+    endless = machine.probe(laps, replay_logged, LEGAL, state, params, table, scratch, origin, kind, lap_budget, log)
+    state[TURN_START] = turn_start
+    return endless
 
 
 @njit(cache=True, inline="always")
 def run_of(state, params, m):
-    """The site a move sows from (a start, a relay), or -1 (a pass, a stop)."""
+    """The site a move sows from (a start, a relay) and the kind of its laps, or -1 (a pass, a stop)."""
     if m >= PASS:
         return -1, 0
     p = m // PLAYER_MOVES
-    return params[TRACKS + p * TRACK_SLOT + TRACK_HOLES + m - p * PLAYER_MOVES], 0
+    pos = m - p * PLAYER_MOVES
+    kind = state[KIND]
+    if pos >= RELEASED:
+        pos -= RELEASED
+        kind = FULL_LAP
+    elif state[PHASE] == PHASE_CHOICE:
+        kind = RESTRICTED_LAP
+    return params[idx(TRACKS + p * TRACK_SLOT + TRACK_HOLES + pos)], kind
 
 
 @njit(cache=True, inline="always")
@@ -205,13 +399,38 @@ def move_at(state, params, k):
 
 @njit(cache=True, inline="always")
 def list_starts(state, params):
-    """The holes the player to move may start from, in state[LEGAL:] (branch-free); their number."""
+    """The holes the player to move may start from, in state[LEGAL:] (branch-free), and the kind of
+    their laps in state[KIND]; their number. A restricted player (restricted-holes) lists the
+    middle holes; none can start: they are released (for good, or this turn), to the reserve holes
+    or every hole."""
     p = state[TO_MOVE]
     length = params[F_LENGTH]
     holes = TRACKS + p * TRACK_SLOT + TRACK_HOLES
     base = p * PLAYER_MOVES
     least = params[F_MIN_COUNTERS]
     n = 0
+    if params[F_RESTRICTED] != 0:
+        per_turn = params[F_LASTING] == PER_TURN
+        if per_turn or state[idx(RELEASED_FLAG + p)] == 0:
+            at = T_MIDDLE + MAX_TRACK * p
+            for i in range(params[F_N_MIDDLE]):
+                site = params[idx(at + i)]
+                state[idx(LEGAL + n)] = base + params[idx(GEO + G_POSITION + site)]
+                n += state[idx(site)] >= least
+            state[KIND] = RESTRICTED_LAP
+            if n > 0:
+                return n
+            if not per_turn:
+                state[idx(RELEASED_FLAG + p)] = 1  # released for good
+            state[KIND] = FULL_LAP
+            if params[F_RELEASE] == RESERVE_HOLES:
+                at = T_RESERVE + 2 * p
+                for i in range(2):
+                    site = params[idx(at + i)]
+                    state[idx(LEGAL + n)] = base + params[idx(GEO + G_POSITION + site)]
+                    n += state[idx(site)] >= least
+                return n
+        state[KIND] = FULL_LAP
     for pos in range(length):
         state[idx(LEGAL + n)] = base + pos
         n += state[idx(params[idx(holes + pos)])] >= least
@@ -258,6 +477,31 @@ def stop_mid_turn(state):
 
 
 @njit(cache=True, inline="always")
+def stuck(state, params, turn_limit, move_limit):
+    """The player to move has no legal move: under end cannot-move they lose (after a counted forced
+    pass with forced_pass, which past a limit leaves the game unfinished); otherwise they lose or
+    pass (no_move). Returns the number of legal moves (1: the pass), 0 if the game is over."""
+    p = state[TO_MOVE]
+    if params[F_END] == END_CANNOT_MOVE:
+        if params[F_FORCED_PASS] != 0:
+            if state[TURNS] >= turn_limit or state[MOVES] >= move_limit:
+                # the loss would come after the forced pass, past the limit: the game is unfinished
+                if state[PHASE] != PHASE_START:
+                    state[TURNS] += 1  # the turn cut short counts as played (statement counting)
+                state[STATUS] = UNFINISHED
+                return 0
+            state[TURNS] += 1  # the forced pass before the loss: one turn, one move
+            state[MOVES] += 1
+        machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
+        return 0
+    if params[F_NO_MOVE] == NO_MOVE_LOSE:
+        machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
+        return 0
+    state[LEGAL] = PASS
+    return 1
+
+
+@njit(cache=True, inline="always")
 def settle(state, params, table, scratch, turn_limit, move_limit, log):
     """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
     state[N_LEGAL] = 0
@@ -265,20 +509,27 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     if phase == PHASE_EXTRA:
         n = list_targets(state, params)
         if n > 0:
+            if params[F_EXTRA_OPTIONAL] != 0:  # the capturer may stop taking
+                state[LEGAL + n] = STOP
+                n += 1
             state[N_LEGAL] = n
             if state[MOVES] >= move_limit:
                 stop_mid_turn(state)
             return
         end_turn(state)  # nothing left to take: the turn ends
         phase = state[PHASE]
-    elif phase == PHASE_STOP:
-        p = state[TO_MOVE]
-        state[LEGAL] = p * PLAYER_MOVES + params[GEO + fourrow.G_POSITION + state[RELAY]]
-        state[LEGAL + 1] = STOP
+    elif phase == PHASE_STOP or phase == PHASE_CHOICE:
+        relay = state[TO_MOVE] * PLAYER_MOVES + params[GEO + G_POSITION + state[RELAY]]
+        state[LEGAL] = relay
+        state[LEGAL + 1] = STOP if phase == PHASE_STOP else relay + RELEASED
         n = 2
         if params[F_ENDLESS] == ILLEGAL:
             n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, LEGAL, n,
                                      move_limit - state[MOVES], log)
+        if n == 0:
+            n = stuck(state, params, turn_limit, move_limit)
+            if n == 0:
+                return
         state[N_LEGAL] = n
         if state[MOVES] >= move_limit:
             stop_mid_turn(state)
@@ -301,11 +552,9 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
             n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, LEGAL, n,
                                      move_limit - state[MOVES], log)
         if n == 0:
-            if params[F_END] == END_CANNOT_MOVE or params[F_NO_MOVE] == NO_MOVE_LOSE:
-                machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
+            n = stuck(state, params, turn_limit, move_limit)
+            if n == 0:
                 return
-            state[LEGAL] = PASS
-            n = 1
         state[N_LEGAL] = n
     if state[MOVES] >= move_limit or state[TURNS] >= turn_limit:
         state[N_LEGAL] = 0
@@ -314,30 +563,36 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
 
 @njit(cache=True, inline="always")
 def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit, log):
-    """The start: start_outer counters in every outer hole, start_inner in every inner one; player 1
-    (or the player drawn by lot) moves, or chooses a misoro, first."""
-    n = params[F_PER_ROW]
-    for i in range(4 * n):
-        state[i] = 0
+    """The start: each player's holes as the set-up lays them out (by position); player 1 (or the
+    player drawn by lot) moves, or chooses a misoro, first."""
+    for i in range(params[F_SITES]):
+        state[i] = params[T_BOARD + i]
     for i in range(FIELDS, LEGAL):
         state[i] = 0
-    outer = params[F_START_OUTER]
-    inner = params[F_START_INNER]
-    for c in range(n):
-        state[c] = outer
-        state[3 * n + c] = outer
-        state[n + c] = inner
-        state[2 * n + c] = inner
-    state[PER_ROW] = n
-    state[SIDE] = n * (outer + inner)
-    state[SIDE + 1] = n * (outer + inner)
-    cover = ((1 << n) - 1 if outer > 0 else 0) | (((1 << n) - 1) << n if inner > 0 else 0)  # positions 0..N-1: outer
-    state[COVER] = cover
-    state[COVER + 1] = cover
+    state[SIDE] = params[F_START_SIDE]
+    state[SIDE + 1] = params[F_START_SIDE]
+    state[COVER] = params[F_START_COVER]
+    state[COVER + 1] = params[F_START_COVER]
+    state[PER_ROW] = params[F_PER_ROW]
     if params[F_SPECIAL] == CHOSEN_HOLES:
         state[PHASE] = PHASE_SETUP
     first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
     settle(state, params, table, scratch, turn_limit, move_limit, log)
+
+
+@njit(cache=True, inline="always")
+def extra_due(params, outcome):
+    """Whether extra-captures are due after a run that came to ``outcome`` (a column capture of one
+    or two holes, or an empty inner landing): after any capture, a two-hole capture only, or any
+    inner landing."""
+    if params[F_EXTRA] == 0:
+        return False
+    after = params[F_EXTRA_AFTER]
+    if after == AFTER_INNER_LANDING:
+        return True
+    if outcome == MOVE_INNER_LANDING:
+        return False
+    return after == AFTER_CAPTURE or outcome == MOVE_CAPTURED_TWO
 
 
 @njit(cache=True, inline="always")
@@ -352,20 +607,21 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
     elif move == STOP:
         state[MOVES] += 1
         if log[0] >= 0:
-            machine.log_event(log, state, LOGGED, LOG_STOP, state[RELAY], 0, p)
+            machine.log_event(log, state, LOGGED, LOG_STOP, state[RELAY] if phase == PHASE_STOP else -1, 0, p)
         end_turn(state)
     else:
         q = move // PLAYER_MOVES
         pos = move - q * PLAYER_MOVES
-        site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
         if phase == PHASE_SETUP:
             state[idx(MISORO + p)] |= 1 << pos
             state[CHOSEN] += 1
             state[MOVES] += 1
             if log[0] >= 0:
-                machine.log_event(log, state, LOGGED, LOG_MISORO, site, 0, p)
+                machine.log_event(log, state, LOGGED, LOG_MISORO, params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)],
+                                  0, p)
             end_turn(state)
         elif phase == PHASE_EXTRA:
+            site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
             taken = state[idx(site)]
             state[idx(site)] = 0
             state[idx(STORE + p)] += taken
@@ -380,20 +636,34 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                 return
             if state[PENDING] == 0:
                 end_turn(state)
-        else:  # a sowing move: a start, or a relay from a head or misoro
-            state[PASSES] = 0
-            outcome = machine.run_laps(laps, replay_logged, state, params, table, site, 0, move_limit - state[MOVES], log)
+        else:  # a sowing move: a start, a relay from a head or misoro, a lap of the chosen kind from a corner
+            site, kind = run_of(state, params, move)
+            if phase == PHASE_START:
+                state[TURN_START] = site
+            if phase != PHASE_CHOICE:
+                state[PASSES] = 0
+            outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind,
+                                       move_limit - state[MOVES], log)
             if outcome == MOVE_DONE:
                 end_turn(state)
-            elif outcome == MOVE_CAPTURED:
+            elif outcome == MOVE_CAPTURED or outcome == MOVE_CAPTURED_TWO or outcome == MOVE_INNER_LANDING:
                 if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
                     state[TURNS] += 1
                     machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                     return
-                state[PHASE] = PHASE_EXTRA
-                state[PENDING] = params[F_EXTRA]
+                if extra_due(params, outcome):
+                    state[PHASE] = PHASE_EXTRA
+                    state[PENDING] = params[F_EXTRA]
+                else:
+                    end_turn(state)
             elif outcome == MOVE_STOP:
                 state[PHASE] = PHASE_STOP
+            elif outcome == MOVE_CHOICE:
+                state[PHASE] = PHASE_CHOICE
+            elif outcome == MOVE_GAME_OVER:
+                state[TURNS] += 1
+                machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
+                return
             else:
                 state[TURNS] += 1
                 machine.stop_run(state, outcome, STATUS, N_LEGAL)

@@ -16,12 +16,13 @@ from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow_machine import (
-    CHOSEN, COVER, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_PASS, LOG_STOP, MISORO, MISORO_EACH, N_LEGAL,
-    PASSES, PENDING, PER_ROW, PHASE, PHASE_EXTRA, PHASE_SETUP, PHASE_START, PHASE_STOP, RELAY, SIDE, STATE_SIZE,
-    STATUS, STORE, TO_MOVE, WINNER, run,
+    CHOSEN, COVER, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS, LOG_RESOW,
+    LOG_STOP, MISORO, MISORO_EACH, N_LEGAL, PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA,
+    PHASE_SETUP, PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STORE,
+    TO_MOVE, TURN_START, WINNER, run,
 )
-from engine.mancala.layout import F_STOP, GEO
-from engine.mancala.fourrow import PASS, PLAYER_MOVES
+from engine.mancala.layout import F_STOP
+from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
 from engine.position import captures_of, check_fields, passes_of, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING, OVER
@@ -30,6 +31,17 @@ from schema.sowing import SowingDescription
 
 def _per_row(st: np.ndarray) -> int:
     return int(st[PER_ROW])
+
+
+def corners(per_row: int) -> tuple[int, ...]:
+    """The positions of a player's corner holes (holes 1, N, N+1, 2N: the ends of their two rows)."""
+    return (0, per_row - 1, per_row, 2 * per_row - 1)
+
+
+def reserves(per_row: int) -> tuple[int, int]:
+    """The positions of the corners of a player's inner row (holes N+1 and 2N), where restricted-holes
+    releases a player under ``release: reserve-holes``."""
+    return (per_row, 2 * per_row - 1)
 
 
 class FourRowGame(KernelRules):
@@ -43,6 +55,18 @@ class FourRowGame(KernelRules):
         self.id = description.game
         self.name = name
         self.switches = described.switches(description)
+        named = {p.name for p in description.primitives}
+        self.restricted = "restricted-holes" in named
+        self.stores = description.board.stores
+        self.fields = ["a", "b", "to_move", "passes"] + (["captures"] if self.stores else [])
+        if "special-holes" in named:
+            self.fields += ["misoro", "stop_at"]
+        if "extra-captures" in named:
+            self.fields += ["extra_captures"]
+        if self.restricted:
+            self.fields += ["released", "relay_from", "turn_start"]
+        per_row = description.board.holes_per_row
+        self.holes = 2 * per_row if per_row is not None else MAX_TRACK
 
     def _binding(self, name: str, value: object) -> str:
         """The switch option that sets ``name`` to ``value`` (``switch = option``), for messages."""
@@ -52,44 +76,99 @@ class FourRowGame(KernelRules):
                     return f"{s.id} = {option}"
         return f"{name} = {value}"
 
+    def _primitive(self, settings: Mapping[str, Any], name: str, param: str) -> Any:
+        return settings.get(f"{name}.{param}", described.primitive(self.description, name, param))
+
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         rules = self.description.rules_for(dict(values))
         settings = self.description.settings(dict(values))
         n = int(settings.get("board.holes_per_row", self.description.board.holes_per_row))
-        special = settings.get("special-holes.kind", described.primitive(self.description, "special-holes", "kind"))
+        special = self._primitive(settings, "special-holes", "kind")
         head = 1 << (n - 1) if special == "heads" else 0  # the rightmost outer hole: position N-1
         header = [0] * GEO
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
-        header[layout.F_EXTRA] = int(settings.get("extra-captures.count",
-                                                  described.primitive(self.description, "extra-captures", "count")))
+        header[layout.F_EXTRA] = int(self._primitive(settings, "extra-captures", "count") or 0)
+        header[layout.F_EXTRA_AFTER] = layout.primitive_code(
+            "extra-captures", "after", self._primitive(settings, "extra-captures", "after") or "capture")
+        header[layout.F_EXTRA_OPTIONAL] = int(bool(self._primitive(settings, "extra-captures", "optional")))
+        header[layout.F_CAPTURE_ON] = layout.code("capture_on", rules.capture_on)
         header[F_STOP], header[F_STOP + 1] = head, head
         header[layout.F_MIN_COUNTERS] = rules.min_counters
         header[layout.F_SINGLE_CAPTURES] = int(rules.single_captures)
-        header[layout.F_SPECIAL] = layout.SPECIAL_KINDS.index(special)
-        header[layout.F_START_OUTER], header[layout.F_START_INNER] = self.description.setup.counters_per_row
+        header[layout.F_SPECIAL] = layout.SPECIAL_KINDS.index(special or "none")
+        header[layout.F_FORCED_PASS] = int(rules.forced_pass)
         for slot, name in ((layout.F_SINGLETON, "singleton"), (layout.F_CAPTURE, "capture"), (layout.F_END, "end"),
                            (layout.F_NO_MOVE, "no_move"), (layout.F_ENDLESS, "endless"),
-                           (layout.F_FIRST_PLAYER, "first_player")):
+                           (layout.F_FIRST_PLAYER, "first_player"), (layout.F_CAPTURED_TO, "captured_to"),
+                           (layout.F_RESOW_FROM, "resow_from"), (layout.F_AFTER_CAPTURE, "after_capture"),
+                           (layout.F_LONG_LAP, "long_lap")):
             header[slot] = layout.code(name, getattr(rules, name))
-        par = np.concatenate([np.array(header, dtype=np.int64), fourrow.geometry(n)])
+        restricted: dict[str, Any] = {}
+        if self.restricted:
+            restricted = {param: self._primitive(settings, "restricted-holes", param)
+                          for param in ("sowing", "release", "lasting", "capture")}
+            header[layout.F_RESTRICTED] = 1
+            for slot, param in ((layout.F_RESTRICTED_SOWING, "sowing"), (layout.F_RELEASE, "release"),
+                                (layout.F_LASTING, "lasting"), (layout.F_RESTRICTED_CAPTURE, "capture")):
+                header[slot] = layout.primitive_code("restricted-holes", param, restricted[param])
+            header[layout.F_CHOOSE] = int(restricted["lasting"] == "per-turn" and restricted["sowing"] == "skip-corners")
+        header[layout.F_SNAPSHOT] = int(self.restricted or rules.capture == "both-opposite")
+        header[layout.F_N_MIDDLE] = 2 * n - 4
+        skips = corners(n) if restricted.get("sowing") == "skip-corners" else ()
+        corner = [0] * MAX_SITES
+        middle = [[], []]
+        reserve = []
+        for p in (0, 1):
+            for pos in corners(n):
+                corner[fourrow.site_of(n, p, pos)] = 1
+            middle[p] = [fourrow.site_of(n, p, pos) for pos in range(2 * n) if pos not in corners(n)]
+            reserve += [fourrow.site_of(n, p, pos) for pos in reserves(n)]
+        start = self._layout(n)
+        header[layout.F_START_SIDE] = sum(start)
+        header[layout.F_START_COVER] = sum(1 << pos for pos, c in enumerate(start) if c > 0)
+        board = [0] * MAX_SITES
+        for p in (0, 1):
+            for pos, c in enumerate(start):
+                board[fourrow.site_of(n, p, pos)] = c
+        par = np.concatenate([
+            np.array(header, dtype=np.int64), fourrow.geometry(n, ((), skips)),
+            np.array(corner + [x for p in (0, 1) for x in middle[p] + [0] * (MAX_TRACK - len(middle[p]))] + reserve
+                     + board, dtype=np.int64)])
+        if par.size != PARAMS_SIZE:
+            raise RuntimeError("the four-row parameter layout is inconsistent")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
-                      table=new_table(4 * n, int(limits.moves) + 2, 4 * n),
+                      table=new_table(4 * n, int(limits.moves) + 2, 4 * n + SNAPSHOT_FIELDS),
                       scratch=np.zeros(STATE_SIZE, dtype=np.int64),
-                      extra={"per_row": n, "special": special, "rules": rules})
+                      extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted})
+
+    def _layout(self, n: int) -> list[int]:
+        """Each player's holes at the start, by position: the set-up's layout, or its count per row."""
+        setup = self.description.setup
+        if setup.layout is not None:
+            if len(setup.layout) != 2 * n:
+                raise ValueError(f"sowing description {self.id!r}: setup.layout lists {len(setup.layout)} counts; "
+                                 f"each player has {2 * n} holes on a board of {n} holes a row")
+            return list(setup.layout)
+        outer, inner = setup.counters_per_row
+        return [outer] * n + [inner] * n
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
-        """``{"a": [2N counts, holes a1..], "b": [...], "captures": [p1, p2], "to_move": 1 | 2}`` and,
-        optionally, ``"misoro": {"a": [holes], "b": [holes]}`` (heads = immune; fewer than two each:
-        the choosing goes on), ``"extra_captures": k`` (the player to move still takes k holes),
-        ``"stop_at": hole`` (the player to move decides whether to relay from that head or misoro),
-        ``"passes": 0 | 1``."""
+        """``{"a": [2N counts, holes a1..], "b": [...], "to_move": 1 | 2}`` and, where the description
+        has them: ``"captures": [p1, p2]`` (stores); ``"misoro": {"a": [holes], "b": [holes]}``
+        (special-holes chosen; fewer than two each: the choosing goes on), ``"stop_at": hole`` (the
+        player to move decides whether to relay from that head or misoro); ``"extra_captures": k``
+        (the player to move still takes k holes); ``"released": [bool, bool]`` (restricted-holes
+        lasting permanent), ``"relay_from": hole`` (per-turn: the lap of the player to move ended in
+        that corner and they choose its kind), ``"turn_start": hole`` (the hole the turn started
+        from, for resow_from = move-start); ``"passes": 0 | 1``."""
         n = params.extra["per_row"]
-        check_fields(spec, ("a", "b", "captures", "to_move", "misoro", "extra_captures", "stop_at", "passes"))
+        check_fields(spec, self.fields)
         f = 4 * n
         st = np.zeros(STATE_SIZE, dtype=np.int64)
         st[:f] = fourrow.board_from_holes(n, spec)
         st[PER_ROW] = n
-        st[STORE], st[STORE + 1] = captures_of(spec)
+        if self.stores:
+            st[STORE], st[STORE + 1] = captures_of(spec)
         st[SIDE], st[SIDE + 1] = int(st[:2 * n].sum()), int(st[2 * n:f].sum())
         st[COVER], st[COVER + 1] = (fourrow.occupied_positions(n, st[:f], q) for q in (0, 1))
         to_move = player_to_move(spec)
@@ -141,17 +220,57 @@ class FourRowGame(KernelRules):
                 raise ValueError(f"position stop_at {stop_at!r}: not a head or misoro of the player to move holding 2 or more")
             phase = PHASE_STOP
             st[RELAY] = site
+        if self.restricted:
+            phase = self._restricted_position(params, spec, st, p, phase)
         st[PASSES] = passes_of(spec)
         st[PHASE] = phase
         self.settle(params, st)
         return st
 
+    def _restricted_position(self, params: Params, spec: Mapping[str, Any], st: np.ndarray, p: int, phase: int) -> int:
+        """The fields of restricted-holes in a position: who is released, a choice of lap, the turn's start."""
+        n = params.extra["per_row"]
+        restricted = params.extra["restricted"]
+        released = spec.get("released", [False, False])
+        if not isinstance(released, (list, tuple)) or len(released) != 2 or not all(isinstance(r, bool) for r in released):
+            raise ValueError(f"position released must be two booleans, not {released!r}")
+        if any(released) and restricted["lasting"] != "permanent":
+            raise ValueError("position released: release is remembered only with "
+                             f"{self._binding('restricted-holes.lasting', 'permanent')}")
+        st[RELEASED_FLAG], st[RELEASED_FLAG + 1] = (int(r) for r in released)
+
+        def own_hole(field: str) -> int:
+            text = spec[field]
+            m = fourrow.parse_move(text, 2 * n) if isinstance(text, str) else -1
+            if m < 0 or m >= PASS or m // PLAYER_MOVES != p:
+                raise ValueError(f"position {field} must name a hole of the player to move, not {text!r}")
+            return fourrow.site_of(n, p, m % PLAYER_MOVES)
+
+        if "relay_from" in spec:
+            site = own_hole("relay_from")
+            choice = restricted["lasting"] == "per-turn" and restricted["sowing"] == "skip-corners"
+            least = params.extra["rules"].min_counters
+            middle = any(st[fourrow.site_of(n, p, pos)] >= least for pos in range(2 * n) if pos not in corners(n))
+            if (not choice or fourrow.owner_and_position(n, site)[1] not in corners(n) or st[site] < 2 or middle
+                    or phase != PHASE_START):
+                raise ValueError(f"position relay_from {spec['relay_from']!r}: no choice of lap there under these switches "
+                                 "(per-turn release with skip-corners, a corner holding 2+, no middle hole holding 2+)")
+            phase = PHASE_CHOICE
+            st[RELAY] = site
+            st[TURN_START] = site
+        if "turn_start" in spec:
+            st[TURN_START] = own_hole("turn_start")
+        return phase
+
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
         n = _per_row(st)
         f = 4 * n
         spec: dict[str, Any] = dict(fourrow.counts_by_hole(n, st[:f]))
-        spec["captures"] = [int(st[STORE]), int(st[STORE + 1])]
+        if self.stores:
+            spec["captures"] = [int(st[STORE]), int(st[STORE + 1])]
         spec["to_move"] = int(st[TO_MOVE]) + 1
+        if self.restricted:
+            spec["released"] = [bool(st[RELEASED_FLAG]), bool(st[RELEASED_FLAG + 1])]
         misoro = self._misoro(st)
         if misoro["a"] or misoro["b"]:
             spec["misoro"] = misoro
@@ -159,6 +278,9 @@ class FourRowGame(KernelRules):
             spec["extra_captures"] = int(st[PENDING])
         if st[PHASE] == PHASE_STOP:
             spec["stop_at"] = fourrow.site_name(n, int(st[RELAY]))
+        if st[PHASE] == PHASE_CHOICE:
+            spec["relay_from"] = fourrow.site_name(n, int(st[RELAY]))
+            spec["turn_start"] = fourrow.site_name(n, int(st[TURN_START]))
         if st[PASSES]:
             spec["passes"] = int(st[PASSES])
         return spec
@@ -168,34 +290,49 @@ class FourRowGame(KernelRules):
         return {key: [fourrow.hole_name(q, pos) for pos in range(n) if (int(st[MISORO + q]) >> pos) & 1]
                 for q, key in enumerate(fourrow.ROW_LETTERS)}
 
+    def _released(self, st: np.ndarray) -> list[bool] | None:
+        return [bool(st[RELEASED_FLAG]), bool(st[RELEASED_FLAG + 1])] if self.restricted else None
+
     def trace_move(self, params: Params, st: np.ndarray, move: int,
                    counts: np.ndarray | None = None) -> list[dict[str, Any]]:
-        """Play ``move`` and return its laps, captures, passes, stops and misoro choices, each with
-        the board after it."""
+        """Play ``move`` and return its laps (with restricted-holes: ``restricted``, corners passed over
+        or not), captures, re-sowings, passes, stops and misoro choices, each with the board after it."""
         n = params.extra["per_row"]
         mover = int(st[TO_MOVE]) + 1
+        skip_corners = params.extra["restricted"].get("sowing") == "skip-corners"
         entries, truncated = self.logged_move(params, st, move, counts, LOGGED)
+        released = self._released(st)  # set between moves only (at the start of a turn, as the move left it)
         misoro = self._misoro(st)  # only a misoro choice changes them, and it is a move of its own
         events: list[dict[str, Any]] = []
+        last_lap_restricted = False
+
+        def name(site: int) -> str:
+            return fourrow.site_name(n, int(site))
+
         for e in entries:
             kind = int(e[0])
-            board = self._board(n, e[4:4 + 4 * n], [int(e[4 + STORE]), int(e[5 + STORE])], misoro)
-            if kind == LOG_LAP:
-                events.append({"kind": "lap", "from": fourrow.site_name(n, int(e[1])), "count": int(e[2]),
-                               "last": fourrow.site_name(n, int(e[3])), "player": mover, "board": board})
+            board = self._board(n, e[4:4 + 4 * n], [int(e[4 + STORE]), int(e[5 + STORE])], misoro, released)
+            if kind in (LOG_LAP, LOG_LAP_RESTRICTED):
+                ev = {"kind": "lap", "from": name(e[1]), "count": int(e[2]), "last": name(e[3]), "player": mover}
+                if self.restricted:
+                    last_lap_restricted = kind == LOG_LAP_RESTRICTED and skip_corners
+                    ev["restricted"] = last_lap_restricted
+                events.append({**ev, "board": board})
             elif kind in (LOG_CAPTURE, LOG_EXTRA):
-                ev = {"kind": "capture", "hole": fourrow.site_name(n, int(e[1])), "count": int(e[2]),
-                      "player": int(e[3]) + 1, "board": board}
+                ev = {"kind": "capture", "hole": name(e[1]), "count": int(e[2]), "player": int(e[3]) + 1, "board": board}
                 if kind == LOG_EXTRA:
                     ev["extra"] = True
                 events.append(ev)
-            elif kind == LOG_STOP:
-                events.append({"kind": "stop", "hole": fourrow.site_name(n, int(e[1])), "player": mover, "board": board})
+            elif kind == LOG_RESOW:
+                events.append({"kind": "resow", "after": name(e[1]), "count": int(e[2]), "last": name(e[3]),
+                               "player": mover, "restricted": last_lap_restricted, "board": board})
+            elif kind == LOG_STOP:  # at a head or misoro, or (optional extra captures) taking no more
+                ev = {"kind": "stop", "hole": name(e[1])} if e[1] >= 0 else {"kind": "stop"}
+                events.append({**ev, "player": mover, "board": board})
             elif kind == LOG_PASS:
                 events.append({"kind": "pass", "player": mover, "board": board})
             else:
-                events.append({"kind": "misoro", "hole": fourrow.site_name(n, int(e[1])), "player": mover,
-                               "board": board})
+                events.append({"kind": "misoro", "hole": name(e[1]), "player": mover, "board": board})
         return events + [dict(TRUNCATED)] if truncated else events
 
     def evaluate(self, params: Params, st: np.ndarray) -> float:
@@ -211,21 +348,30 @@ class FourRowGame(KernelRules):
         return fourrow.move_name(move)
 
     def text_to_move(self, text: str) -> int:
-        return fourrow.parse_move(text, fourrow.MAX_TRACK)
+        return fourrow.parse_move(text, self.holes, released=self.restricted)
 
     def board(self, st: np.ndarray) -> dict[str, Any]:
-        """Counts by hole (``a``, ``b``), captures, misoro (if chosen) and the holes for drawing
-        (``sites``, engine.mancala.fourrow.board_sites)."""
+        """Counts by hole (``a``, ``b``), captures (stores), misoro (if chosen), who is released
+        (restricted-holes) and the holes for drawing (``sites``, engine.mancala.fourrow.board_sites;
+        corners marked under restricted-holes)."""
         n = _per_row(st)
-        return self._board(n, st[:4 * n], [int(st[STORE]), int(st[STORE + 1])], self._misoro(st))
+        return self._board(n, st[:4 * n], [int(st[STORE]), int(st[STORE + 1])], self._misoro(st), self._released(st))
 
-    @staticmethod
-    def _board(n: int, cells: np.ndarray, captures: list[int], misoro: dict[str, list[str]]) -> dict[str, Any]:
+    def _board(self, n: int, cells: np.ndarray, captures: list[int], misoro: dict[str, list[str]],
+               released: list[bool] | None) -> dict[str, Any]:
         out: dict[str, Any] = dict(fourrow.counts_by_hole(n, cells))
-        out["captures"] = captures
+        if self.stores:
+            out["captures"] = captures
         if misoro["a"] or misoro["b"]:
             out["misoro"] = misoro
-        out["sites"] = fourrow.board_sites(n, cells)
+        if released is not None:
+            out["released"] = released
+        sites = fourrow.board_sites(n, cells)
+        if self.restricted:
+            marked = {fourrow.hole_name(q, pos) for q in (0, 1) for pos in corners(n)}
+            for site in sites:  # the corner holes, marked on the drawn board
+                site["corner"] = site["name"] in marked
+        out["sites"] = sites
         return out
 
     def render(self, params: Params, st: np.ndarray) -> str:
@@ -238,9 +384,19 @@ class FourRowGame(KernelRules):
             for pos in range(n):
                 if (safe >> pos) & 1:
                     marks[fourrow.site_of(n, q, pos)] = "*"
-        notes = [f"{int(st[SIDE])} counters, captured {int(st[STORE])}",
-                 f"{int(st[SIDE + 1])} counters, captured {int(st[STORE + 1])}"]
         footer = []
+        if self.restricted:
+            per_turn = params.extra["restricted"]["lasting"] == "per-turn"
+            marks.update({fourrow.site_of(n, q, pos): "'" for q in (0, 1) for pos in corners(n)})
+            notes = ["", ""]
+            for q in (0, 1):
+                state = "" if per_turn else ("released" if st[RELEASED_FLAG + q] else "restricted") + ", "
+                notes[q] = f"{state}{int(st[q * 2 * n:(q + 1) * 2 * n].sum())} counters"
+            footer.append(f"' corner (holes {', '.join(str(pos + 1) for pos in corners(n))})"
+                          + ("; release is decided afresh each turn" if per_turn else ""))
+        else:
+            notes = [f"{int(st[SIDE])} counters, captured {int(st[STORE])}",
+                     f"{int(st[SIDE + 1])} counters, captured {int(st[STORE + 1])}"]
         heads = params.extra["special"]
         if heads == "heads":
             footer.append("* head: a lap ending there, occupied, may relay or stop")
@@ -254,5 +410,7 @@ class FourRowGame(KernelRules):
                 footer.append(f"player {to_move}'s lap ended in {fourrow.site_name(n, int(st[RELAY]))}: relay or stop")
             elif phase == PHASE_SETUP:
                 footer.append(f"player {to_move} chooses a misoro in their outer row")
+            elif phase == PHASE_CHOICE:
+                hole = fourrow.site_name(n, int(st[RELAY]))
+                footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
         return fourrow.board_text(n, st[:f], to_move, marks, notes, footer)
-

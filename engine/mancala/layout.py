@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from schema.sowing import SowingRules
+from schema.sowing import PRIMITIVES, SowingRules
 
 
 def code(field_name: str, value: str) -> int:
@@ -104,7 +104,9 @@ ILLEGAL = code("endless", "illegal")
 
 # --- four-row boards (engine.mancala.fourrow_machine) --------------------------------------------
 # The parameter array: these named fields, then (at GEO) the board's geometry block
-# (engine.mancala.fourrow.geometry); player p's track block is at TRACKS + p * TRACK_SLOT.
+# (engine.mancala.fourrow.geometry, two kinds of track: kind FULL_LAP round every hole, kind
+# RESTRICTED_LAP as the primitive restricted-holes sows while restricted), then (at TABLES) the
+# tables below; player p's track block of kind k is at TRACKS + (2 * k + p) * TRACK_SLOT.
 FOUR_PARAM_FIELDS = _fields(
     "sites",  # 4N: the board's sites
     "length",  # 2N: holes per player
@@ -113,7 +115,21 @@ FOUR_PARAM_FIELDS = _fields(
     "stop", "stop_2",  # + player: positions where a lap may stop (bit mask; special-holes heads)
     "min_counters", "singleton", "single_captures", "capture", "end", "no_move", "endless", "first_player",
     "special",  # special-holes: none, heads, chosen
-    "start_outer", "start_inner",  # counters in each outer and inner hole at the start
+    "captured_to",  # store or resow
+    "resow_from",  # lap-start or move-start
+    "after_capture",  # end-move or continue-relay
+    "long_lap",  # sow-origin or skip-origin
+    "forced_pass",  # 1: under end cannot-move a stuck player's loss comes after a counted forced pass
+    "snapshot",  # 1: a run's quick pass snapshots the state (runs with kinds of lap or re-sown captures)
+    "restricted",  # 1: the primitive restricted-holes is in play
+    "restricted_sowing", "release", "lasting", "restricted_capture",  # its parameters (their codes)
+    "choose",  # 1: restricted-holes per-turn with skip-corners: a lap ending in a corner chooses its kind
+    "n_middle",  # the middle holes of a player (restricted-holes)
+    "start_side",  # counters in each player's holes at the start
+    "start_cover",  # each player's holes occupied at the start (bit mask of positions)
+    "extra_after",  # extra-captures: due after any capture, a two-hole capture, or an inner landing (codes)
+    "extra_optional",  # 1: extra-captures may be stopped
+    "capture_on",  # the landing of a column capture: empty or occupied
 )
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
@@ -129,15 +145,54 @@ F_NO_MOVE = FOUR_PARAM_FIELDS["no_move"]
 F_ENDLESS = FOUR_PARAM_FIELDS["endless"]
 F_FIRST_PLAYER = FOUR_PARAM_FIELDS["first_player"]
 F_SPECIAL = FOUR_PARAM_FIELDS["special"]
-F_START_OUTER = FOUR_PARAM_FIELDS["start_outer"]
-F_START_INNER = FOUR_PARAM_FIELDS["start_inner"]
-GEO = 20
+F_CAPTURED_TO = FOUR_PARAM_FIELDS["captured_to"]
+F_RESOW_FROM = FOUR_PARAM_FIELDS["resow_from"]
+F_AFTER_CAPTURE = FOUR_PARAM_FIELDS["after_capture"]
+F_LONG_LAP = FOUR_PARAM_FIELDS["long_lap"]
+F_FORCED_PASS = FOUR_PARAM_FIELDS["forced_pass"]
+F_SNAPSHOT = FOUR_PARAM_FIELDS["snapshot"]
+F_RESTRICTED = FOUR_PARAM_FIELDS["restricted"]
+F_RESTRICTED_SOWING = FOUR_PARAM_FIELDS["restricted_sowing"]
+F_RELEASE = FOUR_PARAM_FIELDS["release"]
+F_LASTING = FOUR_PARAM_FIELDS["lasting"]
+F_RESTRICTED_CAPTURE = FOUR_PARAM_FIELDS["restricted_capture"]
+F_CHOOSE = FOUR_PARAM_FIELDS["choose"]
+F_N_MIDDLE = FOUR_PARAM_FIELDS["n_middle"]
+F_START_SIDE = FOUR_PARAM_FIELDS["start_side"]
+F_START_COVER = FOUR_PARAM_FIELDS["start_cover"]
+F_EXTRA_AFTER = FOUR_PARAM_FIELDS["extra_after"]
+F_EXTRA_OPTIONAL = FOUR_PARAM_FIELDS["extra_optional"]
+F_CAPTURE_ON = FOUR_PARAM_FIELDS["capture_on"]
+GEO = 36
 """Where the geometry block starts in a four-row parameter array."""
+if len(FOUR_PARAM_FIELDS) > GEO:
+    raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
 
 SPECIAL_KINDS = ("none", "heads", "chosen")
 """The codes of special-holes' kind."""
 CHOSEN_HOLES = SPECIAL_KINDS.index("chosen")
 SINGLETON_INTO_EMPTY = code("singleton", "into-empty")
 CAPTURE_INNER_AND_OUTER = code("capture", "inner-and-outer")
+CAPTURE_BOTH_OPPOSITE = code("capture", "both-opposite")
+CAPTURED_RESOW = code("captured_to", "resow")
+RESOW_FROM_MOVE_START = code("resow_from", "move-start")
 NO_MOVE_LOSE = code("no_move", "lose")
 END_CANNOT_MOVE = CANNOT_MOVE
+
+
+def primitive_code(name: str, param: str, value: str) -> int:
+    """The code of a primitive parameter's value (its index among the values the schema allows)."""
+    allowed = PRIMITIVES[name][param]
+    if not isinstance(allowed, tuple) or value not in allowed:
+        raise ValueError(f"{name}.{param} has no value {value!r}")
+    return allowed.index(value)
+
+
+START_ONLY = primitive_code("restricted-holes", "sowing", "start-only")
+RESERVE_HOLES = primitive_code("restricted-holes", "release", "reserve-holes")
+PER_TURN = primitive_code("restricted-holes", "lasting", "per-turn")
+IN_USE_HOLES = primitive_code("restricted-holes", "capture", "in-use-holes")
+AFTER_CAPTURE = primitive_code("extra-captures", "after", "capture")
+AFTER_TWO_HOLES = primitive_code("extra-captures", "after", "two-hole-capture")
+AFTER_INNER_LANDING = primitive_code("extra-captures", "after", "inner-landing")
+CAPTURE_ON_OCCUPIED = code("capture_on", "occupied")

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.games import lobudok_api as lobudok
+from engine.games import GAMES
 from engine.mancala import fourrow
 from engine.result import Result
 
@@ -401,7 +401,7 @@ def test_malformed_positions_raise(bad, message):
 
 
 def test_released_laps_are_written_with_a_plus():
-    rules = lobudok.RULES
+    rules = GAMES[GAME]
     assert rules.move_to_text(rules.text_to_move("a9+")) == "a9+"
     assert rules.text_to_move("b16") == fourrow.hole_move(1, 15)
     with pytest.raises(ValueError, match="unknown move 'a17'"):

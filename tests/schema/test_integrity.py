@@ -95,6 +95,7 @@ def test_a_key_written_twice_is_an_error_with_its_line(data_copy: Path):
 
 def test_a_game_the_engine_plays_but_the_records_lack(data_copy: Path, tmp_path: Path):
     (data_copy / "games" / "lobudok.yaml").unlink()
+    (data_copy / "sowing" / "lobudok.yaml").unlink()  # the engine's registry reads the project's data/sowing
     load_archive(data_copy)
     result = CliRunner().invoke(main, ["build", "--data", str(data_copy), "--out", str(tmp_path / "a.db")])
     assert result.exit_code == 1

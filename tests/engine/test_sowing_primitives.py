@@ -1,0 +1,308 @@
+"""The four-row sowing machine's named primitives and general fields, each on a small description
+written here (a 4 x 5 board, no seed game's), with positions worked by hand showing it do what its
+docstring says (schema.sowing.PRIMITIVES, engine.mancala.fourrow_machine).
+
+On 4 x 5 a player's holes are 1-10: 1-5 along their outer row from their left, 6-10 back along
+their inner row. Player 1's inner hole k (6-10) faces player 2's inner hole 16-k and, behind it,
+player 2's outer hole k-5 (a6 faces b10 and b1, a7 faces b9 and b2). Corners: holes 1, 5, 6, 10;
+middle holes 2-4 and 7-9; the inner row's corners (the reserve holes) 6 and 10.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.game import Game, Limits
+from engine.mancala import description as described
+from engine.mancala.fourrow_rules import FourRowGame
+from schema.sowing import SowingDescription
+
+RULES = {
+    "start_row": "own", "min_counters": 2, "direction": "counterclockwise", "sow_through": "own-rows",
+    "relay": "last-hole", "relay_when": "occupied", "capture": "inner-and-outer", "capture_empty": False,
+    "captured_to": "store", "end": "capture-all", "remaining": "unscored", "decided_by": "rule",
+    "no_move": "pass", "first_player": "player-1", "endless": "end-game",
+}
+"""A Tsoro-like game: relay from an occupied hole, a lap ending in an empty inner hole takes the
+opposite inner and outer holes into the store, a player stripped bare loses."""
+
+RESOWING = {**RULES, "capture": "both-opposite", "captured_to": "resow"}
+"""A Lobudök-like game: a lap ending in an occupied inner hole with both opposite holes occupied
+takes both and sows them again on the capturer's side."""
+
+
+def describe(rules: dict[str, Any], primitives: list[dict[str, Any]] | None = None, stores: bool = True,
+             setup: dict[str, Any] | None = None) -> SowingDescription:
+    desc = SowingDescription.model_validate({
+        "game": "primitive-test", "board": {"rows": 4, "holes_per_row": 5, "stores": stores},
+        "setup": setup or {"counters_per_row": [2, 1]}, "rules": rules, "primitives": primitives or [],
+        "switches": []})
+    return desc
+
+
+def game(desc: SowingDescription) -> Game:
+    return Game(FourRowGame(desc, "test"), {}, limits=Limits())
+
+
+def at(desc: SowingDescription, a: list[int], b: list[int], to_move: int = 1, **fields: Any):
+    spec: dict[str, Any] = {"a": a, "b": b, "to_move": to_move, **fields}
+    if desc.board.stores:
+        spec.setdefault("captures", [0, 0])
+    return game(desc).state_from_position(spec)
+
+
+def holes(**counts: int) -> list[int]:
+    """Ten counts from ``h1=..`` .. ``h10=..``."""
+    out = [0] * 10
+    for key, c in counts.items():
+        out[int(key[1:]) - 1] = c
+    return out
+
+
+# --- extra-captures ------------------------------------------------------------------------------
+
+def test_extra_captures_take_further_opponent_holes_one_decision_each():
+    desc = describe(RULES, [{"name": "extra-captures", "params": {"count": 2}}])
+    s = at(desc, holes(h5=2, h1=1), holes(h2=3, h9=1, h5=4, h7=2, h1=1))
+    s.apply("a5")  # a6, a7; a7 was empty: take b9 (1) and b2 (3) behind it
+    assert s.board()["captures"] == [4, 0]
+    assert s.to_move == 1 and s.legal_moves_text() == ["b1", "b5", "b7"]  # two more holes, each a decision
+    s.apply("b5")
+    assert s.board()["captures"] == [8, 0] and s.to_move == 1 and s.legal_moves_text() == ["b1", "b7"]
+    s.apply("b7")
+    assert s.board()["captures"] == [10, 0] and s.to_move == 2  # the two taken: the turn ends
+    assert s.board()["b"] == holes(h1=1)
+
+
+def test_extra_captures_count_one_ends_the_turn_after_one_hole_and_the_last_counter_ends_the_game():
+    desc = describe(RULES, [{"name": "extra-captures", "params": {"count": 1}}])
+    s = at(desc, holes(h5=2, h1=1), holes(h2=3, h9=1, h5=4, h7=2))
+    s.apply("a5")
+    s.apply("b7")
+    assert s.to_move == 2 and s.board()["captures"] == [6, 0]
+    s = at(desc, holes(h5=2, h1=1), holes(h2=3, h9=1, h5=4))
+    s.apply("a5")
+    s.apply("b5")  # player 2's last counters: capture-all ends the game at once
+    assert s.is_terminal() and s.result().winner == 1
+
+
+def test_without_extra_captures_a_column_capture_ends_the_turn():
+    s = at(describe(RULES), holes(h5=2, h1=1), holes(h2=3, h9=1, h5=4))
+    s.apply("a5")
+    assert s.board()["captures"] == [4, 0] and s.to_move == 2
+
+
+def test_extra_captures_after_a_two_hole_capture_only():
+    desc = describe(RULES, [{"name": "extra-captures", "params": {"count": 1, "after": "two-hole-capture"}}])
+    one = at(desc, holes(h5=2, h1=1), holes(h9=1, h5=4))
+    one.apply("a5")  # a6, a7 (empty): b9 taken, b2 empty: one hole, no extra capture
+    assert one.board()["captures"] == [1, 0] and one.to_move == 2
+    two = at(desc, holes(h5=2, h1=1), holes(h9=1, h2=3, h5=4))
+    two.apply("a5")  # b9 and b2: two holes, the extra capture is due
+    assert two.board()["captures"] == [4, 0] and two.to_move == 1 and two.legal_moves_text() == ["b5"]
+
+
+def test_extra_captures_after_an_inner_landing_even_without_a_capture():
+    a, b = holes(h5=2, h1=1), holes(h2=3, h5=4)
+    landing = at(describe(RULES, [{"name": "extra-captures", "params": {"count": 1, "after": "inner-landing"}}]), a, b)
+    landing.apply("a5")  # a6, a7 (empty inner): b9 is empty, nothing taken, but the extra capture is due
+    assert landing.board()["captures"] == [0, 0] and landing.to_move == 1
+    assert landing.legal_moves_text() == ["b2", "b5"]
+    capture = at(describe(RULES, [{"name": "extra-captures", "params": {"count": 1}}]), a, b)
+    capture.apply("a5")
+    assert capture.to_move == 2  # due after a capture only
+
+
+def test_optional_extra_captures_may_be_stopped():
+    desc = describe(RULES, [{"name": "extra-captures", "params": {"count": 2, "optional": True}}])
+    s = at(desc, holes(h5=2, h1=1), holes(h2=3, h9=1, h5=4, h7=2))
+    s.apply("a5")
+    assert s.legal_moves_text() == ["b5", "b7", "stop"]
+    events = s.game.rules.trace_move(s.game.params, s._st.copy(), s.game.rules.text_to_move("stop"))
+    assert [e["kind"] for e in events] == ["stop"] and "hole" not in events[0]
+    s.apply("stop")
+    assert s.to_move == 2 and s.board()["captures"] == [4, 0]
+
+
+def test_capture_on_an_occupied_landing_takes_the_place_of_the_relay():
+    occupied = describe({**RULES, "capture_on": "occupied"})
+    s = at(occupied, holes(h5=2, h7=1, h1=1), holes(h9=1, h2=3, h5=4))
+    s.apply("a5")  # a6, a7 (occupied inner, b9 occupied): b9 and b2 taken, no relay
+    assert s.board()["captures"] == [4, 0] and s.board()["a"] == holes(h1=1, h6=1, h7=2) and s.to_move == 2
+    s = at(describe(RULES), holes(h5=2, h7=1, h1=1), holes(h9=1, h2=3, h5=4))
+    s.apply("a5")  # the default: a7 relays: a8, a9 (empty inner, b7 empty): nothing taken
+    assert s.board()["captures"] == [0, 0] and s.board()["a"] == holes(h1=1, h6=1, h8=1, h9=1)
+    s = at(occupied, holes(h5=2, h1=1), holes(h9=1, h2=3, h5=4))
+    s.apply("a5")  # a7 was empty: no capture on an empty landing
+    assert s.board()["captures"] == [0, 0] and s.to_move == 2
+
+
+# --- special-holes -------------------------------------------------------------------------------
+
+def test_special_holes_heads_let_a_lap_stop_in_the_rightmost_outer_hole_instead_of_relaying():
+    desc = describe(RULES, [{"name": "special-holes", "params": {"kind": "heads"}}])
+    s = at(desc, holes(h3=2, h5=1, h1=1), holes(h1=2, h2=2, h9=1))
+    s.apply("a3")  # a4, a5: a5 (the head) was occupied
+    assert s.to_move == 1 and s.legal_moves_text() == ["a5", "stop"]
+    stopped = s.child(s.legal_moves()[1])
+    assert stopped.to_move == 2 and stopped.board()["a"] == holes(h4=1, h5=2, h1=1)
+    s.apply("a5")  # relay: a6, a7 (empty inner): b9 (1) and b2 (2) taken
+    assert s.board()["a"] == holes(h4=1, h6=1, h7=1, h1=1) and s.board()["captures"] == [3, 0]
+
+
+def test_without_special_holes_the_same_lap_relays():
+    s = at(describe(RULES), holes(h3=2, h5=1, h1=1), holes(h1=2, h2=2, h9=1))
+    s.apply("a3")
+    assert s.to_move == 2 and s.board()["a"] == holes(h4=1, h6=1, h7=1, h1=1) and s.board()["captures"] == [3, 0]
+
+
+def test_special_holes_chosen_are_picked_in_turn_before_play_and_safe_from_extra_captures():
+    desc = describe(RULES, [{"name": "special-holes", "params": {"kind": "chosen"}},
+                            {"name": "extra-captures", "params": {"count": 1}}])
+    s = game(desc).new_state(1)
+    assert s.legal_moves_text() == ["a1", "a2", "a3", "a4", "a5"]  # a misoro in the outer row
+    for m in ("a2", "b1", "a4", "b3"):
+        s.apply(m)
+    assert s.board()["misoro"] == {"a": ["a2", "a4"], "b": ["b1", "b3"]}
+    assert all(m[0] == "a" for m in s.legal_moves_text()) and s.to_move == 1  # play starts
+    s = at(desc, holes(h5=2, h1=1), holes(h2=3, h9=1, h4=2, h5=4), misoro={"a": ["a1", "a3"], "b": ["b4", "b1"]})
+    s.apply("a5")  # takes b9 and b2; b4 is a misoro: only b5 may be taken
+    assert s.legal_moves_text() == ["b5"]
+
+
+# --- restricted-holes ----------------------------------------------------------------------------
+
+RESTRICTED = {"name": "restricted-holes",
+              "params": {"sowing": "skip-corners", "release": "reserve-holes", "lasting": "permanent",
+                         "capture": "unrestricted"}}
+
+
+def restricted(**params: str) -> SowingDescription:
+    prim = {"name": "restricted-holes", "params": {**RESTRICTED["params"], **params}}
+    return describe(RESOWING, [prim], stores=False, setup={"layout": [0, 1, 0, 3, 0, 0, 0, 2, 0, 4]})
+
+
+def test_a_restricted_player_starts_only_from_middle_holes_and_their_laps_pass_over_the_corners():
+    s = at(restricted(), holes(h1=3, h4=2, h10=2), holes(h3=2))
+    assert s.legal_moves_text() == ["a4"]  # a1 and a10 are corners
+    s.apply("a4")  # a5 and a6 are corners: passed over; a7, a8
+    assert s.board()["a"] == holes(h1=3, h7=1, h8=1, h10=2)
+    s = at(restricted(sowing="start-only"), holes(h1=3, h4=2, h10=2), holes(h3=2))
+    assert s.legal_moves_text() == ["a4"]
+    s.apply("a4")  # start-only: the corners are sown
+    assert s.board()["a"] == holes(h1=3, h5=1, h6=1, h10=2)
+
+
+def test_release_when_no_middle_hole_can_start_to_the_reserve_holes_or_every_hole_and_for_good():
+    a, b = holes(h1=3, h6=2, h10=1, h3=1), holes(h3=2)
+    s = at(restricted(), a, b)
+    assert s.legal_moves_text() == ["a6"]  # reserve holes 6 and 10; a1 is not one
+    assert s.board()["released"] == [True, False]
+    s = at(restricted(release="all-holes"), a, b)
+    assert s.legal_moves_text() == ["a1", "a6"]
+    s.apply("a1")  # released: every hole sown, a2 a3 a4
+    assert s.board()["a"] == holes(h2=1, h3=2, h4=1, h6=2, h10=1)
+    s.apply("b3")
+    assert s.legal_moves_text() == ["a3", "a6"] and s.board()["released"] == [True, False]  # for good
+
+
+def test_per_turn_release_is_decided_afresh_and_a_lap_ending_in_a_corner_chooses_its_kind():
+    s = at(restricted(release="all-holes", lasting="per-turn"), holes(h1=3, h6=2, h10=1, h3=1), holes(h3=2))
+    assert s.legal_moves_text() == ["a1", "a6"] and s.board()["released"] == [False, False]
+    s.apply("a1")
+    s.apply("b3")
+    assert s.legal_moves_text() == ["a3"]  # a middle hole holds two again: restricted this turn
+    with pytest.raises(ValueError, match="no choice of lap"):
+        at(restricted(), holes(h5=2), holes(h3=2), relay_from="a5")
+    s = at(restricted(release="all-holes", lasting="per-turn"), holes(h4=1, h5=2, h1=1), holes(h3=2),
+           relay_from="a5")
+    assert s.legal_moves_text() == ["a5", "a5+"]
+    full = s.child(s.legal_moves()[1])  # a full lap: a6, a7
+    assert full.board()["a"] == holes(h4=1, h6=1, h7=1, h1=1)
+    kept = s.child(s.legal_moves()[0])  # a restricted lap: a6 passed over, a7, a8
+    assert kept.board()["a"] == holes(h4=1, h7=1, h8=1, h1=1)
+
+
+def test_restricted_capture_in_use_holes_keeps_a_corner_from_capturing_while_the_opponent_is_restricted():
+    # a lap ending in a6 (a corner, occupied) faces b10 and b1, both occupied
+    a, b = holes(h3=3, h6=1, h2=1), holes(h10=2, h1=1, h3=2)
+    guarded = at(restricted(capture="in-use-holes", sowing="start-only"), a, b, released=[False, False])
+    guarded.apply("a3")  # a4 a5 a6: a6 now holds 2 and relays (no capture): a7 a8
+    assert guarded.board()["b"] == b and guarded.board()["a"] == holes(h2=1, h4=1, h5=1, h7=1, h8=1)
+    free = at(restricted(capture="unrestricted", sowing="start-only"), a, b, released=[False, False])
+    free.apply("a3")  # b10 and b1 taken (3) and sown again after a3: a4 a5 a6; the turn ends
+    assert free.board()["b"] == holes(h3=2)
+    assert free.board()["a"] == holes(h2=1, h4=2, h5=2, h6=3) and free.to_move == 2
+
+
+# --- general fields the primitives rest on -------------------------------------------------------
+
+def test_a_layout_set_up_and_re_sown_captures_keep_every_counter_in_play():
+    desc = restricted()
+    s = game(desc).new_state(1)
+    assert s.board()["a"] == s.board()["b"] == [0, 1, 0, 3, 0, 0, 0, 2, 0, 4]
+    assert "captures" not in s.board()
+    while not s.is_terminal():
+        s.apply(s.legal_moves()[0])
+        assert sum(s.board()["a"]) + sum(s.board()["b"]) == 20
+
+
+def resowing(**rules: str) -> SowingDescription:
+    return describe({**RESOWING, **rules}, stores=False, setup={"counters_per_row": [1, 1]})
+
+
+def test_captured_counters_are_re_sown_after_the_capturing_laps_start_or_the_moves():
+    # a2 (2): a3, a4 (occupied): relay a4 (2): a5, a6 (occupied inner), facing b10 and b1: 3 taken
+    a, b = holes(h2=2, h4=1, h6=1), holes(h10=1, h1=2, h3=2)
+    s = at(resowing(), a, b)
+    s.apply("a2")  # re-sown after a4: a5 a6 a7; the turn ends
+    assert s.board()["a"] == holes(h3=1, h5=2, h6=3, h7=1) and s.board()["b"] == holes(h3=2) and s.to_move == 2
+    s = at(resowing(resow_from="move-start"), a, b)
+    s.apply("a2")  # re-sown after a2: a3 a4 a5; the turn ends though a5 holds two
+    assert s.board()["a"] == holes(h3=2, h4=1, h5=2, h6=2) and s.to_move == 2
+
+
+def test_after_capture_continue_relay_relays_from_where_the_re_sowing_ended():
+    # a7 (2): a8, a9 (occupied inner), facing b7 and b4: 3 taken, re-sown after a7: a8 a9 a10
+    a, b = holes(h7=2, h9=1, h2=2, h10=1), holes(h7=1, h4=2, h1=2)
+    s = at(resowing(), a, b)
+    s.apply("a7")
+    assert s.board()["a"] == holes(h2=2, h8=2, h9=3, h10=2) and s.to_move == 2
+    s = at(resowing(after_capture="continue-relay"), a, b)
+    s.apply("a7")  # a10 (2) relays: a1, a2 (3): a3 a4 a5, empty: the turn ends
+    assert s.board()["a"] == holes(h1=1, h3=1, h4=1, h5=1, h8=2, h9=3) and s.to_move == 2
+
+
+def test_a_both_opposite_capture_into_the_store():
+    desc = describe({**RULES, "capture": "both-opposite"})
+    s = at(desc, holes(h7=2, h9=1, h2=2), holes(h7=1, h4=2, h1=2))
+    s.apply("a7")  # a8 a9: a9 occupied, b7 and b4 taken into the store; the turn ends
+    assert s.board()["captures"] == [3, 0] and s.board()["a"] == holes(h2=2, h8=1, h9=2) and s.to_move == 2
+
+
+def test_forced_pass_counts_a_turn_and_a_move_before_the_loss():
+    base = {**RULES, "end": "cannot-move"}
+    plain = at(describe(base), holes(h1=1), holes(h3=2))
+    counted = at(describe({**base, "forced_pass": True}), holes(h1=1), holes(h3=2))
+    assert plain.result().winner == counted.result().winner == 2
+    assert (counted.turns, counted.moves_made) == (plain.turns + 1, plain.moves_made + 1)
+
+
+def test_long_lap_skip_origin_passes_over_the_starting_hole():
+    s = at(describe(RULES), holes(h1=10), holes(h3=2, h1=1))
+    s.apply("a1")  # a2 .. a10, then a1 itself (empty): the turn ends
+    assert s.board()["a"] == [1] * 10
+    s = at(describe({**RULES, "long_lap": "skip-origin"}), holes(h1=10), holes(h3=2, h1=1))
+    s.apply("a1")  # a2 .. a10, a1 passed over, a2 (2): relays a2, a4, a6, a8, a10, ending in a2 (empty)
+    assert s.board()["a"] == [1, 1, 2, 0, 2, 0, 2, 0, 2, 0]
+
+
+def test_combinations_the_machine_does_not_play_are_refused_naming_the_fields():
+    desc = describe({**RULES, "captured_to": "resow"}, stores=False)
+    with pytest.raises(ValueError, match="captured_to = 'resow' with capture = 'inner-and-outer'"):
+        described._check_captures("d", desc, desc.rules_for({}), "rules")
+    desc = describe(RESOWING)
+    with pytest.raises(ValueError, match="board.stores = true"):
+        described._check_captures("d", desc, desc.rules_for({}), "rules")
