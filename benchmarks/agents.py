@@ -1,10 +1,10 @@
 """UCT iterations per second from each game's start (ludii rulesets), one thread, against the same
-process's random playouts per second; with several ``--tree``, an A/B comparison of checkouts (the
-Python tree of before against the compiled one); then the wall time of ``variorum assess``.
+process's random playouts per second; with several ``--tree``, an A/B comparison of checkouts;
+then the wall time of ``variorum assess``.
 
 Each (game, tree) is measured in a fresh process (its numba cache warm): the game is loaded, the
 agent and the playout loop warmed up, then ``--runs`` timed searches, each one ``UCTAgent(N,
-seed=run).choose(start)`` from the start of the game seeded 1 (N: ``ITERATIONS`` of the game, the
+seed=run).choose(start)`` from the start of the game seeded 1 (N: ``workloads.iterations`` of the game, the
 same for every tree), and ``--runs`` timed runs of random playouts (as benchmarks/playouts.py),
 timed by the process's CPU clock. Trees alternate process by process, ``--rounds`` times; the
 median rate over every run of a tree is reported with the slowest and fastest, and UCT's median as
@@ -29,11 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-GAMES = ("tap-urdy", "tauru", "tsoro-additional-capture", "lobudok")
-ITERATIONS = {"tap-urdy": 50_000, "tauru": 50_000, "tsoro-additional-capture": 50_000, "lobudok": 5_000}
-"""UCT iterations of one timed search (a fraction of a second compiled, a few seconds in Python)."""
-PLAYOUTS = {"tap-urdy": 50_000, "tauru": 100_000, "tsoro-additional-capture": 100_000, "lobudok": 5_000}
-"""Random games of one timed playout run (as benchmarks/playouts.py)."""
+from workloads import GAMES, iterations, playouts
 ASSESS = (
     "tap-urdy --ruleset sources --ruleset ludii --ruleset commentary --ruleset pussa-kanawa --ruleset mancalagames "
     "--games 100 --agent uct:300 --seed 1 --jobs 2 --json --quiet",
@@ -113,12 +109,12 @@ def main() -> None:
         results: dict[Path, list[dict]] = {t: [] for t in trees}
         for _ in range(args.rounds):
             for t in trees:
-                results[t].append(measure(t, game_id, args.runs, ITERATIONS[game_id], PLAYOUTS[game_id]))
+                results[t].append(measure(t, game_id, args.runs, iterations(game_id), playouts(game_id)))
         for t in trees:
             rs = results[t]
             uct = [x for r in rs for x in r["uct"]]
             play = statistics.median(x for r in rs for x in r["playouts"])
-            print(f"{game_id:<26}{t.name[:11]:<12}{ITERATIONS[game_id]:>11,}{statistics.median(uct):>11,.0f}"
+            print(f"{game_id:<26}{t.name[:11]:<12}{iterations(game_id):>11,}{statistics.median(uct):>11,.0f}"
                   f"{min(uct):>10,.0f}{max(uct):>10,.0f}{play:>12,.0f}{statistics.median(uct) / play:>9.0%}"
                   f"{statistics.median(r['load'] for r in rs):>6.2f}", flush=True)
     if not args.no_assess:

@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-GAMES = ("tap-urdy", "tauru", "tsoro-additional-capture", "lobudok")
+from workloads import GAMES
 
 CHILD = r"""
 import json, sys, time

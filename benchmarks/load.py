@@ -45,21 +45,19 @@ from urllib.parse import quote
 
 import httpx
 
+from workloads import GAMES
+
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("tauru", "tap-urdy", "tsoro-additional-capture", "lobudok")
 
 
 def play_urls(per_game: int, seed: int) -> list[str]:
     """Play requests with real move lists: prefixes (random lengths) of random self-play games."""
     import engine
     from engine.agents import RandomAgent, play_out
-    from engine.games import GAMES as ENGINE_GAMES
 
     rng = random.Random(seed)
     urls = []
     for game_id in GAMES:
-        if game_id not in ENGINE_GAMES:
-            continue
         for i in range(per_game):
             state = engine.new_game(game_id, seed=i)
             play_out(state, RandomAgent(i))

@@ -26,9 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-GAMES = ("tap-urdy", "tauru", "tsoro-additional-capture", "lobudok")
-GAMES_PER_RUN = {"tap-urdy": 50_000, "tauru": 100_000, "tsoro-additional-capture": 100_000, "lobudok": 5_000}
-"""Games per timed run (about a second each for the ludii rulesets on an idle machine)."""
+from workloads import GAMES, playouts
 
 CHILD = r"""
 import json, sys, time
@@ -72,7 +70,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="timed runs per process")
     ap.add_argument("--rounds", type=int, default=1, help="processes per (game, ruleset, tree), alternating trees")
-    ap.add_argument("--games", type=int, help="games per timed run (default: GAMES_PER_RUN)")
+    ap.add_argument("--games", type=int, help="games per timed run (default: workloads.playouts)")
     ap.add_argument("--game", action="append", choices=GAMES, help="only these games (default: all)")
     ap.add_argument("--ruleset", action="append", help="only these rulesets (default: all of the archive)")
     ap.add_argument("--tree", action="append", help="a checkout to measure, with its .venv (default: this one)")
@@ -89,7 +87,7 @@ def main() -> None:
             results: dict[Path, list[dict]] = {t: [] for t in trees}
             for _ in range(args.rounds):
                 for t in trees:
-                    results[t].append(measure(t, game_id, rid, args.runs, args.games or GAMES_PER_RUN[game_id]))
+                    results[t].append(measure(t, game_id, rid, args.runs, args.games or playouts(game_id)))
             for t in trees:
                 rs = results[t]
                 rates = [x for r in rs for x in r["rates"]]

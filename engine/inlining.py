@@ -8,11 +8,11 @@ throws away. Deep-copying a block copies the function's whole variable scope wit
 copies cost blocks x variables of the (already inlined) callee: in a profile of Tap-urdy's first
 compile they took two thirds of the time (numba issue #8989, open; numba-cuda #689 drops them the
 same way). The fresh IR is held by nobody else, so it can be spliced in as it is: while
-``inline_ir`` runs, its blocks deep-copy to themselves. Compiling all four games from an empty
-cache took 180.6 CPU s on main before this, 57.2 after (benchmarks/compile.txt). The machine code
-is not byte for byte the same (Tauru's entry point: register allocation and block order differ),
-its speed is (benchmarks/playouts.txt: Tauru 480,726 playouts a second against 480,559 without
-the patch), and the golden playthroughs and the lockstep references pass.
+``inline_ir`` runs, its blocks deep-copy to themselves. Without the copies, compiling the games
+from an empty cache takes about a third of the CPU time numba's own inliner takes (the figures,
+measured with and without the patch, are in benchmarks/compile.txt). The machine code is not byte
+for byte what numba's inliner makes (register allocation and block order may differ); its speed is
+the same (benchmarks/playouts.txt), and the golden playthroughs and the lockstep references pass.
 
 Applied once, on import of engine.games (before any game kernel compiles), to numba versions whose
 ``inline_function`` is as described (checked from its source); otherwise numba is left alone.

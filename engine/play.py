@@ -59,16 +59,14 @@ def _check(deadline: float | None) -> None:
 # --- parsing (cheap: the server checks these before any engine work) --------------------------
 
 def parse_sets(text: str, parameter: str = "set") -> dict[str, str]:
-    """``relay:next-hole,end:cannot-move`` -> ``{"relay": "next-hole", "end": "cannot-move"}``."""
-    out: dict[str, str] = {}
-    for item in filter(None, (x.strip() for x in text.split(","))):
-        name, sep, value = item.partition(":")
-        if not sep:
-            name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise BadRequest(parameter, f"malformed switch setting {item!r}: expected SWITCH:VALUE")
-        out[name.strip()] = value.strip()
-    return out
+    """``relay:next-hole,end:cannot-move`` -> ``{"relay": "next-hole", "end": "cannot-move"}``
+    (schema.citation's spelling of settings)."""
+    from schema.citation import split_sets
+
+    try:
+        return dict(split_sets(text))
+    except ValueError as exc:
+        raise BadRequest(parameter, str(exc)) from None
 
 
 def parse_int(text: str | None, parameter: str, default: int, high: int) -> int:
@@ -156,10 +154,11 @@ GAMES = GameCache()
 
 
 def default_ruleset(game_id: str) -> str:
-    for r in rulesets.rulesets(game_id):
-        if r.default:
-            return r.id
-    raise BadRequest("ruleset", f"the archive has no default ruleset for {game_id}")
+    """The archive's default ruleset of ``game_id``; BadRequest if it marks none."""
+    found = rulesets.default_ruleset(game_id)
+    if found is None:
+        raise BadRequest("ruleset", f"the archive has no default ruleset for {game_id}")
+    return found
 
 
 def load(game_id: str, ruleset: str | None, sets: dict[str, str], parameter: str = "set"):
@@ -182,10 +181,16 @@ def reading_of(game) -> str:
     return ",".join([game.ruleset, *changed])
 
 
-def parse_reading(game_id: str, text: str, parameter: str):
-    """``RULESET`` or ``RULESET;SWITCH:VALUE,...`` (ruleset may be empty: the default)."""
-    ruleset, _, sets = text.partition(";")
-    return load(game_id, ruleset.strip() or None, parse_sets(sets, parameter), parameter)
+def load_reading(game_id: str, text: str, parameter: str):
+    """The game of a reading's text, ``RULESET`` or ``RULESET;SWITCH:VALUE,...`` (ruleset may be
+    empty: the default), as schema.citation.split_spec reads it."""
+    from schema.citation import split_spec
+
+    try:
+        ruleset, sets = split_spec(text)
+    except ValueError as exc:
+        raise BadRequest(parameter, str(exc)) from None
+    return load(game_id, ruleset, parse_sets(sets, parameter), parameter)
 
 
 # --- the work ---------------------------------------------------------------------------------
@@ -291,7 +296,7 @@ def answer(game_id: str, args: dict[str, str], deadline: float | None = None) ->
         "engine_version": engine.ENGINE_FINGERPRINT,
     }
     if args.get("compare"):
-        other = parse_reading(game_id, args["compare"], "compare")
+        other = load_reading(game_id, args["compare"], "compare")
         _check(deadline)
         out["divergence"] = divergence(other, game, seed, moves)
     if args.get("agent"):

@@ -141,6 +141,16 @@ def ruleset(game_id: str, ruleset_id: str, data_dir: str | Path | None = None) -
     )
 
 
+def default_ruleset(game_id: str, data_dir: str | Path | None = None) -> str | None:
+    """The id of the archive's default ruleset of ``game_id``; None if the archive has no such game
+    or marks no ruleset as its default."""
+    try:
+        found = rulesets(game_id, data_dir)
+    except ValueError:
+        return None
+    return next((r.id for r in found if r.default), None)
+
+
 def source_key() -> str:
     """The default source of this process, as a cache key ("" for ``data/``)."""
     return str(_default_source or "")

@@ -1,6 +1,6 @@
 """Checks across records: every id a record names must exist, and every ruleset must be complete.
 
-Each check returns :class:`schema.load.RecordError` values naming the file, the record, the
+Each check returns :class:`schema.archive.RecordError` values naming the file, the record, the
 field and the line, so that an editor can go straight to the defect.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from schema.load import Archive, RecordError
+from schema.archive import Archive, RecordError
 from schema.records import Citation, GameFile
 
 

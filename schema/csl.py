@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from schema.records import Citation, Name, Source
+from schema.records import Name, Source
 
 _BIBTEX_TYPES = {
     "book": "book",
@@ -66,11 +66,6 @@ def short_cite(src: Source | str, locator: str | None = None) -> str:
         return short
     page = re.fullmatch(r"pp?\.\s*(.+)", locator.strip())
     return f"{short}: {page.group(1) if page else locator.strip()}"
-
-
-def cite(citation: Citation, sources: dict[str, Source]) -> str:
-    """The short cite of one citation."""
-    return short_cite(sources[citation.source], citation.locator)
 
 
 def _bib_escape(text: str) -> str:

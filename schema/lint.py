@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from schema.load import Archive, RecordError
+from schema.archive import Archive, RecordError
 from schema.records import GameFile, SourceRole, Support
 
 Level = Literal["error", "warning"]

@@ -7,108 +7,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from schema.archive import (GAMES_DIR, SOURCES_FILE, SOWING_DIR, Archive, Located, RecordError, RecordErrors,
+                            relative_name)
+from schema.crossref import check_archive
 from schema.records import GameFile, Source, SourcesFile
 from schema.sowing import SowingDescription
 
-SOURCES_FILE = "sources.yaml"
-GAMES_DIR = "games"
-SOWING_DIR = "sowing"
-
-
-@dataclass(frozen=True)
-class RecordError:
-    """One defect in the records."""
-
-    file: str
-    message: str
-    record: str | None = None
-    field: str | None = None
-    line: int | None = None
-
-    def __str__(self) -> str:
-        where = self.file + (f":{self.line}" if self.line else "")
-        parts = [where]
-        if self.record:
-            parts.append(f"record {self.record!r}")
-        if self.field:
-            parts.append(f"field {self.field!r}")
-        return ": ".join([", ".join(parts), self.message])
-
-
-class RecordErrors(ValueError):
-    """The records in ``data/`` are not valid; ``errors`` lists every defect."""
-
-    def __init__(self, errors: list[RecordError]):
-        self.errors = errors
-        lines = "\n".join(f"  {e}" for e in errors)
-        super().__init__(f"{len(errors)} error(s) in the records:\n{lines}")
-
-
-@dataclass
-class Archive:
-    """Every record of ``data/``, validated."""
-
-    data_dir: Path
-    sources: dict[str, Source]
-    games: dict[str, GameFile]
-    files: dict[str, Path] = field(default_factory=dict)  # game id -> file it came from
-    nodes: dict[Path, "_Located"] = field(default_factory=dict)  # file -> its YAML node tree, for line numbers
-    sowing: dict[str, SowingDescription] = field(default_factory=dict)  # game id -> its sowing description
-
-    def line_of(self, path: Path, fields: tuple[Any, ...]) -> int | None:
-        located = self.nodes.get(path)
-        return located.line_of(fields) if located else None
-
-    @property
-    def sources_path(self) -> Path:
-        return self.data_dir / SOURCES_FILE
-
-    def display(self, path: Path) -> str:
-        """A file's name as errors show it (relative to the data folder's parent)."""
-        return _rel(path, self.data_dir)
-
-    def switch_ids(self, game_id: str) -> list[str]:
-        return [s.id for s in self.games[game_id].switches]
-
-
-def _rel(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root.parent))
-    except ValueError:
-        return str(path)
-
-
-class _Located:
-    """A YAML document's node tree, to find the line of a field from its path."""
-
-    def __init__(self, node: yaml.Node | None):
-        self.node = node
-
-    def line_of(self, path: tuple[Any, ...]) -> int | None:
-        node = self.node
-        line = node.start_mark.line + 1 if node is not None else None
-        for key in path:
-            if isinstance(node, yaml.MappingNode):
-                for k, v in node.value:
-                    if k.value == key:
-                        line = k.start_mark.line + 1
-                        node = v
-                        break
-                else:
-                    return line
-            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-                node = node.value[key]
-                line = node.start_mark.line + 1
-            else:
-                return line
-        return line
+__all__ = ["Archive", "RecordError", "RecordErrors", "load_archive"]
 
 
 def _record_id(data: Any, path: tuple[Any, ...]) -> tuple[str | None, tuple[Any, ...]]:
@@ -144,8 +55,8 @@ def _duplicate_keys(node: yaml.Node | None) -> Iterator[tuple[str, int, int]]:
             stack.extend(current.value)
 
 
-def _read_yaml(path: Path, root: Path, errors: list[RecordError]) -> tuple[Any, _Located] | None:
-    name = _rel(path, root)
+def _read_yaml(path: Path, root: Path, errors: list[RecordError]) -> tuple[Any, Located] | None:
+    name = relative_name(path, root)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -166,18 +77,18 @@ def _read_yaml(path: Path, root: Path, errors: list[RecordError]) -> tuple[Any, 
         errors.append(RecordError(name, f"key {key!r} written twice in one mapping (first at line {first})", line=line))
     if repeats:
         return None
-    return data, _Located(node)
+    return data, Located(node)
 
 
 def _validate(
-    model: type[BaseModel], path: Path, root: Path, errors: list[RecordError], nodes: dict[Path, _Located]
+    model: type[BaseModel], path: Path, root: Path, errors: list[RecordError], nodes: dict[Path, Located]
 ) -> Any | None:
     read = _read_yaml(path, root, errors)
     if read is None:
         return None
     data, located = read
     nodes[path] = located
-    name = _rel(path, root)
+    name = relative_name(path, root)
     if not isinstance(data, dict):
         errors.append(RecordError(name, f"the file must hold a mapping, not {type(data).__name__}", line=1))
         return None
@@ -198,7 +109,7 @@ def _validate(
 
 
 def _load_sowing(root: Path, games: dict[str, GameFile], errors: list[RecordError],
-                 nodes: dict[Path, _Located]) -> dict[str, SowingDescription]:
+                 nodes: dict[Path, Located]) -> dict[str, SowingDescription]:
     """The sowing descriptions (``sowing/<game id>.yaml``), validated (their switches are checked
     against their game's record with the engine's, by the build: engine.cli.archive.engine_check)."""
     found: dict[str, SowingDescription] = {}
@@ -206,7 +117,7 @@ def _load_sowing(root: Path, games: dict[str, GameFile], errors: list[RecordErro
         parsed = _validate(SowingDescription, path, root, errors, nodes)
         if parsed is None:
             continue
-        name = _rel(path, root)
+        name = relative_name(path, root)
         if path.stem != parsed.game:
             errors.append(RecordError(name, f"the file name must be the game id ({parsed.game}.yaml)", field="game"))
         if parsed.game not in games and not (root / GAMES_DIR / f"{parsed.game}.yaml").exists():
@@ -222,23 +133,23 @@ def load_archive(data_dir: str | Path = "data", *, check_references: bool = True
     if not root.is_dir():
         raise RecordErrors([RecordError(str(root), "no such data folder")])
     errors: list[RecordError] = []
-    nodes: dict[Path, _Located] = {}
+    nodes: dict[Path, Located] = {}
     sources_path = root / SOURCES_FILE
     sources: dict[str, Source] = {}
     if not sources_path.exists():
-        errors.append(RecordError(_rel(sources_path, root), "missing: the bibliography file is required"))
+        errors.append(RecordError(relative_name(sources_path, root), "missing: the bibliography file is required"))
     else:
         parsed = _validate(SourcesFile, sources_path, root, errors, nodes)
         if parsed is not None:
             for src in parsed.sources:
                 if src.id in sources:
-                    errors.append(RecordError(_rel(sources_path, root), "duplicate source id", record=src.id))
+                    errors.append(RecordError(relative_name(sources_path, root), "duplicate source id", record=src.id))
                 sources[src.id] = src
     games: dict[str, GameFile] = {}
     files: dict[str, Path] = {}
     game_paths = sorted((root / GAMES_DIR).glob("*.yaml")) if (root / GAMES_DIR).is_dir() else []
     if not game_paths:
-        errors.append(RecordError(_rel(root / GAMES_DIR, root), "no game files (*.yaml) found"))
+        errors.append(RecordError(relative_name(root / GAMES_DIR, root), "no game files (*.yaml) found"))
     for path in game_paths:
         parsed = _validate(GameFile, path, root, errors, nodes)
         if parsed is None:
@@ -246,17 +157,15 @@ def load_archive(data_dir: str | Path = "data", *, check_references: bool = True
         gid = parsed.game.id
         if path.stem != gid:
             errors.append(
-                RecordError(_rel(path, root), f"the file name must be the game id ({gid}.yaml)", record=gid, field="game.id")
+                RecordError(relative_name(path, root), f"the file name must be the game id ({gid}.yaml)", record=gid, field="game.id")
             )
         if gid in games:
-            errors.append(RecordError(_rel(path, root), "duplicate game id", record=gid, field="game.id"))
+            errors.append(RecordError(relative_name(path, root), "duplicate game id", record=gid, field="game.id"))
         games[gid] = parsed
         files[gid] = path
     sowing = _load_sowing(root, games, errors, nodes)
     archive = Archive(root, sources, games, files, nodes, sowing)
     if check_references and not errors:
-        from schema.crossref import check_archive
-
         errors.extend(check_archive(archive))
     if errors:
         raise RecordErrors(errors)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from schema.load import Archive
+from schema.archive import Archive
 from schema.records import Citation, Relation, SourceRole, Support
 
 RULE = (

@@ -34,7 +34,6 @@ ALL = ((0, 1), (1, 0), (1, 1), (1, -1))
 """Rows, columns and both diagonals."""
 STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 """Orthogonal step directions, as (row step, column step): south, west, east, north."""
-STEP_NAMES = ("south", "west", "east", "north")
 
 
 @dataclass(frozen=True)

@@ -59,20 +59,6 @@ class Plan:
         return ", ".join(f"{s.split('.', 1)[1]}={self.variants[i][s]}" for s in self.factors)
 
 
-def default_ruleset(game_id: str) -> str | None:
-    """The archive's default ruleset of ``game_id`` (None if the archive has none for it)."""
-    from engine import rulesets
-
-    try:
-        found = rulesets.rulesets(game_id)
-    except ValueError:
-        return None
-    for r in found:
-        if r.default:
-            return r.id
-    return None
-
-
 def _switch(rules: Any, name: str) -> str:
     for s in rules.switches:
         if name in (s.id, s.point):
@@ -114,7 +100,7 @@ def plan(
     if len(set(names)) != len(names):
         raise ValueError(f"a switch is named twice: {', '.join(switches)}")
     if base is None:
-        base = default_ruleset(game_id)
+        base = archive.default_ruleset(game_id)
     values = engine.resolve(game_id, base, settings)
     overridden = sorted(set(names) & {_switch(rules, k) for k in settings})
     if overridden:
@@ -247,8 +233,7 @@ def compare(
     rows = sweeping.run(sw, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint, progress=progress,
                         on_variant=measurer.add)
     sowing = any(bool(np.any(r[:, S.LAPS] > 0)) for r in rows) and all(bool(np.all(r[:, S.LAPS] >= 0)) for r in rows)
-    coverage = all(bool(np.all(r[:, S.COVERED] >= 0)) for r in rows)
-    keys = measure_keys(sowing, coverage, agents is not None)
+    keys = measure_keys(sowing, agents is not None)
     metrics = [{k: m[k] for k in keys} for m in measurer.results()]
     found = effects(p.variants, metrics, p.factors, p.reference) if p.factors else []
     results = [VariantResult(v, p.rulesets[i], p.label(i), len(rows[i]), metrics[i]) for i, v in enumerate(p.variants)]

@@ -43,10 +43,11 @@ class Reading:
 
 
 def parse_reading(game_id: str, reading: str | Mapping[str, str] | Reading) -> Reading:
-    """``"ludii,relay=next-hole"`` -> the reading; ValueError naming what is unknown or malformed."""
+    """``"ludii,relay=next-hole"`` (or the canonical ``"ludii;relay:next-hole"``, schema.citation) ->
+    the reading; ValueError naming what is unknown or malformed."""
     import engine
-    from engine.compare.comparison import default_ruleset
-    from engine.switches import parse_assignments
+    from engine.rulesets import default_ruleset
+    from schema.citation import split_sets, split_spec
 
     if isinstance(reading, Reading):
         return reading
@@ -55,22 +56,11 @@ def parse_reading(game_id: str, reading: str | Mapping[str, str] | Reading) -> R
         return Reading(", ".join(f"{k}={v}" for k, v in reading.items()), None, values)
     if not isinstance(reading, str) or not reading.strip():
         raise ValueError(f"a reading is a ruleset id and/or SWITCH=VALUE settings, not {reading!r}")
-    if ";" in reading or ":" in reading:  # the canonical spelling, RULESET;POINT:OPTION,... (schema.citation)
-        from schema.citation import split_sets, split_spec
-
-        name, sets = split_spec(reading)
-        values = engine.resolve(game_id, name or default_ruleset(game_id), dict(split_sets(sets)))
-        return Reading(reading.strip(), name, values)
-    items = [x.strip() for x in reading.split(",")]
-    if any(not x for x in items):
+    if ";" not in reading and any(not x.strip() for x in reading.split(",")):
         raise ValueError(f"empty item in reading {reading!r}")
-    names = [x for x in items if "=" not in x]
-    if len(names) > 1:
-        raise ValueError(f"reading {reading!r} names more than one ruleset: {', '.join(names)}")
-    settings = parse_assignments([x for x in items if "=" in x])
-    ruleset = names[0] if names else default_ruleset(game_id)
-    values = engine.resolve(game_id, ruleset, settings)
-    return Reading(reading.strip(), names[0] if names else None, values)
+    name, sets = split_spec(reading)
+    values = engine.resolve(game_id, name or default_ruleset(game_id), dict(split_sets(sets)))
+    return Reading(reading.strip(), name, values)
 
 
 @dataclass(frozen=True)

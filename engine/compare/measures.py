@@ -54,8 +54,7 @@ Wilson intervals (scipy.stats.binomtest), means bootstrap intervals (scipy.stats
 percentile method, resamples of whole games), the median the order-statistic interval of
 scipy.stats.quantile_test (see engine.compare.intervals). ``laps_per_move`` is reported when the
 game sows (some game of the run has a lap) and every game's laps are known; ``board_coverage``
-when the rows know coverage (the compiled playouts always do; agent games only if the game
-module offers ``occupied``).
+always (every game's row counts the sites it occupied).
 """
 
 from __future__ import annotations
@@ -221,14 +220,11 @@ def _derive(m: np.ndarray, n: int) -> np.ndarray:
     ], axis=-1)
 
 
-def measure_keys(sowing: bool, coverage: bool, pairing: bool) -> list[str]:
-    """The measures reported for a run: all but laps_per_move (not sowing), board_coverage (unknown)
-    and agent_score (self-play)."""
+def measure_keys(sowing: bool, pairing: bool) -> list[str]:
+    """The measures reported for a run: all but laps_per_move (not sowing) and agent_score (self-play)."""
     skip: set[str] = set()
     if not sowing:
         skip.add("laps_per_move")
-    if not coverage:
-        skip.add("board_coverage")
     if not pairing:
         skip.add("agent_score")
     return [m.key for m in MEASURES if m.key not in skip]

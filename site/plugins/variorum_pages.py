@@ -69,7 +69,7 @@ async def _citations(datasette, table: str, key: str, game_id: str, join: str) -
     rows = await _rows(
         datasette,
         f"""select c.{key} as owner, c.source_id, c.locator, c.support, c.note, s.short, s.role, s.seen,
-                   c.read_at_source_id, c.read_at_locator, ra.short as read_at_short
+                   c.read_at_source_id, c.read_at_locator, ra.short as read_at_short, ra.role as read_at_role
               from {table} c join sources s on s.id = c.source_id
               left join sources ra on ra.id = c.read_at_source_id {join}
              order by c.{key}, c.seq""",
@@ -81,6 +81,19 @@ async def _citations(datasette, table: str, key: str, game_id: str, join: str) -
         r["read_at"] = short_cite(r["read_at_short"], r["read_at_locator"]) if r["read_at_short"] else None
         out[r["owner"]].append(r)
     return out
+
+
+def read_in_programs_only(citations: list[dict]) -> list[dict[str, str]]:
+    """The programs whose files every citation of a game's rules was read in (their own code, or
+    the summary of an unseen text that a file carries); empty where the archive read anything else.
+    The archive's own editorial readings are left aside. A game resting on programs' files alone
+    says so on its page."""
+    read = {(c["read_at_source_id"], c["read_at_short"], c["read_at_role"]) if c["read_at_source_id"]
+            else (c["source_id"], c["short"], c["role"])
+            for c in citations if c["source_id"] != EDITORIAL_SOURCE}
+    if not read or any(role != "implementation" for _, _, role in read):
+        return []
+    return [{"id": source_id, "short": short} for source_id, short, _ in sorted(read)]
 
 
 async def game_context(datasette, game_id: str) -> dict[str, Any]:
@@ -211,6 +224,8 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
         "game": game,
         "playable": playable,
         "game_citations": cites["game"].get(game_id, []),
+        "programs_only": read_in_programs_only(  # the game's own rules: related games' citations aside
+            [c for kind, by_owner in cites.items() if kind != "related" for cs in by_owner.values() for c in cs]),
         "statements": [st for st in statements if not st["editorial"]],
         "editorial_statements": [st for st in statements if st["editorial"]],
         "switches": switches,

@@ -107,9 +107,9 @@ def test_compiled_rows_give_the_playout_summary():
 
 
 def test_measure_keys_leave_out_what_a_run_cannot_say():
-    keys = measure_keys(sowing=False, coverage=False, pairing=False)
-    assert "laps_per_move" not in keys and "board_coverage" not in keys and "agent_score" not in keys
-    assert measure_keys(True, True, True) == [m.key for m in MEASURES]
+    keys = measure_keys(sowing=False, pairing=False)
+    assert "laps_per_move" not in keys and "agent_score" not in keys and "board_coverage" in keys
+    assert measure_keys(True, True) == [m.key for m in MEASURES]
 
 
 def test_measure_variants_refuses_bad_input(hand_rows):

@@ -14,12 +14,11 @@ import pytest
 import engine
 from engine.agents import (MAX_ALPHABETA_DEPTH, MAX_TREE_NODES, AlphaBetaAgent, RandomAgent, UCTAgent,
                            make_agent, parse_agent)
+from engine.games import GAMES
 from engine.machine import NODES, TREE_FIELDS
 from engine.result import ONGOING
 from engine.rng import rng_below
 from engine.stats import WINNER
-
-GAMES = ("tap-urdy", "tauru", "tsoro-additional-capture", "lobudok")
 
 
 def _start(game_id: str, seed: int = 1):
@@ -83,7 +82,7 @@ def test_compiled_uct_grows_the_tree_plain_uct_grows(game_id):
 
 # --- determinism -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_uct_is_deterministic_for_a_seed_and_in_chunks(game_id):
     state = _start(game_id)
     a, b, chunked = UCTAgent(500, 3), UCTAgent(500, 3), UCTAgent(500, 3)

@@ -1,0 +1,91 @@
+"""What keeps the drafts closest to the machine in data/drafts/: each test writes the description
+the draft would have (its own set-up, captures and switches, the rest as Tsoro's) and checks that
+the machine refuses it for the reason data/drafts/README.md gives. A test that fails means the
+machine now plays that point: the draft may be able to move to data/games/ (README: "Why none has
+moved yet").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from engine.mancala.description import check_played
+from schema.paths import DATA_DIR
+from schema.records import GameFile
+from schema.sowing import SowingDescription, check_against_game
+
+RULES = {  # Tsoro's rule fields, which these drafts share (data/drafts/mechanics/<id>.yaml)
+    "start_row": "own", "min_counters": 2, "singleton": "into-empty", "direction": "counterclockwise",
+    "sow_through": "own-rows", "long_lap": "sow-origin", "relay": "last-hole", "relay_when": "occupied",
+    "capture": "inner-and-outer", "capture_empty": False, "after_capture": "end-move", "captured_to": "store",
+    "remaining": "unscored", "decided_by": "rule", "end": "capture-all", "first_player": "player-1",
+    "endless": "end-game",
+}
+
+
+def description(game: str, *, setup: dict[str, Any], rules: dict[str, Any] | None = None,
+                switches: list[dict[str, Any]] = (), primitives: list[dict[str, Any]] = (),
+                holes: int | None = 8) -> dict[str, Any]:
+    no_move = {"id": f"{game}.no-move", "default": "pass",
+               "options": {"pass": {"no_move": "pass"}, "lose": {"no_move": "lose"}}}
+    return {"game": game, "board": {"rows": 4, "holes_per_row": holes, "stores": True}, "setup": setup,
+            "rules": {**RULES, **(rules or {})}, "switches": [no_move, *switches], "primitives": list(primitives)}
+
+
+def refusal(data: dict[str, Any]) -> str:
+    """The machine's (or the schema's) reason for not playing a description; '' if it plays it."""
+    try:
+        check_played(SowingDescription.model_validate(data))
+    except (ValueError, ValidationError) as exc:
+        return str(exc)
+    return ""
+
+
+MUSORO_LAYOUT = [2] * 7 + [3] + [0] * 8  # a1 .. a16: the musoro (a8) starts with three
+DRAFT_SOWING = DATA_DIR / "drafts" / "sowing"
+
+
+def test_musoro_tsoro_draft_description_matches_its_record_and_needs_a_four_row_layout():
+    data = yaml.safe_load((DRAFT_SOWING / "musoro-tsoro.yaml").read_text(encoding="utf-8"))
+    record = GameFile.model_validate(yaml.safe_load((DATA_DIR / "drafts" / "games" / "musoro-tsoro.yaml")
+                                                    .read_text(encoding="utf-8")))
+    described = SowingDescription.model_validate(data)
+    assert check_against_game(described, {s.id: [a.id for a in s.alternatives] for s in record.switches}) == []
+    assert described.setup.layout == MUSORO_LAYOUT
+    assert "set up by counters_per_row" in refusal(data)
+    data["setup"] = {"counters_per_row": [2, 0]}
+    assert refusal(data) == ""  # with Tsoro's set-up the rest plays (but `chosen`: two holes a player, not one)
+
+
+def test_misoro_tsoro_fixed_ends_needs_a_set_up_bound_to_a_switch():
+    misoro = {"id": "misoro-tsoro.misoro", "default": "chosen",
+              "options": {"chosen": {"special-holes.kind": "chosen", "setup.layout": [2] * 8 + [0] * 8},
+                          "fixed-ends": {"special-holes.kind": "heads", "setup.layout": MUSORO_LAYOUT}}}
+    data = description("misoro-tsoro", setup={"counters_per_row": [2, 0]}, switches=[misoro],
+                       primitives=[{"name": "special-holes"}])
+    assert "sets 'setup.layout', which is not a rule field" in refusal(data)
+
+
+def test_tsoro_reentered_captures_needs_captures_re_sown_on_four_rows():
+    holes = {"id": "tsoro-reentered-captures.holes", "default": "8",
+             "options": {n: {"board.holes_per_row": int(n)} for n in ("8", "12", "15", "18")}}
+    data = description("tsoro-reentered-captures", setup={"counters_per_row": [2, 0]}, holes=None,
+                       rules={"captured_to": "resow", "resow_from": "lap-start"}, switches=[holes])
+    assert "captured_to = 'resow'" in refusal(data)
+
+
+def test_re_sowing_from_the_landing_hole_is_not_a_value_of_the_schema():
+    """Tsoro (Reentered Captures) re-sows from the hole after the capturing lap's last hole."""
+    data = description("tsoro-reentered-captures", setup={"counters_per_row": [2, 0]},
+                       rules={"captured_to": "resow", "resow_from": "landing-hole"})
+    assert "resow_from" in refusal(data) and "landing-hole" in refusal(data)
+
+
+def test_captured_counters_leaving_the_board_are_refused_on_four_rows():
+    data = description("musoro-tsoro", setup={"counters_per_row": [2, 0]}, rules={"captured_to": "removed"})
+    assert "captured_to = 'removed'" in refusal(data)
+    data["board"]["stores"] = False
+    assert "board.stores = false" in refusal(data)

@@ -1,0 +1,78 @@
+"""A game resting on programs' files alone says so on its page (the game page's ``programs_only``,
+site/plugins/variorum_pages.py): worked on citations written for the purpose, on the drafts of
+data/drafts/ (each rests on one Ludii file and the summary it carries) and on the seed games'
+pages (which rest on texts too, and say nothing)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+import yaml
+
+from schema.crossref import _citations
+from schema.paths import DATA_DIR
+from schema.records import GameFile, SourcesFile
+
+PLUGIN = Path(__file__).resolve().parents[2] / "site" / "plugins" / "variorum_pages.py"
+DRAFTS = DATA_DIR / "drafts"
+
+
+def _pages():
+    spec = importlib.util.spec_from_file_location("variorum_pages_for_test", PLUGIN)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+programs_only = _pages().read_in_programs_only
+
+
+def row(source: str, role: str, read_at: tuple[str, str] | None = None) -> dict:
+    return {"source_id": source, "short": source.title(), "role": role,
+            "read_at_source_id": read_at[0] if read_at else None,
+            "read_at_short": read_at[0].title() if read_at else None,
+            "read_at_role": read_at[1] if read_at else None}
+
+
+def test_a_game_read_in_one_program_file_only():
+    cites = [row("ludii-x", "implementation"), row("matthews-1964", "secondary", ("ludii-x", "implementation")),
+             row("variorum", "editorial")]
+    assert programs_only(cites) == [{"id": "ludii-x", "short": "Ludii-X"}]
+
+
+def test_a_text_read_in_itself_or_in_another_text_is_not_thin():
+    assert programs_only([row("ludii-x", "implementation"), row("matthews-1964", "secondary")]) == []
+    assert programs_only([row("ludii-x", "implementation"),
+                          row("matthews-1964", "secondary", ("russ-2000", "secondary"))]) == []
+    assert programs_only([row("variorum", "editorial")]) == []
+
+
+def _sources() -> dict[str, str]:
+    roles = {}
+    for path in (DATA_DIR / "sources.yaml", DRAFTS / "sources.yaml"):
+        for s in SourcesFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8"))).sources:
+            roles[s.id] = (s.short, s.role.value)
+    return roles
+
+
+@pytest.mark.parametrize("path", sorted((DRAFTS / "games").glob("*.yaml")), ids=lambda p: p.stem)
+def test_each_draft_would_say_it_rests_on_its_ludii_file(path):
+    game = GameFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    roles = _sources()
+    rows = []
+    for _, where, c in _citations(game):
+        if where[:2] == ("game", "related"):
+            continue
+        short, role = roles[c.source]
+        at = (c.read_at.source, roles[c.read_at.source][1]) if c.read_at else None
+        rows.append(row(c.source, role, at))
+    found = programs_only(rows)
+    assert [p["id"] for p in found] == [f"ludii-{game.game.id}"], found
+
+
+async def test_the_seed_game_pages_rest_on_texts_and_say_nothing(ds, archive):
+    for game_id in archive.games:
+        html = (await ds.client.get(f"/games/{game_id}")).text
+        assert 'id="game-name"' in html and 'id="thin-source"' not in html, game_id
