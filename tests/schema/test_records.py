@@ -41,12 +41,12 @@ def test_lineage_traces_tap_urdy_back_to_parolov(archive):
 def test_every_evidence_record_the_seeds_name_is_there(archive):
     dlp = {e.dlp_id for g in archive.games.values() for e in g.evidence}
     assert {"DLP.Evidence.1881", "DLP.Evidence.1859"} <= dlp
-    assert all(g.evidence for g in archive.games.values()), "each seed game has at least one piece of evidence"
+    assert all(archive.games[gid].evidence for gid in SEED_GAMES), "each seed game has at least one piece of evidence"
 
 
 def test_about_thirty_switches_each_with_cited_alternatives(archive):
     switches = [s for g in archive.games.values() for s in g.switches]
-    assert 25 <= len(switches) <= 45
+    assert 25 <= len([s for gid in SEED_GAMES for s in archive.games[gid].switches]) <= 45  # the seeds'
     for sw in switches:
         assert len(sw.alternatives) >= 2
         assert all(alt.citations for alt in sw.alternatives)
@@ -66,7 +66,7 @@ def test_conjectures_say_who_proposed_them(archive):
 def test_each_game_has_sources_ludii_and_another_ruleset(archive):
     for gid, g in archive.games.items():
         ids = [r.id for r in g.rulesets]
-        assert len(ids) >= 3, gid
+        assert len(ids) >= 3 or gid not in SEED_GAMES, gid  # a relative may have only its two readings
         assert "sources" in ids and "ludii" in ids, gid
         (default,) = [r.id for r in g.rulesets if r.default]
         assert default == "sources", gid

@@ -72,7 +72,21 @@ def test_each_draft_would_say_it_rests_on_its_ludii_file(path):
     assert [p["id"] for p in found] == [f"ludii-{game.game.id}"], found
 
 
+SEED_GAMES = ("tauru", "tap-urdy", "tsoro-additional-capture", "lobudok")
+RELATIVES_ON_PROGRAMS = {"nsolo": ["ludii-nsolo", "ludii-remove"]}
+"""The relatives moved from the drafts, with the programs' files their pages name."""
+
+
 async def test_the_seed_game_pages_rest_on_texts_and_say_nothing(ds, archive):
-    for game_id in archive.games:
+    for game_id in SEED_GAMES:
         html = (await ds.client.get(f"/games/{game_id}")).text
         assert 'id="game-name"' in html and 'id="thin-source"' not in html, game_id
+
+
+@pytest.mark.parametrize("game_id", sorted(RELATIVES_ON_PROGRAMS))
+async def test_a_relative_resting_on_programs_files_says_so_and_is_playable(ds, game_id):
+    html = (await ds.client.get(f"/games/{game_id}")).text
+    assert 'id="thin-source"' in html and 'id="play"' in html
+    note = html[html.index('id="thin-source"'):]
+    note = note[:note.index("</p>")]
+    assert [s for s in RELATIVES_ON_PROGRAMS[game_id] if f'href="/sources/{s}"' in note] == RELATIVES_ON_PROGRAMS[game_id]

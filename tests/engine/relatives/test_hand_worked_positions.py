@@ -7,8 +7,10 @@ may set more of its own) and its positions; a position gives where it starts (``
 or ``start`` with the start it expects in ``expected_start``), the legal moves there (``legal``),
 the move or moves played (``move`` / ``moves``), what follows (``expected``: ``a``, ``b`` (default:
 as before), ``to_move``, ``legal``, ``result``) and, from there, branches (``then``: a move and its
-``expected``). Positions whose expected outcome depends on a switch (``expected_by_switch``) are
-checked where a test names the switch (test_relatives_on_seed_rules.py).
+``expected``). A position whose outcome depends on a switch names it (``by_switch``: the point)
+and gives what follows under each option (``expected_by_switch``: option -> ``expected``, each
+option played); one without ``by_switch`` is checked where a test names the switch
+(test_relatives_on_seed_rules.py).
 
 The same runner plays positions of a draft on a seed game whose rules are the same for those
 positions (``STAND_INS``): that checks the runner, and the hand work, before the draft moves.
@@ -78,26 +80,36 @@ def play(game, pos: dict[str, Any], stand_in: bool = False, ignore: frozenset[st
         check_after(s.child(branch["move"]), branch["expected"], before, f"{pos['id']}: then {branch['move']}", ignore)
 
 
-def checkable(pos: dict[str, Any]) -> bool:
-    return "expected" in pos
+def options(pos: dict[str, Any]) -> list[str | None]:
+    """The options a position is played under: each of ``expected_by_switch`` where it names its
+    switch (``by_switch``), or None (its own ``expected``); none if it can be checked only where a
+    test names the switch."""
+    if "by_switch" in pos:
+        return list(pos["expected_by_switch"])
+    return [None] if "expected" in pos else []
 
 
-def cases() -> list[tuple[str, str]]:
-    """(game, position id) of every position of a game the engine plays."""
+def cases() -> list[tuple[str, str, str | None]]:
+    """(game, position id, option) of every position of a game the engine plays."""
     out = []
     for path in FILES:
         data = load(path)
         if data["game"] in GAMES:
-            out += [(data["game"], p["id"]) for p in data["positions"] if checkable(p)]
+            out += [(data["game"], p["id"], option) for p in data["positions"] for option in options(p)]
     return out
 
 
-@pytest.mark.parametrize(("game_id", "pid"), cases() or [pytest.param(None, None, marks=pytest.mark.skip(
+@pytest.mark.parametrize(("game_id", "pid", "option"), cases() or [pytest.param(None, None, None, marks=pytest.mark.skip(
     reason="no game of this folder is played by the engine yet (data/drafts/README.md)"))])
-def test_position_on_the_game(game_id, pid):
+def test_position_on_the_game(game_id, pid, option):
     data = load(HERE / f"{game_id}.yaml")
     pos = next(p for p in data["positions"] if p["id"] == pid)
-    play(engine.load_game(game_id, switches={**(data.get("switches") or {}), **(pos.get("switches") or {})}), pos)
+    switches = {**(data.get("switches") or {}), **(pos.get("switches") or {})}
+    if option is not None:
+        switches[pos["by_switch"]] = option
+        pos = {**pos, "expected": pos["expected_by_switch"][option],
+               "then": pos["expected_by_switch"][option].get("then", [])}
+    play(engine.load_game(game_id, switches=switches), pos)
 
 
 STAND_INS: dict[str, tuple[str, dict[str, str], dict[str, frozenset[str]]]] = {
