@@ -1,8 +1,10 @@
 """Compile time of the engine from an empty numba cache: every kernel of every game, and the first
 play answer of each game.
 
-Each game is measured in a fresh Python process whose ``NUMBA_CACHE_DIR`` is a new empty folder
-(nothing compiled before, nothing shared between games). In that process: the first play answer
+Each game is measured in a fresh Python process whose numba cache is a new empty folder (nothing
+compiled before, nothing shared between games): ``VARIORUM_NUMBA_CACHE`` (engine.fingerprint keeps
+numba's cache under it and sets ``NUMBA_CACHE_DIR`` itself), and ``NUMBA_CACHE_DIR`` for a tree
+older than the fingerprint. In that process: the first play answer
 (``load_game`` of the ``ludii`` ruleset, ``new_state``, its legal moves, one move applied, the
 state's ``to_dict``: what a fresh server does for its first play request), then the rest of the
 kernels (a traced move, a position set up from its spec, rollouts, random self-play). Times are
@@ -56,7 +58,7 @@ print(json.dumps({"first": t1 - t0, "rest": t2 - t1, "wall": w2 - w0}))
 def measure(game_id: str, cwd: Path) -> dict[str, float]:
     python = str(cwd / ".venv" / "bin" / "python")
     with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
+        env = dict(os.environ, VARIORUM_NUMBA_CACHE=cache, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
         out = subprocess.run([python, "-c", CHILD, game_id], cwd=cwd, env=env, capture_output=True, text=True,
                              check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
