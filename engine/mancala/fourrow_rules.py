@@ -16,7 +16,7 @@ from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow_machine import (
-    CHOSEN, COVER, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS, LOG_RESOW,
+    CHOSEN, COVER, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS, LOG_RESOW,
     LOG_STOP, MISORO, MISORO_EACH, N_LEGAL, PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA,
     PHASE_SETUP, PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STORE,
     TO_MOVE, TURN_START, WINNER, run,
@@ -194,10 +194,21 @@ class FourRowGame(KernelRules):
         phase = PHASE_START
         if immune and st[CHOSEN] < 2 * MISORO_EACH:
             phase = PHASE_SETUP
+            # misoro are chosen in turn, the first player first (player 1, or drawn by lot): the player
+            # who has chosen fewer chooses; at equal counts, the first player (under lot, either)
             counts = [bin(int(st[MISORO + q])).count("1") for q in (0, 1)]
-            chooser = 0 if counts[0] == counts[1] else (1 if counts[0] == counts[1] + 1 else -1)
+            by_lot = params.extra["rules"].first_player == "lot"
+            if counts[0] == counts[1]:
+                first = chooser = p if by_lot else 0
+            elif abs(counts[0] - counts[1]) == 1 and (by_lot or counts[0] > counts[1]):
+                chooser = int(counts[0] > counts[1])
+                first = 1 - chooser
+            else:
+                chooser = first = -1
             if chooser != p:
-                raise ValueError(f"position: misoro are chosen in turn, player 1 first; player {to_move} is not the one to choose")
+                who = "the first player (drawn by lot) first" if by_lot else "player 1 first"
+                raise ValueError(f"position: misoro are chosen in turn, {who}; player {to_move} is not the one to choose")
+            st[FIRST] = first
         extra = spec.get("extra_captures", 0)
         if isinstance(extra, bool) or not isinstance(extra, (int, np.integer)) or extra < 0:
             raise ValueError(f"position extra_captures must be a non-negative integer, not {extra!r}")

@@ -55,16 +55,6 @@ PROBES = list(range(-3, 400)) + [1023, 4096, 2**31]
 """Move numbers tried as illegal moves: every game's move numbers are small integers."""
 
 
-KNOWN_SPEC_FAULT = "misoro are chosen in turn, player 1 first"
-"""A fault this suite found and the engine still has: Tsoro with ``heads = immune`` and
-``first-player = lot``, when the lot gives player 2 the first choice of misoro, writes a start
-position, and positions while the misoro are chosen, that ``state_from_position`` refuses (the
-spec does not say who chose first: engine.new_game("tsoro-additional-capture", switches={"heads":
-"immune", "first-player": "lot"}, seed=3).position_spec()). Only that refusal, under that switch
-value, is let through; remove this when the position spec carries who chose first."""
-MISORO_CHOICE = ("tsoro-additional-capture.heads", "immune")
-
-
 def switch_values(game_id: str) -> st.SearchStrategy[dict[str, str]]:
     return st.fixed_dictionaries({s.id: st.sampled_from(s.options) for s in GAMES[game_id].switches})
 
@@ -168,12 +158,7 @@ def check_position_round_trip(state: engine.game.State) -> None:
         return
     spec = state.position_spec()
     json.dumps(spec)
-    try:
-        rebuilt = state.game.state_from_position(spec)
-    except ValueError as exc:
-        if KNOWN_SPEC_FAULT in str(exc) and state.game.switches.get(MISORO_CHOICE[0]) == MISORO_CHOICE[1]:
-            return  # reported: see KNOWN_SPEC_FAULT
-        raise
+    rebuilt = state.game.state_from_position(spec)
     assert rebuilt.board() == state.board() and rebuilt.to_move == state.to_move
     assert rebuilt.legal_moves() == state.legal_moves()
     assert rebuilt.position_spec() == spec

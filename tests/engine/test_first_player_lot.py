@@ -60,3 +60,22 @@ def test_tsoro_misoro_choice_starts_with_the_player_drawn():
     for _ in range(4):  # the four misoro choices alternate, the player drawn first
         state.apply(state.legal_moves_text()[0])
     assert state.to_move == 2 and all(m.startswith("b") for m in state.legal_moves_text())
+
+
+def test_tsoro_misoro_choice_drawn_to_player_2_round_trips_through_its_position():
+    """Seed 3 draws player 2 to choose first: the start and every position while the misoro are
+    chosen round-trip through their specs (the spec's counts of misoro say who chose first); under
+    first-player = player-1, player 2 may not make the first choice."""
+    game = engine.load_game("tsoro-additional-capture", switches={"first-player": "lot", "heads": "immune"})
+    state = game.new_state(3)
+    assert state.to_move == 2
+    for _ in range(5):
+        spec = state.position_spec()
+        rebuilt = game.state_from_position(spec)
+        assert rebuilt.position_spec() == spec and rebuilt.to_move == state.to_move
+        assert rebuilt.legal_moves() == state.legal_moves()
+        state.apply(state.legal_moves()[0])
+    fixed = engine.load_game("tsoro-additional-capture", switches={"heads": "immune"})
+    start = {**fixed.new_state(3).position_spec(), "to_move": 2}
+    with pytest.raises(ValueError, match="misoro are chosen in turn, player 1 first; player 2 is not"):
+        fixed.state_from_position(start)
