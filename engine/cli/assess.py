@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine.cli.games import BadInput
+from engine.cli.options import checkpoint_options, results_option, run_options
 from engine.cli.tables import print_table
 
 DEFAULT_AGENT = "uct:200"
@@ -177,17 +178,11 @@ def register(group: click.Group) -> None:
     @click.option("--skill-from", type=int, default=None, help="The first rung's weaker budget (default: the agent's / 2**levels).")
     @click.option("--skill-games", type=int, default=None, help="Games per rung (default: --games).")
     @click.option("--top", type=int, default=8, show_default=True, help="Evaluate at most this many readings that pass the screen.")
-    @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run.")
-    @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes (joblib/loky).")
-    @click.option("--scheduler", default=None, metavar="ADDRESS", help="Run on a Dask cluster (e.g. tcp://host:8786).")
-    @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-                  help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
-    @click.option("--discard-stale-checkpoint", "discard_stale", is_flag=True,
-                  help="Empty a checkpoint written by another engine fingerprint instead of refusing it.")
-    @click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval.")
+    @run_options
+    @checkpoint_options
     @click.option("--json", "as_json", is_flag=True, help="Print the assessment as JSON.")
     @click.option("--save", is_flag=True, help="Save the assessment into the results database (the game page shows the latest).")
-    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
+    @results_option
     @click.option("--quiet", is_flag=True, help="No progress.")
     def assess_cmd(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], all_switches: bool,
                    base: str | None, settings: tuple[str, ...], criteria_specs: tuple[str, ...], screen_games: int,
@@ -242,11 +237,8 @@ def register(group: click.Group) -> None:
     @click.option("--screen-games", type=int, default=1000, show_default=True, help="Random games per ruleset in the screen.")
     @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the runs.")
     @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes.")
-    @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-                  help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
-    @click.option("--discard-stale-checkpoint", "discard_stale", is_flag=True,
-                  help="Empty a checkpoint written by another engine fingerprint instead of refusing it.")
-    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
+    @checkpoint_options
+    @results_option
     @click.option("--game", "game_ids", multiple=True, metavar="GAME", help="Only this game (repeatable; default: every game).")
     @click.option("--quiet", is_flag=True, help="No progress.")
     def assess_defaults_cmd(agent: str, games: int, skill_levels: int, screen_games: int, seed: int, jobs: int,

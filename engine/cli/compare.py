@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine.cli.games import BadInput
+from engine.cli.options import checkpoint_options, results_option, run_options
 from engine.cli.tables import print_table
 
 KEY_MEASURES = ("advantage_p1", "completion", "drawishness", "timeouts", "endless", "duration_turns",
@@ -303,22 +304,16 @@ def register(group: click.Group) -> None:
     @click.option("--games", type=int, default=1000, show_default=True, help="Games per variant.")
     @click.option("--agent", default="random", show_default=True, help="Agent: random, greedy, uct:ITERATIONS, uct:ITERATIONS:DEPTH (playouts cut after DEPTH moves), alphabeta:DEPTH.")
     @click.option("--vs", default=None, help="The opposing agent (default: the same as --agent); seats are swapped in half the games.")
-    @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (each cell derives its own).")
-    @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes (joblib/loky).")
-    @click.option("--scheduler", default=None, metavar="ADDRESS", help="Run the cells on a Dask cluster (e.g. tcp://host:8786).")
     @click.option("--block", type=int, default=None, help="Games per cell (default 1000 for random self-play, 10 with agents).")
-    @click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval.")
-    @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-                  help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
-    @click.option("--discard-stale-checkpoint", "discard_stale", is_flag=True,
-                  help="Empty a checkpoint written by another engine fingerprint instead of refusing it.")
+    @run_options
+    @checkpoint_options
     @click.option("--turn-limit", type=int, default=None, help="Stop a game unfinished after this many turns; default 2,500.")
     @click.option("--move-limit", type=int, default=None, help="Stop a game unfinished after this many moves; default 10,000.")
     @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
     @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per variant.")
     @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a chart of every measure (.svg or .png).")
     @click.option("--save", is_flag=True, help="Save the comparison into the results database.")
-    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
+    @results_option
     @click.option("--quiet", is_flag=True, help="No progress bar.")
     def compare_cmd(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], all_switches: bool,
                     base: str | None, settings: tuple[str, ...], games: int, agent: str, vs: str | None, seed: int,
@@ -453,7 +448,7 @@ def register(group: click.Group) -> None:
     @click.option("--games", type=int, default=2000, show_default=True, help="Games per ruleset.")
     @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the runs.")
     @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes.")
-    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
+    @results_option
     @click.option("--game", "game_ids", multiple=True, metavar="GAME", help="Only this game (repeatable; default: every game).")
     def compare_defaults_cmd(games: int, seed: int, jobs: int, results: str | None, game_ids: tuple[str, ...]) -> None:
         """Bake the default comparison: every game's rulesets, random self-play, into the results database."""

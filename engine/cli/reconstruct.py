@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from engine.cli.games import BadInput
+from engine.cli.options import checkpoint_options, results_option, run_options
 
 
 def _changes(base: dict[str, str], other: dict[str, str]) -> str:
@@ -95,17 +96,11 @@ def register(group: click.Group) -> None:
     @click.option("--top", type=int, default=6, show_default=True, help="Evaluate at most this many readings of the front.")
     @click.option("--nearest", type=int, default=3, show_default=True,
                   help="Evaluate this many nearest readings of each failing ruleset at a time (up to 3 batches).")
-    @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run.")
-    @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes (joblib/loky).")
-    @click.option("--scheduler", default=None, metavar="ADDRESS", help="Run on a Dask cluster (e.g. tcp://host:8786).")
-    @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-                  help="Keep finished cells in this SQLite file; rerun the same command to resume after a kill.")
-    @click.option("--discard-stale-checkpoint", "discard_stale", is_flag=True,
-                  help="Empty a checkpoint written by another engine fingerprint instead of refusing it.")
-    @click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval.")
+    @run_options
+    @checkpoint_options
     @click.option("--json", "as_json", is_flag=True, help="Print every reading examined, with its fit, measures and criteria, as JSON.")
     @click.option("--save", is_flag=True, help="Save the run into the results database (the game page shows the latest).")
-    @click.option("--results", type=click.Path(dir_okay=False), default=None, help="The results database (default: site/results.db).")
+    @results_option
     @click.option("--quiet", is_flag=True, help="No progress.")
     def reconstruct_cmd(game_id: str, switches: tuple[str, ...], base: str | None, criteria_specs: tuple[str, ...],
                         screen_games: int, games: int, agent: str, skill_levels: int, top: int, nearest: int,
