@@ -502,6 +502,19 @@ def stuck(state, params, turn_limit, move_limit):
 
 
 @njit(cache=True, inline="always")
+def offer(state, params, table, scratch, n, turn_limit, move_limit, log):
+    """The ``n`` moves listed at LEGAL, less the endless ones where endless moves are illegal; when
+    none is left, what the stuck player does (:func:`stuck`). Returns the moves on offer,
+    0 when the game has ended."""
+    if n > 0 and params[F_ENDLESS] == ILLEGAL:
+        n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, LEGAL, n,
+                                 move_limit - state[MOVES], log)
+    if n == 0:
+        n = stuck(state, params, turn_limit, move_limit)
+    return n
+
+
+@njit(cache=True, inline="always")
 def settle(state, params, table, scratch, turn_limit, move_limit, log):
     """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
     state[N_LEGAL] = 0
@@ -522,14 +535,9 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
         relay = state[TO_MOVE] * PLAYER_MOVES + params[GEO + G_POSITION + state[RELAY]]
         state[LEGAL] = relay
         state[LEGAL + 1] = STOP if phase == PHASE_STOP else relay + RELEASED
-        n = 2
-        if params[F_ENDLESS] == ILLEGAL:
-            n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, LEGAL, n,
-                                     move_limit - state[MOVES], log)
+        n = offer(state, params, table, scratch, 2, turn_limit, move_limit, log)
         if n == 0:
-            n = stuck(state, params, turn_limit, move_limit)
-            if n == 0:
-                return
+            return
         state[N_LEGAL] = n
         if state[MOVES] >= move_limit:
             stop_mid_turn(state)
@@ -547,14 +555,9 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
             return
-        n = list_starts(state, params)
-        if n > 0 and params[F_ENDLESS] == ILLEGAL:
-            n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, LEGAL, n,
-                                     move_limit - state[MOVES], log)
+        n = offer(state, params, table, scratch, list_starts(state, params), turn_limit, move_limit, log)
         if n == 0:
-            n = stuck(state, params, turn_limit, move_limit)
-            if n == 0:
-                return
+            return
         state[N_LEGAL] = n
     if state[MOVES] >= move_limit or state[TURNS] >= turn_limit:
         state[N_LEGAL] = 0
