@@ -7,7 +7,7 @@ numba's cache under it and sets ``NUMBA_CACHE_DIR`` itself), and ``NUMBA_CACHE_D
 older than the fingerprint. In that process: the first play answer
 (``load_game`` of the ``ludii`` ruleset, ``new_state``, its legal moves, one move applied, the
 state's ``to_dict``: what a fresh server does for its first play request), then the rest of the
-kernels (a traced move, a position set up from its spec, rollouts, random self-play). Times are
+kernels (a traced move, a position set up from its spec, random self-play). Times are
 the process's CPU seconds (compiling is single-threaded: on an idle machine they are the wall
 time; on a shared one they leave out the time other jobs take), the wall time beside. ``--runs``
 processes per game, alternating games (and trees, given several ``--tree``: an A/B comparison on a
@@ -47,7 +47,6 @@ t1, w1 = clock(), time.perf_counter()
 s = game.new_state(2)
 s.apply_traced(s.legal_moves()[-1])
 game.state_from_position(game.rules.position_spec(s.raw()), 2)
-game.rules.rollouts(game.params, s.raw(), 1, 2)
 run(game, 2, 1)
 game.rules.evaluate(game.params, s.raw())
 t2, w2 = clock(), time.perf_counter()

@@ -123,12 +123,6 @@ class Rules(ABC):
         ``(games, engine.stats.N_COLUMNS)``, one row per game, columns as engine.stats names them."""
 
     @abstractmethod
-    def rollouts(self, params: Any, st: np.ndarray, seed: int, games: int) -> np.ndarray:
-        """Random play to the end from the position ``st`` (left unchanged), ``games`` times, in
-        compiled code (for Monte Carlo tree search): an int64 array ``(games, 3)`` of status,
-        score 1, score 2."""
-
-    @abstractmethod
     def trace_move(self, params: Any, st: np.ndarray, move: int,
                    counts: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Play ``move`` on ``st`` like :meth:`apply` (``counts`` as there), and return what happened, in order, as

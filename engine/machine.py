@@ -1,5 +1,5 @@
 """The machinery every game shares: one compiled driver (start, apply, settle, random self-play,
-rollouts, UCT search, the raw counts), one endless-move mechanism, one ``Params`` and one ``Rules``
+UCT search, the raw counts), one endless-move mechanism, one ``Params`` and one ``Rules``
 wrapper.
 
 A game module declares its state layout (field offsets: status, player to move, legal moves...)
@@ -19,7 +19,7 @@ compiled out of line (plain ``njit``): LLVM's time grows faster than the size of
 optimises, so Tauru keeps its start, settling and logged move out of line
 (benchmarks/compile.txt). The mancala kernels stay inlined (out of line saved little compile time
 there and cost the four-row short games speed). Everything compiled code does for a game goes through that one entry:
-the Python API's start, move and position set-up, random self-play, rollouts, the UCT agent's
+the Python API's start, move and position set-up, random self-play, the UCT agent's
 search (OP_SEARCH: its tree in arrays the caller owns, its walks through the same loop and the same
 ``apply_move`` call as random self-play, so that the search adds no compile time; a walk's random
 part may be cut at a depth and the position scored from ``finish``'s scores, see :func:`cutoff_reward`),
@@ -68,7 +68,6 @@ OP_START = 0  # the start of a game (seed: the game's seed)
 OP_APPLY = 1  # play ``move``; the decision counted in out[0]
 OP_SETTLE = 2  # a set-up position: end it by its rules or list its legal moves
 OP_PLAYOUTS = 3  # random self-play of ``games`` games from the start, a row each in ``out``
-OP_ROLLOUTS = 4  # random play from ``start`` (unchanged), ``games`` times, a row each in ``out``
 OP_ROW = 5  # the columns the state decides, into out[0]
 OP_SEARCH = 6  # ``games`` UCT iterations from ``start`` on the caller's tree (see uct_step)
 
@@ -120,7 +119,7 @@ def drive(init_state, apply_move, settle, move_at, finish, status_at, n_legal_at
     for g in range(n_games):
         seed = np.int64(base_seed) if op == OP_START else derive_seed(np.uint64(base_seed), g)
         row = out[0] if search else out[g]
-        if op == OP_ROLLOUTS or search:
+        if search:
             for i in range(size):
                 st[i] = start[i]
         elif op != OP_APPLY:
@@ -513,15 +512,6 @@ class KernelRules(Rules):
         out = np.zeros((games, N_COLUMNS), dtype=np.int64)
         self._call(params, OP_PLAYOUTS, np.zeros(params.state_size, dtype=np.int64), seed=seed, games=games, out=out)
         return out
-
-    def rollouts(self, params: Params, st: np.ndarray, seed: int, games: int) -> np.ndarray:
-        """Random play to the end from ``st`` (unchanged): status, score 1, score 2 per game; the
-        agent of game g is seeded engine.rng.batch_seed(seed, g)."""
-        games = self._games(games)
-        out = np.zeros((games, N_COLUMNS), dtype=np.int64)
-        start = np.ascontiguousarray(st, dtype=np.int64)
-        self._call(params, OP_ROLLOUTS, np.zeros_like(start), start=start, seed=seed, games=games, out=out)
-        return out[:, :3].copy()
 
     def search(self, params: Params, st: np.ndarray, tree: np.ndarray, rng: np.ndarray, iterations: int) -> None:
         """``iterations`` UCT iterations from ``st`` (the tree's root position, unchanged) on ``tree``

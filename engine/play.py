@@ -307,7 +307,7 @@ def answer(game_id: str, args: dict[str, str], deadline: float | None = None) ->
 
 def warm(game_id: str) -> float:
     """Compile (or load from numba's cache) every kernel the API calls for ``game_id``: the
-    default ruleset's game, a move, the agents' evaluation and a rollout. Returns the seconds."""
+    default ruleset's game, a move and the agents' evaluation. Returns the seconds."""
     started = time.perf_counter()
     game = load(game_id, None, {})
     state = game.new_state(0)
@@ -316,8 +316,6 @@ def warm(game_id: str) -> float:
         state.apply_traced(state.legal_moves_text()[0])
         st = state.raw()
         game.rules.evaluate(game.params, st)
-        if not state.is_terminal():
-            game.rules.rollouts(game.params, st, 1, 1)
     state.board()
     state.to_text()
     return time.perf_counter() - started

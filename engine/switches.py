@@ -128,15 +128,3 @@ def resolve_switches(
         s = _lookup(switches, game_id, name)
         values[s.id] = _check_value(s, value, "override")
     return values
-
-
-def parse_assignments(items: Sequence[str]) -> dict[str, str | None]:
-    """``["relay=next-hole", ...]`` -> ``{"relay": "next-hole"}``; an item without ``=`` has no value."""
-    out: dict[str, str | None] = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        name = name.strip()
-        if not name:
-            raise ValueError(f"malformed switch setting {item!r}: expected SWITCH=VALUE")
-        out[name] = value.strip() if eq else None
-    return out

@@ -138,8 +138,12 @@ class Edition:
         return f"unreleased state (archive {self.data}; engine {self.engine}; accessed {self.accessed})"
 
 
-def split_sets(sets: str | Mapping[str, str] | Sequence[str] | None) -> list[tuple[str, str]]:
-    """Switch settings in any accepted spelling (``p:o,p:o``, ``p=o``, a list, a mapping) as pairs."""
+def split_sets(sets: str | Mapping[str, str] | Sequence[str] | None, *,
+               bare: bool = False) -> list[tuple[str, str | None]]:
+    """Switch settings in any accepted spelling (``p:o,p:o``, ``p=o``, a list, a mapping) as pairs.
+
+    ``bare``: a switch named without an option (the CLI's ``--set relay``) gives ``(name, None)``,
+    so that resolving it lists the switch's options; otherwise it is malformed."""
     if sets is None:
         return []
     if isinstance(sets, Mapping):
@@ -152,6 +156,9 @@ def split_sets(sets: str | Mapping[str, str] | Sequence[str] | None) -> list[tup
         name, sep, value = item.partition(":")
         if not sep:
             name, sep, value = item.partition("=")
+        if bare and not sep and name.strip():
+            out.append((name.strip(), None))
+            continue
         if not sep or not name.strip() or not value.strip():
             raise ValueError(f"malformed switch setting {item!r}: expected SWITCH:OPTION (or SWITCH=OPTION)")
         out.append((name.strip(), value.strip()))

@@ -63,7 +63,7 @@ def _check(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], b
     from engine.compare.comparison import _switch
     from engine.games import rules_of
     from engine.rng import check_seed
-    from engine.switches import parse_assignments
+    from schema.citation import split_sets
 
     try:
         rules = rules_of(game_id)
@@ -84,7 +84,7 @@ def _check(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], b
     except ValueError as exc:
         raise _bad("--seed", exc) from None
     try:
-        parsed = parse_assignments(settings)
+        parsed = dict(split_sets(settings, bare=True))
         engine.resolve(game_id, None, parsed)
     except ValueError as exc:
         raise _bad("--set", exc) from None

@@ -28,10 +28,10 @@ class BadInput(click.ClickException):
 def _game(game_id: str, ruleset: str | None, settings: tuple[str, ...], turn_limit: int | None,
           move_limit: int | None):
     import engine
-    from engine.switches import parse_assignments
+    from schema.citation import split_sets
 
     try:
-        return engine.load_game(game_id, ruleset, parse_assignments(settings), turn_limit=turn_limit,
+        return engine.load_game(game_id, ruleset, dict(split_sets(settings, bare=True)), turn_limit=turn_limit,
                                 move_limit=move_limit)
     except ValueError as exc:
         raise BadInput(str(exc)) from None

@@ -245,7 +245,7 @@ async def game_context(datasette, game_id: str) -> dict[str, Any]:
                 "game": game_id,
                 "name": game["name"],
                 "engine_version": _engine_version(),
-                "default_ruleset": next((r["key"] for r in rulesets if r["is_default"]), rulesets[0]["key"] if rulesets else None),
+                "default_ruleset": (default_of(rulesets) or {}).get("key"),
                 "rulesets": {r["key"]: {"name": r["name"], "choices": r["choices"],
                                         "cites": [c["cite"] for c in r["citations"]],
                                         "completions": {sid: {"option": c["option"], "by": c["by_short"], "note": c["note"]}
@@ -359,12 +359,17 @@ ASSESS_MEASURES = ("balance", "balance_finished", "completion", "advantage_p1", 
 """The measures the assessment table shows, agent play beside random play (all are in the results database)."""
 
 
+def default_of(rulesets: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The default ruleset among a game's ``rulesets`` rows (the first, if none is marked; None if there are none)."""
+    return next((r for r in rulesets if r["is_default"]), rulesets[0] if rulesets else None)
+
+
 def play_link(game_id: str, reading: dict[str, Any], rulesets: list[dict[str, Any]]) -> str:
     """The game page's board with ``reading``: its ruleset, or the default ruleset with the
     switches that differ from it set (``?ruleset=...&set=switch:option,...#play``)."""
     if reading.get("ruleset"):
         return f"/games/{game_id}?{urlencode({'ruleset': reading['ruleset']})}#play"
-    base = next((r for r in rulesets if r["is_default"]), rulesets[0] if rulesets else None)
+    base = default_of(rulesets)
     choices = base["choices"] if base else {}
     query = {"ruleset": base["key"]} if base else {}
     changed = [f"{k}:{v}" for k, v in reading["switches"].items() if choices.get(k) != v]

@@ -196,19 +196,6 @@ def test_traced_move_is_the_same_move_with_its_laps_and_captures():
         assert after["from"] == lap["last"]  # take-up-last: the next lap starts where the last ended
 
 
-def test_rollouts_start_from_the_given_position_and_leave_it():
-    game = engine.load_game("tap-urdy", ruleset="ludii")
-    s = game.new_state(5)
-    s.apply(s.legal_moves()[0])
-    before = s.raw()
-    out = game.rules.rollouts(game.params, s._st, 11, 50)
-    assert np.array_equal(s._st, before)
-    assert out.shape == (50, 3) and set(out[:, 0]) <= {1, 2, 3}
-    assert (out[:, 1] + out[:, 2] <= 48).all()
-    again = game.rules.rollouts(game.params, s._st, 11, 50)
-    assert np.array_equal(out, again)
-
-
 def test_evaluate_is_player_one_minus_player_two():
     game = engine.load_game("tap-urdy", ruleset="ludii")
     s = game.state_from_position({"a": [1, 0, 0, 0, 0, 2], "b": [0, 0, 3, 0, 0, 0], "captures": [20, 22]})

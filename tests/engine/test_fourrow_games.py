@@ -217,24 +217,6 @@ def test_compiled_playouts_are_the_python_api_games(game_id, switches):
         ], i
 
 
-@pytest.mark.parametrize("game_id", GAMES_4)
-def test_rollouts_are_random_agent_games_from_the_position_and_leave_it(game_id):
-    game = engine.load_game(game_id, ruleset="ludii")
-    s = game.new_state(5)
-    a = RandomAgent(5)
-    for _ in range(6):
-        s.apply(a.choose(s))
-    before = s.raw()
-    out = game.rules.rollouts(game.params, s._st, 11, 12)
-    assert np.array_equal(s._st, before) and out.shape == (12, 3)
-    for g in range(12):
-        c = s.clone()
-        play_out(c, RandomAgent(batch_seed(11, g)))
-        status = {"win": 1, "draw": 1, "endless": 2, "unfinished": 3}[c.result().ending]
-        assert out[g].tolist() == [status, *c.scores()]
-    assert np.array_equal(out, game.rules.rollouts(game.params, s._st, 11, 12))
-
-
 @pytest.mark.parametrize("game_id, switches", SWITCH_SETS)
 def test_traced_moves_are_the_same_moves(game_id, switches):
     game = engine.load_game(game_id, switches=switches)

@@ -8,7 +8,8 @@ import engine
 from engine import rulesets
 from engine.agents import RandomAgent, play_out
 from engine.games import GAMES
-from engine.switches import Switch, parse_assignments, resolve_switches
+from engine.switches import Switch, resolve_switches
+from schema.citation import split_sets
 
 TAP = GAMES["tap-urdy"]
 
@@ -55,10 +56,14 @@ def test_unknown_ruleset_is_named_with_the_rulesets(tap_urdy_rulesets):
         engine.new_game("tap-urdy", ruleset="nope")
 
 
-def test_parse_assignments():
-    assert parse_assignments(["relay=next-hole", "end"]) == {"relay": "next-hole", "end": None}
+def test_cli_settings_are_split_by_the_one_parser_and_a_bare_switch_lists_its_options():
+    assert dict(split_sets(["relay=next-hole", "end"], bare=True)) == {"relay": "next-hole", "end": None}
     with pytest.raises(ValueError, match="malformed"):
-        parse_assignments(["=x"])
+        split_sets(["=x"], bare=True)
+    with pytest.raises(ValueError, match="malformed"):
+        split_sets(["end"])
+    with pytest.raises(ValueError, match=r"'tap-urdy.end' has no value; allowed: "):
+        engine.resolve("tap-urdy", None, dict(split_sets(["end"], bare=True)))
 
 
 def test_a_switch_declaration_is_checked():

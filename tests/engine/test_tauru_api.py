@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import engine
 from engine import rulesets, stats
-from engine.agents import RandomAgent, play_out
+from engine.agents import RandomAgent
 from engine.cli import games as cli_games
 from engine.games import GAMES
 from engine.games.tauru import PASS_MOVE, REMOVE_BASE, STEP_BASE
@@ -159,24 +159,6 @@ def test_compiled_playouts_are_the_python_api_games(setting):
     assert rows.shape == (10, stats.N_COLUMNS)
     for i in range(10):
         assert rows[i].tolist() == python_row(game, batch_seed(2024, i)), i
-
-
-def test_rollouts_are_random_games_from_the_position_left_unchanged():
-    game = engine.load_game("tauru", ruleset="ludii")
-    s = game.new_state(5)
-    agent = RandomAgent(1)
-    for _ in range(12):
-        s.apply(agent.choose(s))
-    before = s.raw()
-    out = TAURU.rollouts(game.params, s._st, 11, 20)
-    assert np.array_equal(s._st, before) and out.shape == (20, 3)
-    assert np.array_equal(out, TAURU.rollouts(game.params, s._st, 11, 20))
-    for g in range(20):
-        c = s.clone()
-        play_out(c, RandomAgent(batch_seed(11, g)))
-        assert out[g].tolist() == [c.rules.status(c._st), *c.scores()]
-    with pytest.raises(ValueError, match="positive integer"):
-        TAURU.rollouts(game.params, s._st, 1, 0)
 
 
 # --- traced moves ------------------------------------------------------------------------------
