@@ -83,7 +83,7 @@ PLAY = """
 import json, numpy, engine
 from engine import stats
 from engine.playout import run
-rows = numpy.delete(run(engine.load_game("tauru", "ludii"), 12, 5), stats.SEED, axis=1)  # all but the seed
+rows = numpy.delete(run(engine.load_game("tap-urdy", "ludii"), 12, 5), stats.SEED, axis=1)  # all but the seed
 print(json.dumps({"fingerprint": engine.ENGINE_FINGERPRINT, "rows": rows.tolist()}))
 """
 
