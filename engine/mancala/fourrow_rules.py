@@ -96,6 +96,12 @@ class FourRowGame(KernelRules):
         header[layout.F_MIN_COUNTERS] = rules.min_counters
         header[layout.F_SINGLE_CAPTURES] = int(rules.single_captures)
         header[layout.F_SPECIAL] = layout.SPECIAL_KINDS.index(special or "none")
+        chosen_each = self._primitive(settings, "special-holes", "count")
+        chosen_each = MISORO_EACH if chosen_each is None else int(chosen_each)
+        if special == "chosen" and not 1 <= chosen_each <= n:
+            raise ValueError(f"sowing description {self.id!r}: special-holes.count = {chosen_each}: each player "
+                             f"chooses 1 to {n} holes of their outer row")
+        header[layout.F_CHOSEN_EACH] = chosen_each
         header[layout.F_FORCED_PASS] = int(rules.forced_pass)
         for slot, name in ((layout.F_SINGLETON, "singleton"), (layout.F_CAPTURE, "capture"), (layout.F_END, "end"),
                            (layout.F_NO_MOVE, "no_move"), (layout.F_ENDLESS, "endless"),
@@ -139,7 +145,8 @@ class FourRowGame(KernelRules):
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
                       table=new_table(4 * n, int(limits.moves) + 2, 4 * n + SNAPSHOT_FIELDS),
                       scratch=np.zeros(STATE_SIZE, dtype=np.int64),
-                      extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted})
+                      extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted,
+                             "chosen_each": chosen_each})
 
     def _layout(self, n: int) -> list[int]:
         """Each player's holes at the start, by position: the set-up's layout, or its count per row."""
@@ -155,7 +162,7 @@ class FourRowGame(KernelRules):
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [2N counts, holes a1..], "b": [...], "to_move": 1 | 2}`` and, where the description
         has them: ``"captures": [p1, p2]`` (stores); ``"misoro": {"a": [holes], "b": [holes]}``
-        (special-holes chosen; fewer than two each: the choosing goes on), ``"stop_at": hole`` (the
+        (special-holes chosen; fewer than its count each: the choosing goes on), ``"stop_at": hole`` (the
         player to move decides whether to relay from that head or misoro); ``"extra_captures": k``
         (the player to move still takes k holes); ``"released": [bool, bool]`` (restricted-holes
         lasting permanent), ``"relay_from": hole`` (per-turn: the lap of the player to move ended in
@@ -181,10 +188,11 @@ class FourRowGame(KernelRules):
                 raise ValueError(f"position misoro: only with {self._binding('special-holes.kind', 'chosen')}")
             if not isinstance(misoro, Mapping) or set(misoro) - {"a", "b"}:
                 raise ValueError(f"position misoro must be {{'a': [holes], 'b': [holes]}}, not {misoro!r}")
+            each = params.extra["chosen_each"]
             for q, key in enumerate(fourrow.ROW_LETTERS):
                 holes = misoro.get(key, [])
-                if not isinstance(holes, (list, tuple)) or len(holes) > MISORO_EACH or len(set(holes)) != len(holes):
-                    raise ValueError(f"position misoro {key!r}: at most two different holes, not {holes!r}")
+                if not isinstance(holes, (list, tuple)) or len(holes) > each or len(set(holes)) != len(holes):
+                    raise ValueError(f"position misoro {key!r}: at most {each} different hole(s), not {holes!r}")
                 for h in holes:
                     m = fourrow.parse_move(h, 2 * n) if isinstance(h, str) else -1
                     if m < 0 or m // PLAYER_MOVES != q or m % PLAYER_MOVES >= n:
@@ -192,7 +200,7 @@ class FourRowGame(KernelRules):
                     st[MISORO + q] |= 1 << (m % PLAYER_MOVES)
                 st[CHOSEN] += len(holes)
         phase = PHASE_START
-        if immune and st[CHOSEN] < 2 * MISORO_EACH:
+        if immune and st[CHOSEN] < 2 * params.extra["chosen_each"]:
             phase = PHASE_SETUP
             # misoro are chosen in turn, the first player first (player 1, or drawn by lot): the player
             # who has chosen fewer chooses; at equal counts, the first player (under lot, either)

@@ -172,6 +172,27 @@ def test_special_holes_chosen_are_picked_in_turn_before_play_and_safe_from_extra
     assert s.legal_moves_text() == ["b5"]
 
 
+def test_special_holes_chosen_count_sets_how_many_holes_each_player_chooses():
+    """special-holes' ``count``: one musoro each (Musoro Tsoro's chosen reading), then play starts;
+    without it, two each (Tsoro's misoro)."""
+    desc = describe(RULES, [{"name": "special-holes", "params": {"kind": "chosen", "count": 1}}])
+    s = game(desc).new_state(1)
+    s.apply("a3")
+    s.apply("b2")
+    assert s.board()["misoro"] == {"a": ["a3"], "b": ["b2"]}
+    start = s.board()
+    s.apply("a1")  # a sowing now, not a third choice: a2, a3 (occupied, the musoro): relay or stop
+    assert s.board()["a"] != start["a"] and s.legal_moves_text() == ["a3", "stop"]
+    with pytest.raises(ValueError, match="at most 1 different hole"):
+        at(desc, holes(h1=2), holes(h1=2), misoro={"a": ["a1", "a2"]})
+    s = game(describe(RULES, [{"name": "special-holes", "params": {"kind": "chosen"}}])).new_state(1)
+    for m in ("a3", "b2"):
+        s.apply(m)
+    assert s.legal_moves_text() == ["a1", "a2", "a4", "a5"]  # a second choice
+    with pytest.raises(ValueError, match="special-holes.count = 6"):
+        game(describe(RULES, [{"name": "special-holes", "params": {"kind": "chosen", "count": 6}}])).new_state(1)
+
+
 # --- restricted-holes ----------------------------------------------------------------------------
 
 RESTRICTED = {"name": "restricted-holes",
