@@ -129,7 +129,7 @@ class FourRowGame(KernelRules):
                 corner[fourrow.site_of(n, p, pos)] = 1
             middle[p] = [fourrow.site_of(n, p, pos) for pos in range(2 * n) if pos not in corners(n)]
             reserve += [fourrow.site_of(n, p, pos) for pos in reserves(n)]
-        start = self._layout(n)
+        start = self._layout(n, values)
         header[layout.F_START_SIDE] = sum(start)
         header[layout.F_START_COVER] = sum(1 << pos for pos, c in enumerate(start) if c > 0)
         board = [0] * MAX_SITES
@@ -148,9 +148,10 @@ class FourRowGame(KernelRules):
                       extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted,
                              "chosen_each": chosen_each})
 
-    def _layout(self, n: int) -> list[int]:
-        """Each player's holes at the start, by position: the set-up's layout, or its count per row."""
-        setup = self.description.setup
+    def _layout(self, n: int, values: Mapping[str, str]) -> list[int]:
+        """Each player's holes at the start, by position: the set-up's layout, or its count per row
+        (the set-up the switches ``values`` give, where a switch binds it)."""
+        setup = self.description.setup_for(dict(values))
         if setup.layout is not None:
             if len(setup.layout) != 2 * n:
                 raise ValueError(f"sowing description {self.id!r}: setup.layout lists {len(setup.layout)} counts; "
