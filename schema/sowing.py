@@ -134,10 +134,11 @@ PRIMITIVES: dict[str, dict[str, tuple[Any, ...] | type]] = {
     "extra-captures": {"count": int, "after": ("capture", "two-hole-capture", "inner-landing"),
                        "optional": (False, True)},
     # holes where a lap ending in an occupied hole may stop instead of relaying: none, the heads
-    # (the ends of the inner rows), or holes each player chooses before play (misoro), which are
-    # then safe from extra captures (Tsoro's heads); ``count``: the holes each player chooses
-    # (kind chosen; 2 if not given: Tsoro's two misoro, Musoro Tsoro's one musoro)
-    "special-holes": {"kind": ("none", "heads", "chosen"), "count": int},
+    # (each player's rightmost outer hole), holes each player chooses before play (misoro), which
+    # are then safe from extra captures (Tsoro's heads), or both ends of each player's outer row
+    # (Misoro Tsoro's fixed misoro, stop holes as the heads); ``count``: the holes each player
+    # chooses (kind chosen; 2 if not given: Tsoro's two misoro, Musoro Tsoro's one musoro)
+    "special-holes": {"kind": ("none", "heads", "chosen", "ends"), "count": int},
     # a player is at first restricted to the middle holes (``sowing``: corners skipped, or only not
     # started from) and released when no middle hole can move (``release``: to the reserve holes or
     # to every hole; ``lasting``: for good or for the turn; ``capture``: while the opponent is

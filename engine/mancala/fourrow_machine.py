@@ -21,7 +21,8 @@ move's: ``resow_from``), after which the turn ends or the re-sowing relays like 
   further opponent holes, each one its own decision (one hole per move, the same player to move
   again);
 - ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
-  outer hole), or holes each player chooses before play (misoro), safe from the extra captures;
+  outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
+  (misoro; ``count`` each), safe from the extra captures;
 - ``restricted-holes``: a player is at first restricted to the middle holes (all but the four
   corners, holes 1, N, N+1, 2N): their laps pass over the corners (``sowing: skip-corners``, a
   lap of kind RESTRICTED_LAP) or only start elsewhere (``start-only``); when no middle hole can

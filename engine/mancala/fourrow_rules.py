@@ -85,6 +85,8 @@ class FourRowGame(KernelRules):
         n = int(settings.get("board.holes_per_row", self.description.board.holes_per_row))
         special = self._primitive(settings, "special-holes", "kind")
         head = 1 << (n - 1) if special == "heads" else 0  # the rightmost outer hole: position N-1
+        if special == "ends":  # both ends of the outer row: positions 0 and N-1
+            head = 1 | 1 << (n - 1)
         header = [0] * GEO
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
         header[layout.F_EXTRA] = int(self._primitive(settings, "extra-captures", "count") or 0)
@@ -420,6 +422,8 @@ class FourRowGame(KernelRules):
         heads = params.extra["special"]
         if heads == "heads":
             footer.append("* head: a lap ending there, occupied, may relay or stop")
+        elif heads == "ends":
+            footer.append("* misoro (both ends of the outer row): a lap ending there, occupied, may relay or stop")
         elif heads == "chosen":
             footer.append("* misoro: safe from extra captures; a lap ending there may stop")
         phase = int(st[PHASE])

@@ -170,7 +170,7 @@ GEO = 36
 if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
 
-SPECIAL_KINDS = ("none", "heads", "chosen")
+SPECIAL_KINDS = ("none", "heads", "chosen", "ends")
 """The codes of special-holes' kind."""
 CHOSEN_HOLES = SPECIAL_KINDS.index("chosen")
 SINGLETON_INTO_EMPTY = code("singleton", "into-empty")

@@ -173,6 +173,22 @@ def test_special_holes_chosen_are_picked_in_turn_before_play_and_safe_from_extra
     assert s.legal_moves_text() == ["b5"]
 
 
+def test_special_holes_ends_let_a_lap_stop_at_either_end_of_the_outer_row():
+    """kind ends: the leftmost and the rightmost outer hole of each player (Misoro Tsoro's fixed
+    misoro); the heads are the rightmost only."""
+    desc = describe(RULES, [{"name": "special-holes", "params": {"kind": "ends"}}])
+    s = at(desc, holes(h9=2, h1=1, h3=2, h5=1), holes(h1=2, h2=2))
+    s.apply("a9")  # a10, a1: a1 (the left end) was occupied
+    assert s.to_move == 1 and s.legal_moves_text() == ["a1", "stop"]
+    s = at(desc, holes(h3=2, h5=1), holes(h1=2, h2=2))
+    s.apply("a3")  # a4, a5: the right end, as the head
+    assert s.to_move == 1 and s.legal_moves_text() == ["a5", "stop"]
+    s = at(describe(RULES, [{"name": "special-holes", "params": {"kind": "heads"}}]),
+           holes(h9=2, h1=1, h3=2, h5=1), holes(h1=2, h2=2))
+    s.apply("a9")  # under heads a1 is no special hole: the lap relays from it (a2, then a3 ..)
+    assert s.board()["a"][0] == 0 and s.legal_moves_text() != ["a1", "stop"]
+
+
 def test_special_holes_chosen_count_sets_how_many_holes_each_player_chooses():
     """special-holes' ``count``: one musoro each (Musoro Tsoro's chosen reading), then play starts;
     without it, two each (Tsoro's misoro)."""

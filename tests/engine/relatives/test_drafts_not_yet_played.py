@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from engine.mancala.description import check_played
@@ -42,7 +41,6 @@ def refusal(data: dict[str, Any]) -> str:
     return ""
 
 
-MUSORO_LAYOUT = [2] * 7 + [3] + [0] * 8  # a1 .. a16: the musoro (a8) starts with three
 
 
 def test_tshuba_outer_hole_independent_of_the_inner_is_not_a_value_of_the_schema():
@@ -52,18 +50,6 @@ def test_tshuba_outer_hole_independent_of_the_inner_is_not_a_value_of_the_schema
 
     values = SowingRules.model_fields["capture"].annotation.__args__
     assert "inner-and-outer" in values and not any("independent" in v for v in values)
-
-
-def test_misoro_tsoro_fixed_ends_needs_special_holes_at_both_ends_of_the_outer_row():
-    """Its set-up may now follow the misoro switch (setup.layout bound to it); the fixed misoro at
-    both ends of the outer row are no kind of special-holes (heads: the rightmost outer hole only)."""
-    misoro = {"id": "misoro-tsoro.misoro", "default": "chosen",
-              "options": {"chosen": {"special-holes.kind": "chosen", "setup.layout": [2] * 8 + [0] * 8},
-                          "fixed-ends": {"special-holes.kind": "heads", "setup.layout": MUSORO_LAYOUT}}}
-    data = description("misoro-tsoro", setup=None, switches=[misoro], primitives=[{"name": "special-holes"}])
-    assert refusal(data) == ""  # the set-up follows the switch; but fixed-ends is played as one head
-    misoro["options"]["fixed-ends"]["special-holes.kind"] = "ends"
-    assert "special-holes.kind = 'ends'" in refusal(data)
 
 
 def test_tsoro_reentered_captures_needs_captures_re_sown_on_four_rows():
