@@ -134,9 +134,11 @@ PRIMITIVES: dict[str, dict[str, tuple[Any, ...] | type]] = {
     "extra-captures": {"count": int, "after": ("capture", "two-hole-capture", "inner-landing"),
                        "optional": (False, True)},
     # holes where a lap ending in an occupied hole may stop instead of relaying: none, the heads
-    # (the ends of the inner rows), or holes each player chooses before play (misoro), which are
-    # then safe from extra captures (Tsoro's heads)
-    "special-holes": {"kind": ("none", "heads", "chosen")},
+    # (each player's rightmost outer hole), holes each player chooses before play (misoro), which
+    # are then safe from extra captures (Tsoro's heads), or both ends of each player's outer row
+    # (Misoro Tsoro's fixed misoro, stop holes as the heads); ``count``: the holes each player
+    # chooses (kind chosen; 2 if not given: Tsoro's two misoro, Musoro Tsoro's one musoro)
+    "special-holes": {"kind": ("none", "heads", "chosen", "ends"), "count": int},
     # a player is at first restricted to the middle holes (``sowing``: corners skipped, or only not
     # started from) and released when no middle hole can move (``release``: to the reserve holes or
     # to every hole; ``lasting``: for good or for the turn; ``capture``: while the opponent is
@@ -149,6 +151,12 @@ values allowed (a tuple) or their type."""
 
 BOARD_FIELDS = ("holes_per_row",)
 """The board's fields a switch may bind (as ``board.<field>``)."""
+
+SETUP_FIELDS: tuple[str, ...] = tuple(Setup.model_fields)
+"""The set-up's fields a switch may bind (as ``setup.<field>``): each option then gives the whole
+set-up (exactly one of them), and the description's ``setup`` is left out. So a set-up may follow
+the board's size (one layout for each option of a switch that also binds ``board.holes_per_row``)
+or a rule's reading (Misoro Tsoro's fixed misoro start with a third counter)."""
 
 
 def _check_primitive(name: str, param: str, value: Any) -> None:
@@ -184,16 +192,23 @@ class SwitchBinding(_Strict):
     default: OptionId = Field(description="the option the engine takes when none is given (the archive's "
                                           "default ruleset chooses it too)")
     options: dict[OptionId, dict[str, Any]] = Field(
-        min_length=2, description="option id -> what it sets: rule fields, board fields (board.holes_per_row) "
-                                  "or primitive parameters (extra-captures.count); the same for every option")
+        min_length=2, description="option id -> what it sets: rule fields, board fields (board.holes_per_row), "
+                                  "the set-up (one of setup.layout, setup.counters_per_row, "
+                                  "setup.counters_per_hole) or primitive parameters (extra-captures.count); the "
+                                  "same for every option")
 
     @model_validator(mode="after")
     def _consistent(self) -> "SwitchBinding":
         if self.default not in self.options:
             raise ValueError(f"default {self.default!r} is not one of the options {list(self.options)}")
-        shapes = {tuple(sorted(v)) for v in self.options.values()}
+        # the same fields under every option; a set-up, whole under each, by any of its fields
+        shapes = {tuple(sorted({"setup" if k.startswith("setup.") else k for k in v})) for v in self.options.values()}
         if len(shapes) != 1:
             raise ValueError("every option of a switch must set the same fields")
+        for option, values in self.options.items():
+            if len([k for k in values if k.startswith("setup.")]) > 1:
+                raise ValueError(f"option {option!r} sets more than one set-up field; give exactly one of "
+                                 f"setup.{', setup.'.join(SETUP_FIELDS)}")
         for option, values in self.options.items():
             for name, value in values.items():
                 head, _, tail = name.partition(".")
@@ -204,9 +219,15 @@ class SwitchBinding(_Strict):
                         raise ValueError(f"option {option!r}: board.{tail} = {value!r} is not 2 to 32")
                 elif head in PRIMITIVES and tail:
                     _check_primitive(head, tail, value)
+                elif head == "setup" and tail in SETUP_FIELDS:
+                    try:
+                        Setup.model_validate({tail: value})
+                    except ValueError as exc:
+                        raise ValueError(f"option {option!r}: {name} = {value!r} is not a set-up: {exc}") from None
                 else:
                     raise ValueError(f"option {option!r} sets {name!r}, which is not a rule field, a board field "
-                                     f"(board.{', board.'.join(BOARD_FIELDS)}) or a primitive's parameter "
+                                     f"(board.{', board.'.join(BOARD_FIELDS)}), a set-up field "
+                                     f"(setup.{', setup.'.join(SETUP_FIELDS)}) or a primitive's parameter "
                                      f"(fields: {', '.join(RULE_FIELDS)})")
         return self
 
@@ -220,7 +241,7 @@ class SowingDescription(_Strict):
 
     game: Slug = Field(description="the game's id (its record is data/games/<game>.yaml)")
     board: Board
-    setup: Setup
+    setup: Setup | None = Field(None, description="the start; left out when a switch binds it (setup.<field>)")
     rules: dict[str, Any] = Field(description="the value of every rule field not bound to a switch")
     switches: list[SwitchBinding] = Field(description="the game's switches, in the order the engine declares them")
     primitives: list[Primitive] = Field(default_factory=list)
@@ -257,11 +278,39 @@ class SowingDescription(_Strict):
                 self.rules_for({s.id: option})
         if self.board.holes_per_row is None and "board.holes_per_row" not in bound:
             raise ValueError("board.holes_per_row has no value (in board or bound to a switch)")
-        if self.setup.layout is not None and self.board.holes_per_row is not None \
-                and len(self.setup.layout) != self.holes_per_player:
-            raise ValueError(f"setup.layout lists {len(self.setup.layout)} counts; each player has "
-                             f"{self.holes_per_player} holes")
+        self._check_setups(bound)
         return self
+
+    def _check_setups(self, bound: dict[str, str]) -> None:
+        """The set-up is given in ``setup`` or bound to one switch, whose every option gives a whole
+        set-up; a layout lists each player's holes on the board of every setting."""
+        setup_switches = sorted({sid for name, sid in bound.items() if name.partition(".")[0] == "setup"})
+        if len(setup_switches) > 1:
+            raise ValueError(f"the set-up is bound to two switches ({', '.join(setup_switches)}); one switch "
+                             "gives the whole set-up")
+        if setup_switches and self.setup is not None:
+            raise ValueError(f"the set-up is bound to switch {setup_switches[0]}; leave setup out")
+        if not setup_switches and self.setup is None:
+            raise ValueError("setup has no value (give it, or bind it to a switch as setup.<field>)")
+        varying = [s for s in self.switches if s.id in {bound.get("board.holes_per_row"), *setup_switches}]
+        settings: list[dict[str, str]] = [{}]
+        for s in varying:
+            settings = [{**c, s.id: option} for c in settings for option in s.options]
+        for choices in settings:
+            setup = self.setup_for(choices)
+            holes = self.settings(choices).get("board.holes_per_row", self.board.holes_per_row)
+            if setup.layout is not None and len(setup.layout) != self.board.rows // 2 * holes:
+                where = f" (under {', '.join(f'{k} = {v}' for k, v in choices.items())})" if choices else ""
+                raise ValueError(f"setup.layout lists {len(setup.layout)} counts{where}; each player has "
+                                 f"{self.board.rows // 2 * holes} holes")
+
+    def setup_for(self, choices: dict[str, str]) -> Setup:
+        """The set-up under ``choices`` (switch id -> option id; a switch not named takes its
+        default): the description's ``setup``, or what the options of the switch binding it give."""
+        if self.setup is not None:
+            return self.setup
+        values = {k.partition(".")[2]: v for k, v in self.settings(choices).items() if k.partition(".")[0] == "setup"}
+        return Setup.model_validate(values)
 
     @property
     def holes_per_player(self) -> int:

@@ -20,7 +20,7 @@ from engine.mancala import layout
 from engine.mancala.sowing import track_block
 from engine.switches import Switch
 from schema.paths import DATA_DIR
-from schema.sowing import SowingDescription, SowingRules
+from schema.sowing import Setup, SowingDescription, SowingRules
 
 SOWING_DIR = DATA_DIR / "sowing"
 
@@ -102,12 +102,13 @@ def check_played(description: SowingDescription) -> None:
         if description.board.holes_per_row > layout.MAX_PER_ROW:
             raise ValueError(f"{where}: board.holes_per_row = {description.board.holes_per_row}: the machine "
                              f"plays two rows of up to {layout.MAX_PER_ROW} holes")
-        if description.setup.counters_per_hole is None:
+    for setup in setups(description):
+        if rows == 2 and setup.counters_per_hole is None:
             raise ValueError(f"{where}: setup: the machine plays the same count in every hole of two rows")
-    elif description.setup.layout is None and (description.setup.counters_per_row is None
-                                                or len(description.setup.counters_per_row) != 2):
-        raise ValueError(f"{where}: setup: the machine plays four rows set up by counters_per_row (outer, inner) "
-                         "or by a layout")
+        if rows == 4 and setup.layout is None and (setup.counters_per_row is None
+                                                   or len(setup.counters_per_row) != 2):
+            raise ValueError(f"{where}: setup: the machine plays four rows set up by counters_per_row (outer, inner) "
+                             "or by a layout")
     if rows == 2 and not description.board.stores:
         raise ValueError(f"{where}: board.stores = false: the machine keeps captures in stores on two rows")
     for p in description.primitives:
@@ -123,6 +124,15 @@ def check_played(description: SowingDescription) -> None:
                                      f"played by the machine; it plays {', '.join(map(str, allowed))}")
             if rows == 4:
                 _check_captures(where, description, rules, f"switch {s.id} = {option}")
+
+
+def setups(description: SowingDescription) -> list[Setup]:
+    """Every set-up the description can give: its ``setup``, or one for each option of the switch
+    binding it (schema.sowing.SETUP_FIELDS)."""
+    if description.setup is not None:
+        return [description.setup]
+    (switch,) = [s for s in description.switches if any(f.startswith("setup.") for f in s.fields)]
+    return [description.setup_for({switch.id: option}) for option in switch.options]
 
 
 def _check_captures(where: str, description: SowingDescription, rules: SowingRules, under: str) -> None:
@@ -164,7 +174,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     head[layout.P_SITES] = sites
     head[layout.P_PER_ROW] = description.board.holes_per_row
     head[layout.P_STATE_SIZE] = state_size(description)
-    head[layout.P_START_COUNT] = description.setup.counters_per_hole or 0
+    head[layout.P_START_COUNT] = description.setup_for(dict(values)).counters_per_hole or 0
     head[layout.P_MIN_COUNTERS] = rules.min_counters
     head[layout.P_CAPTURE_EMPTY] = int(rules.capture_empty)
     for slot, name in ((layout.P_START_ROW, "start_row"), (layout.P_RELAY, "relay"),

@@ -21,7 +21,8 @@ move's: ``resow_from``), after which the turn ends or the re-sowing relays like 
   further opponent holes, each one its own decision (one hole per move, the same player to move
   again);
 - ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
-  outer hole), or holes each player chooses before play (misoro), safe from the extra captures;
+  outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
+  (misoro; ``count`` each), safe from the extra captures;
 - ``restricted-holes``: a player is at first restricted to the middle holes (all but the four
   corners, holes 1, N, N+1, 2N): their laps pass over the corners (``sowing: skip-corners``, a
   lap of kind RESTRICTED_LAP) or only start elsewhere (``start-only``); when no middle hole can
@@ -63,7 +64,7 @@ from engine.mancala.fourrow import (
 from engine.mancala.layout import (
     AFTER_CAPTURE, AFTER_INNER_LANDING, BY_LOT, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER, CAPTURE_ON_OCCUPIED,
     CAPTURED_RESOW, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURE_ON,
-    F_CAPTURED_TO, F_CHOOSE, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_OPTIONAL, F_FIRST_PLAYER,
+    F_CAPTURED_TO, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_OPTIONAL, F_FIRST_PLAYER,
     F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_N_MIDDLE, F_NO_MOVE, F_PER_ROW, F_RELEASE,
     F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLE_CAPTURES, F_SINGLETON, F_SITES, F_SNAPSHOT, F_SPECIAL,
     F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES,
@@ -121,7 +122,7 @@ PHASE_EXTRA = 1  # an extra capture: an opponent hole
 PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or stop
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
-MISORO_EACH = 2
+MISORO_EACH = 2  # special-holes chosen: the misoro each player chooses when its count is not given
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0  # the turn ends
@@ -462,8 +463,6 @@ def end_turn(state):
     state[TURNS] += 1
     state[TO_MOVE] = 1 - state[TO_MOVE]
     state[PENDING] = 0
-    if state[PHASE] == PHASE_SETUP and state[CHOSEN] < 2 * MISORO_EACH:
-        return
     state[PHASE] = PHASE_START
 
 
@@ -623,6 +622,8 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                 machine.log_event(log, state, LOGGED, LOG_MISORO, params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)],
                                   0, p)
             end_turn(state)
+            if state[CHOSEN] < 2 * params[F_CHOSEN_EACH]:  # the choosing goes on
+                state[PHASE] = PHASE_SETUP
         elif phase == PHASE_EXTRA:
             site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
             taken = state[idx(site)]

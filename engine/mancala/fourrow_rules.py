@@ -85,6 +85,8 @@ class FourRowGame(KernelRules):
         n = int(settings.get("board.holes_per_row", self.description.board.holes_per_row))
         special = self._primitive(settings, "special-holes", "kind")
         head = 1 << (n - 1) if special == "heads" else 0  # the rightmost outer hole: position N-1
+        if special == "ends":  # both ends of the outer row: positions 0 and N-1
+            head = 1 | 1 << (n - 1)
         header = [0] * GEO
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
         header[layout.F_EXTRA] = int(self._primitive(settings, "extra-captures", "count") or 0)
@@ -96,6 +98,12 @@ class FourRowGame(KernelRules):
         header[layout.F_MIN_COUNTERS] = rules.min_counters
         header[layout.F_SINGLE_CAPTURES] = int(rules.single_captures)
         header[layout.F_SPECIAL] = layout.SPECIAL_KINDS.index(special or "none")
+        chosen_each = self._primitive(settings, "special-holes", "count")
+        chosen_each = MISORO_EACH if chosen_each is None else int(chosen_each)
+        if special == "chosen" and not 1 <= chosen_each <= n:
+            raise ValueError(f"sowing description {self.id!r}: special-holes.count = {chosen_each}: each player "
+                             f"chooses 1 to {n} holes of their outer row")
+        header[layout.F_CHOSEN_EACH] = chosen_each
         header[layout.F_FORCED_PASS] = int(rules.forced_pass)
         for slot, name in ((layout.F_SINGLETON, "singleton"), (layout.F_CAPTURE, "capture"), (layout.F_END, "end"),
                            (layout.F_NO_MOVE, "no_move"), (layout.F_ENDLESS, "endless"),
@@ -123,7 +131,7 @@ class FourRowGame(KernelRules):
                 corner[fourrow.site_of(n, p, pos)] = 1
             middle[p] = [fourrow.site_of(n, p, pos) for pos in range(2 * n) if pos not in corners(n)]
             reserve += [fourrow.site_of(n, p, pos) for pos in reserves(n)]
-        start = self._layout(n)
+        start = self._layout(n, values)
         header[layout.F_START_SIDE] = sum(start)
         header[layout.F_START_COVER] = sum(1 << pos for pos, c in enumerate(start) if c > 0)
         board = [0] * MAX_SITES
@@ -139,11 +147,13 @@ class FourRowGame(KernelRules):
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
                       table=new_table(4 * n, int(limits.moves) + 2, 4 * n + SNAPSHOT_FIELDS),
                       scratch=np.zeros(STATE_SIZE, dtype=np.int64),
-                      extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted})
+                      extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted,
+                             "chosen_each": chosen_each})
 
-    def _layout(self, n: int) -> list[int]:
-        """Each player's holes at the start, by position: the set-up's layout, or its count per row."""
-        setup = self.description.setup
+    def _layout(self, n: int, values: Mapping[str, str]) -> list[int]:
+        """Each player's holes at the start, by position: the set-up's layout, or its count per row
+        (the set-up the switches ``values`` give, where a switch binds it)."""
+        setup = self.description.setup_for(dict(values))
         if setup.layout is not None:
             if len(setup.layout) != 2 * n:
                 raise ValueError(f"sowing description {self.id!r}: setup.layout lists {len(setup.layout)} counts; "
@@ -155,7 +165,7 @@ class FourRowGame(KernelRules):
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [2N counts, holes a1..], "b": [...], "to_move": 1 | 2}`` and, where the description
         has them: ``"captures": [p1, p2]`` (stores); ``"misoro": {"a": [holes], "b": [holes]}``
-        (special-holes chosen; fewer than two each: the choosing goes on), ``"stop_at": hole`` (the
+        (special-holes chosen; fewer than its count each: the choosing goes on), ``"stop_at": hole`` (the
         player to move decides whether to relay from that head or misoro); ``"extra_captures": k``
         (the player to move still takes k holes); ``"released": [bool, bool]`` (restricted-holes
         lasting permanent), ``"relay_from": hole`` (per-turn: the lap of the player to move ended in
@@ -181,10 +191,11 @@ class FourRowGame(KernelRules):
                 raise ValueError(f"position misoro: only with {self._binding('special-holes.kind', 'chosen')}")
             if not isinstance(misoro, Mapping) or set(misoro) - {"a", "b"}:
                 raise ValueError(f"position misoro must be {{'a': [holes], 'b': [holes]}}, not {misoro!r}")
+            each = params.extra["chosen_each"]
             for q, key in enumerate(fourrow.ROW_LETTERS):
                 holes = misoro.get(key, [])
-                if not isinstance(holes, (list, tuple)) or len(holes) > MISORO_EACH or len(set(holes)) != len(holes):
-                    raise ValueError(f"position misoro {key!r}: at most two different holes, not {holes!r}")
+                if not isinstance(holes, (list, tuple)) or len(holes) > each or len(set(holes)) != len(holes):
+                    raise ValueError(f"position misoro {key!r}: at most {each} different hole(s), not {holes!r}")
                 for h in holes:
                     m = fourrow.parse_move(h, 2 * n) if isinstance(h, str) else -1
                     if m < 0 or m // PLAYER_MOVES != q or m % PLAYER_MOVES >= n:
@@ -192,7 +203,7 @@ class FourRowGame(KernelRules):
                     st[MISORO + q] |= 1 << (m % PLAYER_MOVES)
                 st[CHOSEN] += len(holes)
         phase = PHASE_START
-        if immune and st[CHOSEN] < 2 * MISORO_EACH:
+        if immune and st[CHOSEN] < 2 * params.extra["chosen_each"]:
             phase = PHASE_SETUP
             # misoro are chosen in turn, the first player first (player 1, or drawn by lot): the player
             # who has chosen fewer chooses; at equal counts, the first player (under lot, either)
@@ -411,6 +422,8 @@ class FourRowGame(KernelRules):
         heads = params.extra["special"]
         if heads == "heads":
             footer.append("* head: a lap ending there, occupied, may relay or stop")
+        elif heads == "ends":
+            footer.append("* misoro (both ends of the outer row): a lap ending there, occupied, may relay or stop")
         elif heads == "chosen":
             footer.append("* misoro: safe from extra captures; a lap ending there may stop")
         phase = int(st[PHASE])

@@ -130,6 +130,7 @@ FOUR_PARAM_FIELDS = _fields(
     "extra_after",  # extra-captures: due after any capture, a two-hole capture, or an inner landing (codes)
     "extra_optional",  # 1: extra-captures may be stopped
     "capture_on",  # the landing of a column capture: empty or occupied
+    "chosen_each",  # special-holes chosen: the holes each player chooses (its parameter count)
 )
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
@@ -163,12 +164,13 @@ F_START_COVER = FOUR_PARAM_FIELDS["start_cover"]
 F_EXTRA_AFTER = FOUR_PARAM_FIELDS["extra_after"]
 F_EXTRA_OPTIONAL = FOUR_PARAM_FIELDS["extra_optional"]
 F_CAPTURE_ON = FOUR_PARAM_FIELDS["capture_on"]
+F_CHOSEN_EACH = FOUR_PARAM_FIELDS["chosen_each"]
 GEO = 36
 """Where the geometry block starts in a four-row parameter array."""
 if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
 
-SPECIAL_KINDS = ("none", "heads", "chosen")
+SPECIAL_KINDS = ("none", "heads", "chosen", "ends")
 """The codes of special-holes' kind."""
 CHOSEN_HOLES = SPECIAL_KINDS.index("chosen")
 SINGLETON_INTO_EMPTY = code("singleton", "into-empty")

@@ -10,6 +10,7 @@ middle holes 2-4 and 7-9; the inner row's corners (the reserve holes) 6 and 10.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -170,6 +171,83 @@ def test_special_holes_chosen_are_picked_in_turn_before_play_and_safe_from_extra
     s = at(desc, holes(h5=2, h1=1), holes(h2=3, h9=1, h4=2, h5=4), misoro={"a": ["a1", "a3"], "b": ["b4", "b1"]})
     s.apply("a5")  # takes b9 and b2; b4 is a misoro: only b5 may be taken
     assert s.legal_moves_text() == ["b5"]
+
+
+def test_special_holes_ends_let_a_lap_stop_at_either_end_of_the_outer_row():
+    """kind ends: the leftmost and the rightmost outer hole of each player (Misoro Tsoro's fixed
+    misoro); the heads are the rightmost only."""
+    desc = describe(RULES, [{"name": "special-holes", "params": {"kind": "ends"}}])
+    s = at(desc, holes(h9=2, h1=1, h3=2, h5=1), holes(h1=2, h2=2))
+    s.apply("a9")  # a10, a1: a1 (the left end) was occupied
+    assert s.to_move == 1 and s.legal_moves_text() == ["a1", "stop"]
+    s = at(desc, holes(h3=2, h5=1), holes(h1=2, h2=2))
+    s.apply("a3")  # a4, a5: the right end, as the head
+    assert s.to_move == 1 and s.legal_moves_text() == ["a5", "stop"]
+    s = at(describe(RULES, [{"name": "special-holes", "params": {"kind": "heads"}}]),
+           holes(h9=2, h1=1, h3=2, h5=1), holes(h1=2, h2=2))
+    s.apply("a9")  # under heads a1 is no special hole: the lap relays from it (a2, then a3 ..)
+    assert s.board()["a"][0] == 0 and s.legal_moves_text() != ["a1", "stop"]
+
+
+def test_special_holes_chosen_count_sets_how_many_holes_each_player_chooses():
+    """special-holes' ``count``: one musoro each (Musoro Tsoro's chosen reading), then play starts;
+    without it, two each (Tsoro's misoro)."""
+    desc = describe(RULES, [{"name": "special-holes", "params": {"kind": "chosen", "count": 1}}])
+    s = game(desc).new_state(1)
+    s.apply("a3")
+    s.apply("b2")
+    assert s.board()["misoro"] == {"a": ["a3"], "b": ["b2"]}
+    start = s.board()
+    s.apply("a1")  # a sowing now, not a third choice: a2, a3 (occupied, the musoro): relay or stop
+    assert s.board()["a"] != start["a"] and s.legal_moves_text() == ["a3", "stop"]
+    with pytest.raises(ValueError, match="at most 1 different hole"):
+        at(desc, holes(h1=2), holes(h1=2), misoro={"a": ["a1", "a2"]})
+    s = game(describe(RULES, [{"name": "special-holes", "params": {"kind": "chosen"}}])).new_state(1)
+    for m in ("a3", "b2"):
+        s.apply(m)
+    assert s.legal_moves_text() == ["a1", "a2", "a4", "a5"]  # a second choice
+    with pytest.raises(ValueError, match="special-holes.count = 6"):
+        game(describe(RULES, [{"name": "special-holes", "params": {"kind": "chosen", "count": 6}}])).new_state(1)
+
+
+# --- a set-up bound to a switch ------------------------------------------------------------------
+
+def bound_setup(options: dict[str, dict[str, Any]], setup: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A description whose switch ``primitive-test.board`` sets each option's board and set-up."""
+    return {"game": "primitive-test", "board": {"rows": 4, "stores": True}, "setup": setup, "rules": RULES,
+            "switches": [{"id": "primitive-test.board", "default": next(iter(options)), "options": options}]}
+
+
+def test_a_set_up_bound_to_the_board_size_switch_follows_the_board():
+    """``setup.layout`` bound to the switch that binds ``board.holes_per_row``: each option's layout
+    (here the two rightmost inner holes 0 and 1, as Msuwa's) on its own board."""
+    data = bound_setup({"5": {"board.holes_per_row": 5, "setup.layout": [2] * 5 + [0, 1] + [2] * 3},
+                        "6": {"board.holes_per_row": 6, "setup.layout": [2] * 6 + [0, 1] + [2] * 4}})
+    desc = SowingDescription.model_validate(data)
+    described.check_played(desc)
+    for option, width in (("5", 5), ("6", 6)):
+        start = Game(FourRowGame(desc, "test"), {"primitive-test.board": option}, limits=Limits()).new_state(1).board()
+        assert start["a"] == start["b"] == [2] * width + [0, 1] + [2] * (width - 2), option
+    desc = SowingDescription.model_validate(bound_setup({"fixed": {"board.holes_per_row": 5, "setup.counters_per_row": [2, 0]},
+                                                         "layout": {"board.holes_per_row": 5, "setup.layout": [1] * 10}}))
+    g = Game(FourRowGame(desc, "test"), {"primitive-test.board": "fixed"}, limits=Limits())
+    assert g.new_state(1).board()["a"] == [2] * 5 + [0] * 5
+
+
+@pytest.mark.parametrize(("options", "setup", "message"), [
+    ({"5": {"board.holes_per_row": 5, "setup.layout": [2] * 10}, "6": {"board.holes_per_row": 6, "setup.layout": [2] * 10}},
+     None, "setup.layout lists 10 counts (under primitive-test.board = 6); each player has 12 holes"),
+    ({"5": {"board.holes_per_row": 5, "setup.layout": [2] * 10}, "6": {"board.holes_per_row": 6, "setup.layout": [2] * 12}},
+     {"counters_per_row": [2, 0]}, "bound to switch primitive-test.board; leave setup out"),
+    ({"5": {"board.holes_per_row": 5}, "6": {"board.holes_per_row": 6}}, None, "setup has no value"),
+    ({"5": {"board.holes_per_row": 5, "setup.layout": [-1] * 10}, "6": {"board.holes_per_row": 6, "setup.layout": [2] * 12}},
+     None, "setup.layout = [-1"),
+    ({"5": {"board.holes_per_row": 5, "setup.layout": [2] * 10, "setup.counters_per_row": [2, 0]},
+      "6": {"board.holes_per_row": 6, "setup.layout": [2] * 12}}, None, "sets more than one set-up field"),
+])
+def test_a_bound_set_up_is_checked_under_every_option(options, setup, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        SowingDescription.model_validate(bound_setup(options, setup))
 
 
 # --- restricted-holes ----------------------------------------------------------------------------

@@ -37,7 +37,9 @@ def _citations(node):
 
 
 def test_there_are_at_least_six_drafts():
-    assert len(DRAFT_GAMES) >= 6, DRAFT_GAMES
+    """Six relatives drafted, still here or moved to data/games/ (a moved draft leaves its mechanics)."""
+    moved = {p.stem for p in (DRAFTS / "mechanics").glob("*.yaml") if (DATA_DIR / "games" / p.name).exists()}
+    assert len(set(DRAFT_GAMES) | moved) >= 6, (DRAFT_GAMES, moved)
 
 
 def test_the_draft_sources_are_a_bibliography():

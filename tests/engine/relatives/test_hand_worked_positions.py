@@ -6,7 +6,7 @@ A file gives the game, its switches (``switches``: point -> option, for every po
 may set more of its own) and its positions; a position gives where it starts (``position``: the holes ``a``, ``b`` and ``to_move``,
 or ``start`` with the start it expects in ``expected_start``), the legal moves there (``legal``),
 the move or moves played (``move`` / ``moves``), what follows (``expected``: ``a``, ``b`` (default:
-as before), ``to_move``, ``legal``, ``result``) and, from there, branches (``then``: a move and its
+as before), ``to_move``, ``legal``, ``result``, ``misoro``) and, from there, branches (``then``: a move and its
 ``expected``). A position whose outcome depends on a switch names it (``by_switch``: the point)
 and gives what follows under each option (``expected_by_switch``: option -> ``expected``, each
 option played); one without ``by_switch`` is checked where a test names the switch
@@ -62,6 +62,8 @@ def check_after(state, expected: dict[str, Any], before: dict[str, Any], where: 
         assert state.to_move == expected["to_move"] or state.is_terminal(), where
     if "legal" in expected:
         assert state.legal_moves_text() == expected["legal"], where
+    if "misoro" in expected:  # special-holes chosen: the holes chosen so far
+        assert board.get("misoro") == expected["misoro"], where
     if "result" in expected:
         r = state.result()
         assert r is not None and (r.ending, r.winner) == (expected["result"]["ending"], expected["result"]["winner"]), where
