@@ -73,7 +73,10 @@ def test_each_draft_would_say_it_rests_on_its_ludii_file(path):
 
 
 SEED_GAMES = ("tauru", "tap-urdy", "tsoro-additional-capture", "lobudok")
-RELATIVES_ON_PROGRAMS = {"nsolo": ["ludii-nsolo", "ludii-remove"]}
+RELATIVES_ON_PROGRAMS = {
+    "nsolo": ["ludii-nsolo", "ludii-remove"],
+    "tshuba": ["ludii-tshuba"],
+}
 """The relatives moved from the drafts, with the programs' files their pages name."""
 
 

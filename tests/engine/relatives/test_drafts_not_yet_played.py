@@ -93,15 +93,6 @@ def test_msuwa_layout_does_not_follow_its_board_size_switch():
         raise AssertionError("the machine now sets Msuwa's 20-hole board up: see data/drafts/README.md")
 
 
-def test_tshuba_outer_hole_independent_of_the_inner_is_not_a_value_of_the_schema():
-    """Tshuba's Ludii reading takes the outer hole of the column whenever it is occupied, the inner
-    one empty or not; ``capture`` has inner-and-outer only (the outer hole after the inner)."""
-    from schema.sowing import SowingRules
-
-    values = SowingRules.model_fields["capture"].annotation.__args__
-    assert "inner-and-outer" in values and not any("independent" in v for v in values)
-
-
 def test_misoro_tsoro_fixed_ends_needs_a_set_up_bound_to_a_switch():
     misoro = {"id": "misoro-tsoro.misoro", "default": "chosen",
               "options": {"chosen": {"special-holes.kind": "chosen", "setup.layout": [2] * 8 + [0] * 8},
@@ -109,21 +100,6 @@ def test_misoro_tsoro_fixed_ends_needs_a_set_up_bound_to_a_switch():
     data = description("misoro-tsoro", setup={"counters_per_row": [2, 0]}, switches=[misoro],
                        primitives=[{"name": "special-holes"}])
     assert "sets 'setup.layout', which is not a rule field" in refusal(data)
-
-
-def test_tsoro_reentered_captures_needs_captures_re_sown_on_four_rows():
-    holes = {"id": "tsoro-reentered-captures.holes", "default": "8",
-             "options": {n: {"board.holes_per_row": int(n)} for n in ("8", "12", "15", "18")}}
-    data = description("tsoro-reentered-captures", setup={"counters_per_row": [2, 0]}, holes=None,
-                       rules={"captured_to": "resow", "resow_from": "lap-start"}, switches=[holes])
-    assert "captured_to = 'resow'" in refusal(data)
-
-
-def test_re_sowing_from_the_landing_hole_is_not_a_value_of_the_schema():
-    """Tsoro (Reentered Captures) re-sows from the hole after the capturing lap's last hole."""
-    data = description("tsoro-reentered-captures", setup={"counters_per_row": [2, 0]},
-                       rules={"captured_to": "resow", "resow_from": "landing-hole"})
-    assert "resow_from" in refusal(data) and "landing-hole" in refusal(data)
 
 
 def test_captured_counters_leaving_the_board_are_refused_on_four_rows():
