@@ -37,7 +37,10 @@ def _citations(node):
 
 
 def test_there_are_at_least_six_drafts():
-    assert len(DRAFT_GAMES) >= 6, DRAFT_GAMES
+    """Counted by their mechanics files, which stay here when a draft moves to data/games/ (the
+    record of the check); every draft still here has one."""
+    mechanics = sorted(p.stem for p in (DRAFTS / "mechanics").glob("*.yaml"))
+    assert len(mechanics) >= 6 and set(DRAFT_GAMES) <= set(mechanics), (mechanics, DRAFT_GAMES)
 
 
 def test_the_draft_sources_are_a_bibliography():

@@ -76,6 +76,7 @@ SEED_GAMES = ("tauru", "tap-urdy", "tsoro-additional-capture", "lobudok")
 RELATIVES_ON_PROGRAMS = {
     "nsolo": ["ludii-nsolo", "ludii-remove"],
     "tshuba": ["ludii-tshuba"],
+    "tsoro-reentered-captures": ["ludii-tsoro-reentered-captures", "ludii-sow"],
 }
 """The relatives moved from the drafts, with the programs' files their pages name."""
 
