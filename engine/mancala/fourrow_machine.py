@@ -248,6 +248,18 @@ def resow_column(state, params, t, kind, origin, landed, taken, log):
 
 
 @njit(cache=True, inline="always")
+def take_hole(state, site, taken, mover, to_store, log):
+    """Take the ``taken`` counters of the opponent's hole ``site`` for the mover: into their store,
+    or (``to_store`` False) to be sown again."""
+    state[idx(site)] = 0
+    if to_store:
+        state[idx(STORE + mover)] += taken
+    state[idx(SIDE + 1 - mover)] -= taken
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_CAPTURE, site, taken, mover)
+
+
+@njit(cache=True, inline="always")
 def take_column(state, params, t, kind, origin, landed, mover, log):
     """The column capture of a lap (of ``kind``, on the track at ``t``, from ``origin``) ending in the
     inner hole ``landed``: the opposite inner hole, if it holds counters, then (inner-and-outer) the
@@ -264,22 +276,12 @@ def take_column(state, params, t, kind, origin, landed, mover, log):
     outcome = MOVE_INNER_LANDING
     total = taken
     if taken > 0:
-        state[idx(inner)] = 0
-        if to_store:
-            state[idx(STORE + mover)] += taken
-        state[idx(SIDE + 1 - mover)] -= taken
-        if log[0] >= 0:
-            machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, taken, mover)
+        take_hole(state, inner, taken, mover, to_store, log)
         outcome = MOVE_CAPTURED
     outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
     taken = state[idx(outer)]
     if taken > 0 and (each or params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER):
-        state[idx(outer)] = 0
-        if to_store:
-            state[idx(STORE + mover)] += taken
-        state[idx(SIDE + 1 - mover)] -= taken
-        if log[0] >= 0:
-            machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, taken, mover)
+        take_hole(state, outer, taken, mover, to_store, log)
         total += taken
         outcome = MOVE_CAPTURED_TWO if outcome == MOVE_CAPTURED else MOVE_CAPTURED
     if not to_store and total > 0:
