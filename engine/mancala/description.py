@@ -20,6 +20,7 @@ from engine.mancala import layout
 from engine.mancala.sowing import track_block
 from engine.switches import Switch
 from schema.paths import DATA_DIR
+from schema.yamlfile import LOADER
 from schema.sowing import Setup, SowingDescription, SowingRules
 
 SOWING_DIR = DATA_DIR / "sowing"
@@ -72,7 +73,7 @@ def load(game_id: str, folder: Path = SOWING_DIR) -> SowingDescription:
     """The description of ``game_id``; ValueError naming the file if it is missing or invalid."""
     path = folder / f"{game_id}.yaml"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)  # noqa: S506 (a safe loader)
     except OSError as exc:
         raise ValueError(f"no sowing description for {game_id!r}: {exc}") from None
     try:
