@@ -7,7 +7,8 @@ Each player sows anticlockwise round their own two rows (engine.mancala.fourrow:
 a2N`` of player 1 and ``b1 .. b2N`` of player 2, numbered along the track from the leftmost outer
 hole), from the description's set-up (a count per outer and inner hole, or a layout of each
 player's holes). A move starts from a hole with ``min_counters`` or more if the player has one;
-otherwise (``singleton: into-empty``) from a single counter whose next hole is empty. A lap whose
+otherwise (``singleton: into-empty``) from a single counter whose next hole is empty; under
+``previous_hole: empty`` only from a hole whose previous hole on the circuit is empty. A lap whose
 last counter lands in an occupied hole relays from it (a lap of 2N or more also sows its own
 starting hole, or passes over it: ``long_lap``). Captures (``capture``): a lap ending in an empty
 hole of the player's inner row takes the opponent's inner hole in that column, if it holds
@@ -19,7 +20,10 @@ move's: ``resow_from``), after which the turn ends or the re-sowing relays like 
 
 - ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
-  again);
+  again), a count for each time they fall due to the player (a list, the last repeated), sparing
+  the opponent's opening hole (``spare``);
+- ``opening``: each player's first turn is one lap from a named hole, without relay, taking the
+  column if it ends in the inner row;
 - ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
   outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
   (misoro; ``count`` each), safe from the extra captures;

@@ -197,7 +197,9 @@ class FourRowGame(KernelRules):
         (the player to move still takes k holes); ``"released": [bool, bool]`` (restricted-holes
         lasting permanent), ``"relay_from": hole`` (per-turn: the lap of the player to move ended in
         that corner and they choose its kind), ``"turn_start": hole`` (the hole the turn started
-        from, for resow_from = move-start); ``"passes": 0 | 1``."""
+        from, for resow_from = move-start); ``"opening_played": [bool, bool]`` (primitive opening:
+        whether each player has had their first turn); ``"extra_rounds": [k1, k2]`` (extra-captures'
+        count a list: the times they have fallen due to each player); ``"passes": 0 | 1``."""
         n = params.extra["per_row"]
         check_fields(spec, self.fields)
         f = 4 * n

@@ -111,7 +111,7 @@ FOUR_PARAM_FIELDS = _fields(
     "sites",  # 4N: the board's sites
     "length",  # 2N: holes per player
     "per_row",  # N
-    "extra",  # extra captures after a column capture (primitive extra-captures)
+    "extra",  # extra captures after a column capture (primitive extra-captures; a list: its largest, 0 none)
     "stop", "stop_2",  # + player: positions where a lap may stop (bit mask; special-holes heads)
     "min_counters", "singleton", "single_captures", "capture", "end", "no_move", "endless", "first_player",
     "special",  # special-holes: none, heads, chosen
