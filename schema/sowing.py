@@ -84,12 +84,13 @@ class SowingRules(_Strict):
     relay_when: Literal["occupied", "next-non-empty"] = Field(
         "occupied", description="when a lap relays: its last counter fell into an occupied hole; or, besides, "
                                 "the hole after it holds counters")
-    capture: Literal["none", "across-gap", "opposite", "inner-and-outer", "both-opposite"] = Field(
+    capture: Literal["none", "across-gap", "opposite", "inner-and-outer", "both-opposite", "inner-and-outer-each"] = Field(
         description="the capture a lap may make: none; across-gap (last counter in an occupied hole, the "
                     "next empty: take the one after); opposite (last counter in an empty own inner hole: "
                     "the opponent's hole across); inner-and-outer (the same, then the outer hole behind it); "
                     "both-opposite (last counter in an occupied own inner hole with both opposite holes "
-                    "occupied: take both)")
+                    "occupied: take both); inner-and-outer-each (as inner-and-outer, but the outer hole is "
+                    "taken whenever it holds counters, even behind an empty inner hole)")
     capture_on: Literal["empty", "occupied"] = Field(
         "empty", description="the landing that triggers an opposite or inner-and-outer capture: an empty hole of "
                              "the mover's inner row (the lap ends there), or an occupied one whose opposite inner "
@@ -107,9 +108,10 @@ class SowingRules(_Strict):
     captured_to: Literal["store", "removed", "resow"] = Field(
         "store", description="the fate of captured counters: the capturer's store, out of play, or sown again "
                              "on the capturer's side")
-    resow_from: Literal["lap-start", "move-start"] = Field(
+    resow_from: Literal["lap-start", "move-start", "landing"] = Field(
         "lap-start", description="captured counters re-sown (captured_to resow) are sown from the hole after the "
-                                 "capturing lap's start, or after the move's start")
+                                 "capturing lap's start, after the move's start, or after the hole where the "
+                                 "capturing lap's last counter landed (landing)")
     end: Literal["row-empty-after-lap", "row-empty-after-move", "cannot-move", "capture-all"] = Field(
         description="the end of the game: a row empty after any lap, or after a move; the player to move "
                     "cannot move; a player has no counters left")

@@ -47,7 +47,7 @@ PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
         "sow_through": ("own-rows",),
         "relay": ("last-hole",),
         "relay_when": ("occupied",),
-        "capture": ("opposite", "inner-and-outer", "both-opposite"),
+        "capture": ("opposite", "inner-and-outer", "both-opposite", "inner-and-outer-each"),
         "capture_empty": (False,),
         "captured_to": ("store", "resow"),
         "end": ("capture-all", "cannot-move"),
@@ -157,11 +157,8 @@ def setups(description: SowingDescription) -> list[Setup]:
 
 
 def _check_captures(where: str, description: SowingDescription, rules: SowingRules, under: str) -> None:
-    """The four-row machine's combinations of capture fields: re-sown counters only after a
-    both-opposite capture; stores exactly when captures go to them."""
-    if rules.captured_to == "resow" and rules.capture != "both-opposite":
-        raise ValueError(f"{where}: captured_to = 'resow' with capture = {rules.capture!r} ({under}): the machine "
-                         "re-sows the counters of a both-opposite capture only")
+    """The four-row machine's combinations of capture fields: stores exactly when captures go to
+    them (captured counters are re-sown after any capture the four-row machine plays)."""
     if (rules.captured_to == "store") != description.board.stores:
         raise ValueError(f"{where}: captured_to = {rules.captured_to!r} with board.stores = "
                          f"{str(description.board.stores).lower()} ({under}): captures go to stores exactly when the "

@@ -12,11 +12,13 @@ otherwise (``singleton: into-empty``) from a single counter whose next hole is e
 last counter lands in an occupied hole relays from it (a lap of 2N or more also sows its own
 starting hole, or passes over it: ``long_lap``). Captures (``capture``): a lap ending in an empty
 hole of the player's inner row takes the opponent's inner hole in that column, if it holds
-counters, and (``inner-and-outer``) then the outer hole behind it; or (``both-opposite``) a lap
-ending in an occupied inner hole whose two opposite holes are occupied takes both, and
-(``captured_to: resow``) sows them again from the hole after the capturing lap's start (or the
-move's: ``resow_from``), after which the turn ends or the re-sowing relays like a lap
-(``after_capture``). Named primitives (schema.sowing.PRIMITIVES):
+counters, and (``inner-and-outer``) then the outer hole behind it, or (``inner-and-outer-each``)
+the outer hole whenever it holds counters, behind an empty inner hole too; or (``both-opposite``) a
+lap ending in an occupied inner hole whose two opposite holes are occupied takes both.
+``captured_to: resow`` sows the captured counters again from the hole after the capturing lap's
+start, the move's start or the lap's landing hole (``resow_from``); after a both-opposite capture
+the turn then ends or the re-sowing relays like a lap (``after_capture``), after a column capture
+of an empty landing the turn ends. Named primitives (schema.sowing.PRIMITIVES):
 
 - ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
@@ -67,6 +69,7 @@ from engine.mancala.fourrow import (
 )
 from engine.mancala.layout import (
     AFTER_CAPTURE, AFTER_INNER_LANDING, BY_LOT, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER, CAPTURE_ON_OCCUPIED,
+    CAPTURE_INNER_AND_OUTER_EACH, RESOW_FROM_LANDING,
     CAPTURED_RESOW, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURE_ON,
     F_CAPTURED_TO, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_OPTIONAL, F_FIRST_PLAYER,
     F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_N_MIDDLE, F_NO_MOVE, F_PER_ROW, F_RELEASE,
@@ -192,6 +195,7 @@ def capture_both_opposite(state, params, t, kind, origin, landed, log):
     guard_corners = params[F_RESTRICTED] != 0 and params[F_RESTRICTED_CAPTURE] == IN_USE_HOLES
     into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
     resow_from = state[TURN_START] if params[F_RESOW_FROM] == RESOW_FROM_MOVE_START else origin
+    from_landing = params[F_RESOW_FROM] == RESOW_FROM_LANDING
     captures = 0
     resowings = 0
     cover = 0
@@ -221,6 +225,8 @@ def capture_both_opposite(state, params, t, kind, origin, landed, log):
         state[idx(SIDE + opp)] -= taken
         captures += 1
         if resow:
+            if from_landing:
+                resow_from = landed
             state[idx(SIDE + mover)] += taken
             last = sow(state, params, t, resow_from, taken, into_origin)
             resowings += 1
@@ -233,30 +239,66 @@ def capture_both_opposite(state, params, t, kind, origin, landed, log):
     return landed, captures, resowings, cover
 
 
+@njit(cache=True)
+def resow_column(state, params, t, kind, origin, landed, taken, log):
+    """Sow the ``taken`` counters of a column capture again on the mover's side (captured_to resow;
+    out of line: a capture is rare among laps), from the hole after the capturing lap's start, the
+    move's start or the lap's landing hole (resow_from); the re-sowing captures and relays nothing."""
+    mover = state[TO_MOVE]
+    if params[F_RESOW_FROM] == RESOW_FROM_LANDING:
+        start = landed
+    elif params[F_RESOW_FROM] == RESOW_FROM_MOVE_START:
+        start = state[TURN_START]
+    else:
+        start = origin
+    state[idx(SIDE + mover)] += taken
+    last = sow(state, params, t, start, taken, params[F_LONG_LAP] != SKIP_ORIGIN)
+    state[idx(COVER + mover)] |= fourrow.lap_cover(params, GEO, kind, mover, start, taken, last)
+    state[LAPS] += 1
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_RESOW, start, taken, params[idx(t + TRACK_HOLES + last)])
+
+
 @njit(cache=True, inline="always")
-def take_column(state, params, landed, mover, log):
-    """The column capture of a lap ending in the inner hole ``landed``: the opposite inner hole, if it
-    holds counters, then (inner-and-outer) the outer hole behind it, into the store. Returns
-    MOVE_CAPTURED, MOVE_CAPTURED_TWO, or MOVE_INNER_LANDING (nothing to take)."""
-    inner = params[idx(GEO + G_OPPOSITE + landed)]
-    taken = state[idx(inner)]
-    if taken == 0:
-        return MOVE_INNER_LANDING
-    state[idx(inner)] = 0
-    state[idx(STORE + mover)] += taken
+def take_hole(state, site, taken, mover, to_store, log):
+    """Take the ``taken`` counters of the opponent's hole ``site`` for the mover: into their store,
+    or (``to_store`` False) to be sown again."""
+    state[idx(site)] = 0
+    if to_store:
+        state[idx(STORE + mover)] += taken
     state[idx(SIDE + 1 - mover)] -= taken
     if log[0] >= 0:
-        machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, taken, mover)
+        machine.log_event(log, state, LOGGED, LOG_CAPTURE, site, taken, mover)
+
+
+@njit(cache=True, inline="always")
+def take_column(state, params, t, kind, origin, landed, mover, log):
+    """The column capture of a lap (of ``kind``, on the track at ``t``, from ``origin``) ending in the
+    inner hole ``landed``: the opposite inner hole, if it holds counters, then (inner-and-outer) the
+    outer hole behind it if it does, or (inner-and-outer-each) the outer hole whenever it holds
+    counters, the inner one empty or not; into the store, or sown again (captured_to resow:
+    :func:`resow_column`). Returns MOVE_CAPTURED (one hole), MOVE_CAPTURED_TWO, or
+    MOVE_INNER_LANDING (nothing taken)."""
+    inner = params[idx(GEO + G_OPPOSITE + landed)]
+    taken = state[idx(inner)]
+    each = params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER_EACH
+    if taken == 0 and not each:
+        return MOVE_INNER_LANDING
+    to_store = params[F_CAPTURED_TO] != CAPTURED_RESOW
+    outcome = MOVE_INNER_LANDING
+    total = taken
+    if taken > 0:
+        take_hole(state, inner, taken, mover, to_store, log)
+        outcome = MOVE_CAPTURED
     outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
     taken = state[idx(outer)]
-    if taken > 0 and params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER:
-        state[idx(outer)] = 0
-        state[idx(STORE + mover)] += taken
-        state[idx(SIDE + 1 - mover)] -= taken
-        if log[0] >= 0:
-            machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, taken, mover)
-        return MOVE_CAPTURED_TWO
-    return MOVE_CAPTURED
+    if taken > 0 and (each or params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER):
+        take_hole(state, outer, taken, mover, to_store, log)
+        total += taken
+        outcome = MOVE_CAPTURED_TWO if outcome == MOVE_CAPTURED else MOVE_CAPTURED
+    if not to_store and total > 0:
+        resow_column(state, params, t, kind, origin, landed, total, log)
+    return outcome
 
 
 @njit(cache=True)
@@ -276,7 +318,7 @@ def opening_lap(state, params, origin, log):
     if log[0] >= 0:
         machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
     if params[idx(GEO + G_INNER + landed)] != 0:
-        return take_column(state, params, landed, mover, log)
+        return take_column(state, params, t, FULL_LAP, origin, landed, mover, log)
     return MOVE_DONE
 
 
@@ -357,11 +399,11 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
         elif state[idx(landed)] < 2:
             outcome = MOVE_DONE
             if params[idx(GEO + G_INNER + landed)] != 0 and not no_capture and not capture_on_occupied:
-                outcome = take_column(state, params, landed, mover, log)
+                outcome = take_column(state, params, t, kind, origin, landed, mover, log)
             break
         elif (capture_on_occupied and params[idx(GEO + G_INNER + landed)] != 0 and not no_capture
               and state[idx(params[idx(GEO + G_OPPOSITE + landed)])] != 0):
-            outcome = take_column(state, params, landed, mover, log)  # the capture takes the relay's place
+            outcome = take_column(state, params, t, kind, origin, landed, mover, log)  # the capture takes the relay's place
             break
         # the landing holds two or more: a relay, a stop, or a choice of lap
         if may_stop != 0 and (may_stop >> params[idx(GEO + G_POSITION + landed)]) & 1:

@@ -188,8 +188,10 @@ CHOSEN_HOLES = SPECIAL_KINDS.index("chosen")
 SINGLETON_INTO_EMPTY = code("singleton", "into-empty")
 CAPTURE_INNER_AND_OUTER = code("capture", "inner-and-outer")
 CAPTURE_BOTH_OPPOSITE = code("capture", "both-opposite")
+CAPTURE_INNER_AND_OUTER_EACH = code("capture", "inner-and-outer-each")
 CAPTURED_RESOW = code("captured_to", "resow")
 RESOW_FROM_MOVE_START = code("resow_from", "move-start")
+RESOW_FROM_LANDING = code("resow_from", "landing")
 NO_MOVE_LOSE = code("no_move", "lose")
 END_CANNOT_MOVE = CANNOT_MOVE
 

@@ -11,7 +11,8 @@ What every game must do, whatever its rules:
   player's pieces on the board and in hand fall only by the opponent's removals, one at a time);
 - no move after the end, and the result agrees with the final position and with the limits;
 - the compiled random playouts are the games the Python API plays with the same seeds;
-- UCT takes a win in one (a position of a random game where some, not all, moves win at once).
+- UCT takes a win in one (a position of a random game, or of a game the greedy agent wins against
+  the random one where random games are not won, where some, not all, moves win at once).
 
 Games are played by the random agent from the start (``engine.new_game``), so every position
 checked is one the game can reach. Switch values are drawn by hypothesis over each game's whole
@@ -30,7 +31,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import rulesets
-from engine.agents import RandomAgent, UCTAgent, play_out
+from engine.agents import GreedyAgent, RandomAgent, UCTAgent, play_out
 from engine.games import GAMES
 from engine.playout import run
 from engine.record import GameRecord
@@ -305,24 +306,27 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
     """The first position, among the last 12 decisions of random games that were won (seeds 0,
     1, ...), where some moves, at most half of them, win at once and each other move leaves the game open, the
     mover winning at most 3 random games in 4 from there: the win is there to be found, and the
-    other moves are not as good."""
+    other moves are not as good. A game whose random games give none (Tsoro (Reentered Captures):
+    captured counters stay in play, and random games end endless or at the limits) is searched in
+    the games the greedy agent, as player 1, wins against the random agent."""
     game = engine.load_game(game_id, ruleset=ruleset)
-    for seed in range(200):
-        played = play_out(game.new_state(seed), RandomAgent(seed))
-        if played.result().ending != "win":
-            continue
-        moves = played.history()
-        s = game.new_state(seed)
-        for move in moves[:-12]:
-            s.apply(move)
-        for move in moves[-12:]:
-            wins = winning_moves(s)
-            if wins and 2 * len(wins) <= len(s.legal_moves()):
-                others = [s.child(m) for m in s.legal_moves() if m not in wins]
-                if all(not o.is_terminal() and random_play_value(o, s.to_move) <= 0.75 for o in others):
-                    return s, wins
-            s.apply(move)
-    raise AssertionError(f"no win in one found in 200 random games of {game_id}")
+    for players in (lambda seed: RandomAgent(seed), lambda seed: (GreedyAgent(seed), RandomAgent(seed))):
+        for seed in range(200):
+            played = play_out(game.new_state(seed), players(seed))
+            if played.result().ending != "win":
+                continue
+            moves = played.history()
+            s = game.new_state(seed)
+            for move in moves[:-12]:
+                s.apply(move)
+            for move in moves[-12:]:
+                wins = winning_moves(s)
+                if wins and 2 * len(wins) <= len(s.legal_moves()):
+                    others = [s.child(m) for m in s.legal_moves() if m not in wins]
+                    if all(not o.is_terminal() and random_play_value(o, s.to_move) <= 0.75 for o in others):
+                        return s, wins
+                s.apply(move)
+    raise AssertionError(f"no win in one found in 200 random games of {game_id}, nor in 200 greedy-against-random")
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

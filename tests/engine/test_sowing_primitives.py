@@ -379,8 +379,7 @@ def test_long_lap_skip_origin_passes_over_the_starting_hole():
 
 def test_combinations_the_machine_does_not_play_are_refused_naming_the_fields():
     desc = describe({**RULES, "captured_to": "resow"}, stores=False)
-    with pytest.raises(ValueError, match="captured_to = 'resow' with capture = 'inner-and-outer'"):
-        described._check_captures("d", desc, desc.rules_for({}), "rules")
+    described._check_captures("d", desc, desc.rules_for({}), "rules")  # column captures are re-sown too
     desc = describe(RESOWING)
     with pytest.raises(ValueError, match="board.stores = true"):
         described._check_captures("d", desc, desc.rules_for({}), "rules")
@@ -472,3 +471,48 @@ def test_extra_captures_spare_the_opening_hole():
         described.check_played(describe(RULES, [{"name": "extra-captures", "params": {"count": 1, "spare": "opening-hole"}}]))
     with pytest.raises(ValueError, match="count"):
         describe(RULES, [{"name": "extra-captures", "params": {"count": [2, -1]}}])
+# --- column captures: the outer hole alone, re-sown captures -------------------------------------
+
+def test_inner_and_outer_each_takes_the_outer_hole_behind_an_empty_inner_one():
+    a, b = holes(h5=2, h1=1), holes(h2=3, h5=4)
+    s = at(describe(RULES), a, b)
+    s.apply("a5")  # a6, a7 (empty inner): b9 is empty, so inner-and-outer takes nothing
+    assert s.board()["captures"] == [0, 0] and s.to_move == 2
+    each = describe({**RULES, "capture": "inner-and-outer-each"},
+                    [{"name": "extra-captures", "params": {"count": 1, "after": "two-hole-capture"}}])
+    s = at(each, a, b)
+    s.apply("a5")  # b2 is taken alone: a capture of one hole, no extra capture
+    assert s.board()["captures"] == [3, 0] and s.board()["b"] == holes(h5=4) and s.to_move == 2
+    s = at(each, a, holes(h2=3, h9=1, h5=4))
+    s.apply("a5")  # b9 and b2: two holes, the extra capture is due
+    assert s.board()["captures"] == [4, 0] and s.to_move == 1 and s.legal_moves_text() == ["b5"]
+    s = at(each, a, holes(h5=4))
+    s.apply("a5")  # an empty column: nothing taken
+    assert s.board()["captures"] == [0, 0] and s.to_move == 2
+
+
+def test_column_captures_are_re_sown_after_the_landing_the_laps_start_or_the_moves():
+    # a2 (2): a3, a4 (occupied): relay a4 (2): a5, a6 (empty inner), facing b10 (1) and b1 (2)
+    a, b = holes(h2=2, h4=1), holes(h10=1, h1=2, h3=2)
+    column = {**RULES, "captured_to": "resow"}
+    s = at(describe({**column, "resow_from": "landing"}, stores=False), a, b)
+    events = s.game.rules.trace_move(s.game.params, s._st.copy(), s.game.rules.text_to_move("a2"))
+    assert [e["kind"] for e in events] == ["lap", "lap", "capture", "capture", "resow"]
+    assert (events[-1]["after"], events[-1]["count"], events[-1]["last"]) == ("a6", 3, "a9")
+    s.apply("a2")  # the 3 re-sown after a6: a7 a8 a9; the turn ends
+    assert s.board()["a"] == holes(h3=1, h5=1, h6=1, h7=1, h8=1, h9=1) and s.board()["b"] == holes(h3=2)
+    assert s.to_move == 2 and "captures" not in s.board()
+    s = at(describe(column, stores=False), a, b)
+    s.apply("a2")  # lap-start: after a4, where the capturing lap began: a5 a6 a7
+    assert s.board()["a"] == holes(h3=1, h5=2, h6=2, h7=1) and s.to_move == 2
+    s = at(describe({**column, "resow_from": "move-start"}, stores=False), a, b)
+    s.apply("a2")  # move-start: after a2: a3 a4 a5
+    assert s.board()["a"] == holes(h3=2, h4=1, h5=2, h6=1) and s.to_move == 2
+
+
+def test_both_opposite_captures_re_sown_after_the_landing():
+    # a2 (2): a3, a4 (occupied): relay a4 (2): a5, a6 (occupied inner), facing b10 and b1: 3 taken
+    s = at(resowing(resow_from="landing"), holes(h2=2, h4=1, h6=1), holes(h10=1, h1=2, h3=2))
+    s.apply("a2")  # re-sown after a6: a7 a8 a9; the turn ends
+    assert s.board()["a"] == holes(h3=1, h5=1, h6=2, h7=1, h8=1, h9=1) and s.board()["b"] == holes(h3=2)
+    assert s.to_move == 2

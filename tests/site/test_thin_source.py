@@ -51,9 +51,9 @@ def test_a_text_read_in_itself_or_in_another_text_is_not_thin():
 
 def _sources() -> dict[str, str]:
     roles = {}
-    for path in (DATA_DIR / "sources.yaml", DRAFTS / "sources.yaml"):
-        for s in SourcesFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8"))).sources:
-            roles[s.id] = (s.short, s.role.value)
+    path = DATA_DIR / "sources.yaml"  # the drafts' sources too (data/drafts/README.md)
+    for s in SourcesFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8"))).sources:
+        roles[s.id] = (s.short, s.role.value)
     return roles
 
 
@@ -79,6 +79,8 @@ RELATIVES_ON_PROGRAMS = {
     "msuwa": ["ludii-msuwa"],
     "misoro-tsoro": ["ludii-misoro-tsoro"],
     "tsoro-baia": ["ludii-tsoro-baia"],
+    "tshuba": ["ludii-tshuba"],
+    "tsoro-reentered-captures": ["ludii-tsoro-reentered-captures", "ludii-sow"],
 }
 """The relatives moved from the drafts, with the programs' files their pages name."""
 

@@ -123,7 +123,6 @@ STAND_INS: dict[str, tuple[str, dict[str, str], dict[str, frozenset[str]]]] = {
                       "a-lap-ending-in-the-musoro-may-stop": frozenset({"to_move"}),
                       "the-outer-hole-only-after-the-inner": frozenset()}),
     "misoro-tsoro": ("tsoro-additional-capture", {"heads": "stop-hole"}, {"fixed-misoro-start": frozenset()}),
-    "tsoro-reentered-captures": ("tsoro-additional-capture", {}, {"relay-from-an-occupied-hole": frozenset()}),
 }
 
 
