@@ -481,4 +481,6 @@ class FourRowGame(KernelRules):
             elif phase == PHASE_CHOICE:
                 hole = fourrow.site_name(n, int(st[RELAY]))
                 footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
+            elif phase == PHASE_START and self.opening and not (int(st[OPENED]) >> (to_move - 1)) & 1:
+                footer.append(f"player {to_move}'s first turn: one lap from their opening hole")
         return fourrow.board_text(n, st[:f], to_move, marks, notes, footer)
