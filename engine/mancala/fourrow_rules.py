@@ -16,11 +16,12 @@ from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow_machine import (
-    CHOSEN, COVER, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS, LOG_RESOW,
+    CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS, LOG_RESOW,
     LOG_STOP, MISORO, MISORO_EACH, N_LEGAL, PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA,
     PHASE_SETUP, PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STORE,
     TO_MOVE, TURN_START, WINNER, run,
 )
+from engine.mancala.fourrow_machine import MAX_EXTRA_COUNTS, OPENED
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
 from engine.position import captures_of, check_fields, passes_of, player_to_move
@@ -63,6 +64,14 @@ class FourRowGame(KernelRules):
             self.fields += ["misoro", "stop_at"]
         if "extra-captures" in named:
             self.fields += ["extra_captures"]
+        self.opening = "opening" in named
+        if self.opening:
+            self.fields += ["opening_played"]
+        counts = [described.primitive(description, "extra-captures", "count")]
+        counts += [o.get("extra-captures.count") for s in description.switches for o in s.options.values()]
+        self.graduated = any(isinstance(c, list) for c in counts)
+        if self.graduated:
+            self.fields += ["extra_rounds"]
         if self.restricted:
             self.fields += ["released", "relay_from", "turn_start"]
         per_row = description.board.holes_per_row
@@ -89,7 +98,25 @@ class FourRowGame(KernelRules):
             head = 1 | 1 << (n - 1)
         header = [0] * GEO
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
-        header[layout.F_EXTRA] = int(self._primitive(settings, "extra-captures", "count") or 0)
+        count = self._primitive(settings, "extra-captures", "count") or 0
+        counts = [int(c) for c in count] if isinstance(count, list) else [int(count)]
+        if len(counts) > MAX_EXTRA_COUNTS:
+            raise ValueError(f"sowing description {self.id!r}: extra-captures.count lists {len(counts)} counts; the "
+                             f"machine plays at most {MAX_EXTRA_COUNTS}")
+        header[layout.F_EXTRA] = max(counts)  # 0: no extra captures
+        header[layout.F_EXTRA_STEPS] = len(counts) - 1
+        opening_pos = -1
+        if self.opening:
+            row, from_left = (self._primitive(settings, "opening", param) for param in ("row", "from_left"))
+            if row is None or from_left is None or not 1 <= int(from_left) <= n:
+                raise ValueError(f"sowing description {self.id!r}: the primitive opening needs row and from_left "
+                                 f"(1 to {n} on a board of {n} holes a row), not {row!r}, {from_left!r}")
+            opening_pos = int(from_left) - 1 if row == "outer" else 2 * n - int(from_left)
+            header[layout.F_OPENING], header[layout.F_OPENING_POS] = 1, opening_pos
+        if self._primitive(settings, "extra-captures", "spare") == "opening-hole":
+            header[layout.F_EXTRA_SPARE] = 1 << opening_pos
+        header[layout.F_PREVIOUS_EMPTY] = int(rules.previous_hole == "empty")
+        header[layout.F_SINGLE_LAP] = int(rules.single_scope == "lap")
         header[layout.F_EXTRA_AFTER] = layout.primitive_code(
             "extra-captures", "after", self._primitive(settings, "extra-captures", "after") or "capture")
         header[layout.F_EXTRA_OPTIONAL] = int(bool(self._primitive(settings, "extra-captures", "optional")))
@@ -141,7 +168,7 @@ class FourRowGame(KernelRules):
         par = np.concatenate([
             np.array(header, dtype=np.int64), fourrow.geometry(n, ((), skips)),
             np.array(corner + [x for p in (0, 1) for x in middle[p] + [0] * (MAX_TRACK - len(middle[p]))] + reserve
-                     + board, dtype=np.int64)])
+                     + board + counts + [0] * (MAX_EXTRA_COUNTS - len(counts)), dtype=np.int64)])
         if par.size != PARAMS_SIZE:
             raise RuntimeError("the four-row parameter layout is inconsistent")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
@@ -170,7 +197,9 @@ class FourRowGame(KernelRules):
         (the player to move still takes k holes); ``"released": [bool, bool]`` (restricted-holes
         lasting permanent), ``"relay_from": hole`` (per-turn: the lap of the player to move ended in
         that corner and they choose its kind), ``"turn_start": hole`` (the hole the turn started
-        from, for resow_from = move-start); ``"passes": 0 | 1``."""
+        from, for resow_from = move-start); ``"opening_played": [bool, bool]`` (primitive opening:
+        whether each player has had their first turn); ``"extra_rounds": [k1, k2]`` (extra-captures'
+        count a list: the times they have fallen due to each player); ``"passes": 0 | 1``."""
         n = params.extra["per_row"]
         check_fields(spec, self.fields)
         f = 4 * n
@@ -244,6 +273,17 @@ class FourRowGame(KernelRules):
             st[RELAY] = site
         if self.restricted:
             phase = self._restricted_position(params, spec, st, p, phase)
+        if self.opening:
+            played = spec.get("opening_played", [False, False])
+            if not isinstance(played, (list, tuple)) or len(played) != 2 or not all(isinstance(x, bool) for x in played):
+                raise ValueError(f"position opening_played must be two booleans, not {played!r}")
+            st[OPENED] = int(played[0]) | int(played[1]) << 1
+        if self.graduated:
+            rounds = spec.get("extra_rounds", [0, 0])
+            if (not isinstance(rounds, (list, tuple)) or len(rounds) != 2
+                    or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in rounds)):
+                raise ValueError(f"position extra_rounds must be two non-negative integers, not {rounds!r}")
+            st[DUE], st[DUE + 1] = rounds
         st[PASSES] = passes_of(spec)
         st[PHASE] = phase
         self.settle(params, st)
@@ -305,6 +345,10 @@ class FourRowGame(KernelRules):
             spec["turn_start"] = fourrow.site_name(n, int(st[TURN_START]))
         if st[PASSES]:
             spec["passes"] = int(st[PASSES])
+        if self.opening:
+            spec["opening_played"] = [bool(int(st[OPENED]) & 1), bool(int(st[OPENED]) & 2)]
+        if self.graduated:
+            spec["extra_rounds"] = [int(st[DUE]), int(st[DUE + 1])]
         return spec
 
     def _misoro(self, st: np.ndarray) -> dict[str, list[str]]:
@@ -437,4 +481,6 @@ class FourRowGame(KernelRules):
             elif phase == PHASE_CHOICE:
                 hole = fourrow.site_name(n, int(st[RELAY]))
                 footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
+            elif phase == PHASE_START and self.opening and not (int(st[OPENED]) >> (to_move - 1)) & 1:
+                footer.append(f"player {to_move}'s first turn: one lap from their opening hole")
         return fourrow.board_text(n, st[:f], to_move, marks, notes, footer)
