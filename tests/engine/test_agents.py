@@ -22,7 +22,12 @@ from engine.stats import SCORE_1, SCORE_2, WINNER
 
 
 def _start(game_id: str, seed: int = 1):
-    return engine.new_game(game_id, ruleset="ludii", seed=seed)
+    """The first position of a ``ludii`` game with a choice (a game may open with one legal move:
+    Tsoro (Baia)'s opening hole), the forced moves before it played."""
+    state = engine.new_game(game_id, ruleset="ludii", seed=seed)
+    while len(state.legal_moves()) == 1:
+        state.apply(state.legal_moves()[0])
+    return state
 
 
 # --- the same tree as a plain-Python UCT -------------------------------------------------------------
