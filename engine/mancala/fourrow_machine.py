@@ -32,7 +32,13 @@ of an empty landing the turn ends. Named primitives (schema.sowing.PRIMITIVES):
   every hole, for good or for the turn (``lasting``); under ``per-turn`` with skip-corners a lap
   ending in a corner while no middle hole holds enough lets the player choose the kind of the
   next lap (move ``a9``: restricted, ``a9+``: every hole); ``capture: in-use-holes``: while the
-  opponent is restricted no capture is made from a corner.
+  opponent is restricted no capture is made from a corner;
+- ``opening-steps``: before the main play each player makes the same fixed steps, each a turn with
+  one legal move (the step's hole), the players alternating: a lap of all or ``count`` of the
+  hole's counters (``from_hole``: the first back into the hole itself), then ``take`` counters
+  from each of the two opponent holes opposite the last hole into the hole ``into``, or
+  (``relay``) relays from every occupied last hole, capturing nothing, until a lap ends in an
+  empty one (bounded by the move limit only: the steps are forced).
 
 A game ``decided_by: rule``: a player's score is 1 for a win and 0 otherwise (captures kept in
 stores are on the board, ``board()["captures"]``).
@@ -70,7 +76,7 @@ from engine.mancala.layout import (
     F_CAPTURED_TO, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_OPTIONAL, F_FIRST_PLAYER,
     F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_N_MIDDLE, F_NO_MOVE, F_PER_ROW, F_RELEASE,
     F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLE_CAPTURES, F_SINGLETON, F_SITES, F_SNAPSHOT, F_SPECIAL,
-    F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES,
+    F_START_COVER, F_START_SIDE, F_STOP, GEO, F_OPENING, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES,
     RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
@@ -88,7 +94,12 @@ T_CORNER = TABLES  # + site: 1 if the site is a corner (holes 1, N, N+1, 2N)
 T_MIDDLE = T_CORNER + fourrow.MAX_SITES  # + MAX_TRACK * player + i: the sites of a player's middle holes, in order
 T_RESERVE = T_MIDDLE + 2 * MAX_TRACK  # + 2 * player + i: the sites of the inner row's corners (holes N+1, 2N)
 T_BOARD = T_RESERVE + 4  # + site: the board at the start
-PARAMS_SIZE = T_BOARD + fourrow.MAX_SITES
+T_OPENING = T_BOARD + fourrow.MAX_SITES  # + OPENING_SLOT * step: opening-steps' steps (the S_ fields below)
+MAX_OPENING_STEPS = 8
+OPENING_SLOT = 6
+S_HOLE, S_COUNT, S_FROM_HOLE, S_TAKE, S_INTO, S_RELAY = range(OPENING_SLOT)
+"""A step: its hole and into hole (positions), count (0: all), from_hole and relay (0 or 1), take."""
+PARAMS_SIZE = T_OPENING + MAX_OPENING_STEPS * OPENING_SLOT
 
 # Layout of the state: the board (4N sites, room for the widest board), then these fields at
 # constant offsets (so that the kernels' accesses to them need no arithmetic at run time).
@@ -118,13 +129,15 @@ N_LEGAL = FIELDS + 25
 LEGAL = FIELDS + 26
 MAX_LEGAL = 2 * fourrow.MAX_TRACK + 2
 UNDO = LEGAL + MAX_LEGAL  # the quick pass's laps (hole, counters), to undo it if it grows long
-STATE_SIZE = UNDO + 2 * QUICK_LAPS
+OPENING = UNDO + 2 * QUICK_LAPS  # + player: the opening steps the player has made (opening-steps)
+STATE_SIZE = OPENING + 2
 
 PHASE_START = 0  # the start of a turn: a hole to sow from (or pass)
 PHASE_EXTRA = 1  # an extra capture: an opponent hole
 PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or stop
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
+PHASE_OPENING = 5  # an opening step (opening-steps): its one legal move
 MISORO_EACH = 2  # special-holes chosen: the misoro each player chooses when its count is not given
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
@@ -145,6 +158,7 @@ LOG_PASS = 5
 LOG_MISORO = 6  # a = site chosen, c = player
 LOG_LAP_RESTRICTED = 7  # as LOG_LAP, a lap of kind RESTRICTED_LAP
 LOG_RESOW = 8  # a = the site after which the re-sowing starts, b = counters, c = landing site
+LOG_TAKE = 9  # a = site, b = counters, c = the site they go into (an opening step's capture)
 LOGGED = STORE + 2
 
 
@@ -500,6 +514,70 @@ def list_targets(state, params):
     return n
 
 
+@njit(cache=True)
+def opening_step(state, params, lap_budget, log):
+    """Play the player to move's next opening step (opening-steps; out of line: a game has few):
+    its lap, then its capture into a fixed hole or its relays. Returns False if the relays ran
+    past ``lap_budget`` laps (the game is then unfinished)."""
+    p = state[TO_MOVE]
+    at = T_OPENING + OPENING_SLOT * state[idx(OPENING + p)]
+    t = TRACKS + p * TRACK_SLOT  # a lap of kind FULL_LAP
+    into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
+    origin = params[idx(t + TRACK_HOLES + params[idx(at + S_HOLE)])]
+    count = state[idx(origin)]
+    if params[idx(at + S_COUNT)] != 0 and params[idx(at + S_COUNT)] < count:
+        count = params[idx(at + S_COUNT)]
+    state[idx(origin)] -= count
+    sown = count
+    cover = 0
+    if params[idx(at + S_FROM_HOLE)] != 0 and count > 0:  # the first counter back into the hole itself
+        state[idx(origin)] += 1
+        sown -= 1
+        cover = 1 << params[idx(GEO + G_POSITION + origin)]
+    landed = origin
+    if sown > 0:
+        last = sow(state, params, t, origin, sown, into_origin)
+        cover |= fourrow.lap_cover(params, GEO, FULL_LAP, p, origin, sown, last)
+        landed = params[idx(t + TRACK_HOLES + last)]
+    n = 1
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
+    take = params[idx(at + S_TAKE)]
+    if take > 0 and params[idx(GEO + G_INNER + landed)] != 0:
+        into = params[idx(t + TRACK_HOLES + params[idx(at + S_INTO)])]
+        for k in range(2):
+            site = params[idx(GEO + (G_OPPOSITE if k == 0 else G_OPPOSITE_OUTER) + landed)]
+            a = state[idx(site)] if state[idx(site)] < take else take
+            state[idx(site)] -= a
+            state[idx(into)] += a
+            state[idx(SIDE + 1 - p)] -= a
+            state[idx(SIDE + p)] += a
+            if a > 0:
+                cover |= 1 << params[idx(GEO + G_POSITION + into)]
+            if log[0] >= 0:
+                machine.log_event(log, state, LOGGED, LOG_TAKE, site, a, into)
+    if params[idx(at + S_RELAY)] != 0:
+        while state[idx(landed)] > 1:
+            if n >= lap_budget:
+                state[MOVES] += n
+                state[LAPS] += n
+                return False
+            origin = landed
+            count = state[idx(origin)]
+            state[idx(origin)] = 0
+            last = sow(state, params, t, origin, count, into_origin)
+            cover |= fourrow.lap_cover(params, GEO, FULL_LAP, p, origin, count, last)
+            landed = params[idx(t + TRACK_HOLES + last)]
+            n += 1
+            if log[0] >= 0:
+                machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
+    state[MOVES] += n
+    state[LAPS] += n
+    state[idx(COVER + p)] |= cover
+    state[idx(OPENING + p)] += 1
+    return True
+
+
 @njit(cache=True, inline="always")
 def end_turn(state):
     state[TURNS] += 1
@@ -592,6 +670,12 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
                 state[LEGAL + n] = p * PLAYER_MOVES + pos
                 n += 1
         state[N_LEGAL] = n
+    elif phase == PHASE_OPENING:  # an opening step: its hole is the one legal move
+        if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
+            machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
+            return
+        state[LEGAL] = p * PLAYER_MOVES + params[idx(T_OPENING + OPENING_SLOT * state[idx(OPENING + p)] + S_HOLE)]
+        state[N_LEGAL] = 1
     else:
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
@@ -620,6 +704,10 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
     state[PER_ROW] = params[F_PER_ROW]
     if params[F_SPECIAL] == CHOSEN_HOLES:
         state[PHASE] = PHASE_SETUP
+    state[OPENING] = 0
+    state[OPENING + 1] = 0
+    if params[F_OPENING] > 0:
+        state[PHASE] = PHASE_OPENING
     first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
     settle(state, params, table, scratch, turn_limit, move_limit, log)
 
@@ -666,6 +754,18 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             end_turn(state)
             if state[CHOSEN] < 2 * params[F_CHOSEN_EACH]:  # the choosing goes on
                 state[PHASE] = PHASE_SETUP
+        elif phase == PHASE_OPENING:
+            if not opening_step(state, params, move_limit - state[MOVES], log):
+                state[TURNS] += 1
+                machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
+                return
+            if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
+                state[TURNS] += 1
+                machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
+                return
+            end_turn(state)
+            if state[OPENING] < params[F_OPENING] or state[OPENING + 1] < params[F_OPENING]:
+                state[PHASE] = PHASE_OPENING  # the opening goes on
         elif phase == PHASE_EXTRA:
             site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
             taken = state[idx(site)]

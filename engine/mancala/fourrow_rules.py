@@ -21,12 +21,16 @@ from engine.mancala.fourrow_machine import (
     PHASE_SETUP, PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STORE,
     TO_MOVE, TURN_START, WINNER, run,
 )
+from engine.mancala.fourrow_machine import (
+    LOG_TAKE, MAX_OPENING_STEPS, OPENING, OPENING_SLOT, PHASE_OPENING, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY,
+    S_TAKE, T_OPENING,
+)
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
 from engine.position import captures_of, check_fields, passes_of, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING, OVER
-from schema.sowing import SowingDescription
+from schema.sowing import OpeningStep, SowingDescription
 
 
 def _per_row(st: np.ndarray) -> int:
@@ -65,6 +69,9 @@ class FourRowGame(KernelRules):
             self.fields += ["extra_captures"]
         if self.restricted:
             self.fields += ["released", "relay_from", "turn_start"]
+        self.opening = "opening-steps" in named
+        if self.opening:
+            self.fields += ["opening"]
         per_row = description.board.holes_per_row
         self.holes = 2 * per_row if per_row is not None else MAX_TRACK
 
@@ -142,6 +149,14 @@ class FourRowGame(KernelRules):
             np.array(header, dtype=np.int64), fourrow.geometry(n, ((), skips)),
             np.array(corner + [x for p in (0, 1) for x in middle[p] + [0] * (MAX_TRACK - len(middle[p]))] + reserve
                      + board, dtype=np.int64)])
+        steps = self._opening_steps(settings, n)
+        par = np.concatenate([par, np.zeros(MAX_OPENING_STEPS * OPENING_SLOT, dtype=np.int64)])  # at T_OPENING
+        par[layout.F_OPENING] = len(steps)
+        for k, step in enumerate(steps):
+            par[T_OPENING + OPENING_SLOT * k:T_OPENING + OPENING_SLOT * (k + 1)] = step
+        if steps and special == "chosen":
+            raise ValueError(f"sowing description {self.id!r}: opening-steps with special-holes chosen: the machine "
+                             "plays no opening before the choice of the holes")
         if par.size != PARAMS_SIZE:
             raise RuntimeError("the four-row parameter layout is inconsistent")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
@@ -149,6 +164,31 @@ class FourRowGame(KernelRules):
                       scratch=np.zeros(STATE_SIZE, dtype=np.int64),
                       extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted,
                              "chosen_each": chosen_each})
+
+    def _opening_steps(self, settings: Mapping[str, Any], n: int) -> list[list[int]]:
+        """opening-steps' steps as the kernels read them (S_HOLE .. S_RELAY, positions for holes)."""
+        if not self.opening:
+            return []
+        steps = [OpeningStep.model_validate(step) for step in self._primitive(settings, "opening-steps", "steps") or []]
+        if not 1 <= len(steps) <= MAX_OPENING_STEPS:
+            raise ValueError(f"sowing description {self.id!r}: opening-steps.steps lists {len(steps)} steps; the "
+                             f"machine plays 1 to {MAX_OPENING_STEPS}")
+        out = []
+        for k, step in enumerate(steps, 1):
+            for name in ("hole", "into"):
+                hole = getattr(step, name)
+                if hole is not None and hole > 2 * n:
+                    raise ValueError(f"sowing description {self.id!r}: opening-steps step {k}: {name} = {hole}: a "
+                                     f"player's holes are 1 to {2 * n}")
+            row = [0] * OPENING_SLOT
+            row[S_HOLE] = step.hole - 1
+            row[S_COUNT] = 0 if step.count == "all" else step.count
+            row[S_FROM_HOLE] = int(step.from_hole)
+            row[S_TAKE] = step.take
+            row[S_INTO] = (step.into or 1) - 1
+            row[S_RELAY] = int(step.relay)
+            out.append(row)
+        return out
 
     def _layout(self, n: int, values: Mapping[str, str]) -> list[int]:
         """Each player's holes at the start, by position: the set-up's layout, or its count per row
@@ -244,6 +284,8 @@ class FourRowGame(KernelRules):
             st[RELAY] = site
         if self.restricted:
             phase = self._restricted_position(params, spec, st, p, phase)
+        if self.opening:
+            phase = self._opening_position(params, spec, st, p, phase)
         st[PASSES] = passes_of(spec)
         st[PHASE] = phase
         self.settle(params, st)
@@ -284,6 +326,35 @@ class FourRowGame(KernelRules):
             st[TURN_START] = own_hole("turn_start")
         return phase
 
+    def _opening_position(self, params: Params, spec: Mapping[str, Any], st: np.ndarray, p: int, phase: int) -> int:
+        """opening-steps in a position: ``"opening": [k1, k2]``, the steps each player has made (every
+        step when not given: the opening is over). The players alternate, the first player first: the
+        one who has made fewer moves, at equal counts the first player (player 1, or under lot either)."""
+        total = int(params.par[layout.F_OPENING])
+        made = spec.get("opening", [total, total])
+        if (not isinstance(made, (list, tuple)) or len(made) != 2
+                or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= total for k in made)):
+            raise ValueError(f"position opening must be the steps each player has made, two integers 0 to {total}, "
+                             f"not {made!r}")
+        st[OPENING], st[OPENING + 1] = made
+        if made[0] == total and made[1] == total:
+            return phase
+        if phase != PHASE_START or spec.get("passes"):
+            raise ValueError("position: no extra capture, stop, choice of lap or pass during the opening")
+        by_lot = params.extra["rules"].first_player == "lot"
+        if made[0] == made[1]:
+            first = p
+        elif abs(made[0] - made[1]) == 1 and made[p] < made[1 - p]:
+            first = 1 - p
+        else:
+            first = -1
+        if first < 0 or (first != 0 and not by_lot):
+            who = "the first player (drawn by lot) first" if by_lot else "player 1 first"
+            raise ValueError(f"position opening {list(made)!r}: the steps alternate, {who}; player {p + 1} is not "
+                             "the one to make the next")
+        st[FIRST] = first
+        return PHASE_OPENING
+
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
         n = _per_row(st)
         f = 4 * n
@@ -303,6 +374,8 @@ class FourRowGame(KernelRules):
         if st[PHASE] == PHASE_CHOICE:
             spec["relay_from"] = fourrow.site_name(n, int(st[RELAY]))
             spec["turn_start"] = fourrow.site_name(n, int(st[TURN_START]))
+        if st[PHASE] == PHASE_OPENING:
+            spec["opening"] = [int(st[OPENING]), int(st[OPENING + 1])]
         if st[PASSES]:
             spec["passes"] = int(st[PASSES])
         return spec
@@ -353,6 +426,9 @@ class FourRowGame(KernelRules):
                 events.append({**ev, "player": mover, "board": board})
             elif kind == LOG_PASS:
                 events.append({"kind": "pass", "player": mover, "board": board})
+            elif kind == LOG_TAKE:  # an opening step's capture into a hole of the mover's
+                events.append({"kind": "capture", "hole": name(e[1]), "count": int(e[2]), "player": mover,
+                               "into": name(e[3]), "board": board})
             else:
                 events.append({"kind": "misoro", "hole": name(e[1]), "player": mover, "board": board})
         return events + [dict(TRUNCATED)] if truncated else events
@@ -434,6 +510,9 @@ class FourRowGame(KernelRules):
                 footer.append(f"player {to_move}'s lap ended in {fourrow.site_name(n, int(st[RELAY]))}: relay or stop")
             elif phase == PHASE_SETUP:
                 footer.append(f"player {to_move} chooses a misoro in their outer row")
+            elif phase == PHASE_OPENING:
+                footer.append(f"player {to_move}'s opening step {int(st[OPENING + to_move - 1]) + 1} of "
+                              f"{int(params.par[layout.F_OPENING])}")
             elif phase == PHASE_CHOICE:
                 hole = fourrow.site_name(n, int(st[RELAY]))
                 footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")

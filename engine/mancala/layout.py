@@ -131,6 +131,7 @@ FOUR_PARAM_FIELDS = _fields(
     "extra_optional",  # 1: extra-captures may be stopped
     "capture_on",  # the landing of a column capture: empty or occupied
     "chosen_each",  # special-holes chosen: the holes each player chooses (its parameter count)
+    "opening",  # opening-steps: the fixed steps each player makes before the main play (0: none)
 )
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
@@ -165,6 +166,7 @@ F_EXTRA_AFTER = FOUR_PARAM_FIELDS["extra_after"]
 F_EXTRA_OPTIONAL = FOUR_PARAM_FIELDS["extra_optional"]
 F_CAPTURE_ON = FOUR_PARAM_FIELDS["capture_on"]
 F_CHOSEN_EACH = FOUR_PARAM_FIELDS["chosen_each"]
+F_OPENING = FOUR_PARAM_FIELDS["opening"]
 GEO = 36
 """Where the geometry block starts in a four-row parameter array."""
 if len(FOUR_PARAM_FIELDS) > GEO:
