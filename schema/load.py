@@ -18,6 +18,7 @@ from schema.archive import (GAMES_DIR, SOURCES_FILE, SOWING_DIR, Archive, Locate
 from schema.crossref import check_archive
 from schema.records import GameFile, Source, SourcesFile
 from schema.sowing import SowingDescription
+from schema.yamlfile import LOADER
 
 __all__ = ["Archive", "RecordError", "RecordErrors", "load_archive"]
 
@@ -63,8 +64,8 @@ def _read_yaml(path: Path, root: Path, errors: list[RecordError]) -> tuple[Any, 
         errors.append(RecordError(name, f"cannot read the file: {exc}"))
         return None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=LOADER)
+        data = yaml.load(text, Loader=LOADER)  # noqa: S506 (a safe loader)
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else None
         errors.append(RecordError(name, f"YAML syntax error: {exc.problem or exc}", line=line))

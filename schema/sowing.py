@@ -69,6 +69,9 @@ class SowingRules(_Strict):
     singleton: Literal["any", "into-empty"] = Field(
         "any", description="when no hole holds min_counters: a single counter may not move (any: no such rule), "
                            "or may move into an empty next hole (into-empty)")
+    previous_hole: Literal["any", "empty"] = Field(
+        "any", description="a move may start from a hole whatever the hole before it on the mover's circuit holds "
+                           "(any), or only from one whose previous hole is empty (empty); a relay is not a start")
     direction: Literal["counterclockwise", "clockwise", "chosen"] = Field(
         description="the direction of sowing; chosen: the mover chooses at each move")
     sow_through: Literal["both-rows", "own-rows"] = Field(
@@ -94,6 +97,10 @@ class SowingRules(_Strict):
                              "hole holds counters (the capture takes the place of the relay)")
     single_captures: bool = Field(
         True, description="a lap sown from a single counter may capture")
+    single_scope: Literal["move", "lap"] = Field(
+        "move", description="with single_captures false: a move begun from a single counter captures nothing, its "
+                            "relays included (move), or only the single counter's own lap captures nothing (lap: a "
+                            "relay from its landing sows two or more and may capture)")
     capture_empty: bool = Field(
         True, description="a capture whose target hole is empty still counts as a capture (it ends the move)")
     after_capture: Literal["end-move", "continue-relay"] = Field(
@@ -128,6 +135,11 @@ class SowingRules(_Strict):
 RULE_FIELDS: tuple[str, ...] = tuple(SowingRules.model_fields)
 """The names of the rule fields, in declaration order."""
 
+class Counts:
+    """The type of a primitive parameter that is a count or a list of counts (non-negative integers):
+    the first for the first time, the second for the second, ..., the last for every later time."""
+
+
 class OpeningStep(_Strict):
     """One fixed step of the primitive ``opening-steps``: a turn with one legal move, the same for
     each player on their own side (holes numbered along the player's track, 1 .. 2N)."""
@@ -160,9 +172,12 @@ PRIMITIVES: dict[str, dict[str, Any]] = {
     # after a capture, the capturer takes the whole contents of ``count`` further opponent holes,
     # each its own decision (Tsoro's extra captures); due ``after`` any capture, only a capture of
     # two holes (Msuwa) or any lap ending in an empty inner hole, capture or not (Tshuba);
-    # ``optional``: the capturer may stop taking them (move ``stop``)
-    "extra-captures": {"count": int, "after": ("capture", "two-hole-capture", "inner-landing"),
-                       "optional": (False, True)},
+    # ``optional``: the capturer may stop taking them (move ``stop``); ``count`` a list: graduated
+    # by the times they have fallen due to the player, the last repeated (Tsoro (Baia): 5, 3, 2);
+    # ``spare``: a hole they may not take besides the chosen special holes (the opponent's opening
+    # hole, primitive opening)
+    "extra-captures": {"count": Counts, "after": ("capture", "two-hole-capture", "inner-landing"),
+                       "optional": (False, True), "spare": ("none", "opening-hole")},
     # holes where a lap ending in an occupied hole may stop instead of relaying: none, the heads
     # (each player's rightmost outer hole), holes each player chooses before play (misoro), which
     # are then safe from extra captures (Tsoro's heads), or both ends of each player's outer row
@@ -175,6 +190,11 @@ PRIMITIVES: dict[str, dict[str, Any]] = {
     # restricted, no capture from a corner of theirs in use) (Lobudök)
     "restricted-holes": {"sowing": ("skip-corners", "start-only"), "release": ("reserve-holes", "all-holes"),
                          "lasting": ("permanent", "per-turn"), "capture": ("in-use-holes", "unrestricted")},
+    # each player's first turn is one lap from their opening hole, the ``from_left``-th hole from the
+    # left of their ``row`` (as they see it); a lap ending in their inner row takes the opposite
+    # hole(s) as the description's capture does, whatever the landing held, and never relays
+    # (Tsoro (Baia): the third hole from the left of the inner row)
+    "opening": {"row": ("outer", "inner"), "from_left": int},
     # an opening before the main play: each player makes the same fixed ``steps`` (OpeningStep), each
     # step a turn with one legal move, the players alternating (the first player's step 1, the
     # other's step 1, the first player's step 2, ...); then the first player makes the first main
@@ -202,6 +222,11 @@ def _check_primitive(name: str, param: str, value: Any) -> None:
         raise ValueError(f"primitive {name!r} has no parameter {param!r}; parameters: {', '.join(PRIMITIVES[name])}")
     if isinstance(allowed, tuple) and value not in allowed:
         raise ValueError(f"{name}.{param} = {value!r}; allowed: {', '.join(map(str, allowed))}")
+    if allowed is Counts:
+        counts = value if isinstance(value, list) else [value]
+        if not counts or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts):
+            raise ValueError(f"{name}.{param} = {value!r}: must be a count or a non-empty list of counts (0 or more)")
+        return
     if isinstance(allowed, type) and (not isinstance(value, allowed) or isinstance(value, bool)):
         raise ValueError(f"{name}.{param} = {value!r}: must be {allowed.__name__}")
     if not isinstance(allowed, (tuple, type)):  # a structured parameter (opening-steps.steps)
@@ -215,7 +240,7 @@ class Primitive(_Strict):
     """A named primitive of the machine, with its parameters (a parameter may be bound to a switch
     as ``<primitive>.<parameter>``, then left out here)."""
 
-    name: Literal["extra-captures", "special-holes", "restricted-holes", "opening-steps"]
+    name: Literal["extra-captures", "special-holes", "restricted-holes", "opening", "opening-steps"]
     params: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")

@@ -20,6 +20,7 @@ from engine.mancala import layout
 from engine.mancala.sowing import track_block
 from engine.switches import Switch
 from schema.paths import DATA_DIR
+from schema.yamlfile import LOADER
 from schema.sowing import Setup, SowingDescription, SowingRules
 
 SOWING_DIR = DATA_DIR / "sowing"
@@ -28,6 +29,8 @@ PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
     2: {  # engine.mancala.machine
         "start_row": ("own", "enemy"),
         "singleton": ("any",),
+        "previous_hole": ("any",),
+        "single_scope": ("move",),
         "direction": ("counterclockwise", "clockwise"),
         "sow_through": ("both-rows",),
         "relay": ("single", "last-hole", "next-hole"),
@@ -56,7 +59,7 @@ PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
 }
 """By the board's rows: the values of rule fields the machine plays, where it does not play every
 value the schema allows."""
-PRIMITIVES_PLAYED = {2: (), 4: ("extra-captures", "special-holes", "restricted-holes", "opening-steps")}
+PRIMITIVES_PLAYED = {2: (), 4: ("extra-captures", "special-holes", "restricted-holes", "opening", "opening-steps")}
 """By the board's rows: the primitives the machine plays."""
 
 
@@ -72,7 +75,7 @@ def load(game_id: str, folder: Path = SOWING_DIR) -> SowingDescription:
     """The description of ``game_id``; ValueError naming the file if it is missing or invalid."""
     path = folder / f"{game_id}.yaml"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)  # noqa: S506 (a safe loader)
     except OSError as exc:
         raise ValueError(f"no sowing description for {game_id!r}: {exc}") from None
     try:
@@ -124,6 +127,25 @@ def check_played(description: SowingDescription) -> None:
                                      f"played by the machine; it plays {', '.join(map(str, allowed))}")
             if rows == 4:
                 _check_captures(where, description, rules, f"switch {s.id} = {option}")
+                _check_starts(where, description, rules, {s.id: option}, f"switch {s.id} = {option}")
+    if rows == 4:
+        _check_starts(where, description, description.rules_for({}), {}, "rules")
+
+
+def _check_starts(where: str, description: SowingDescription, rules: SowingRules, choices: dict[str, str],
+                  under: str) -> None:
+    """The four-row machine's combinations of the start condition, the opening and the holes the
+    extra captures spare with the other rules."""
+    named = {p.name for p in description.primitives}
+    if rules.previous_hole == "empty" and "restricted-holes" in named:
+        raise ValueError(f"{where}: previous_hole = 'empty' with the primitive restricted-holes ({under}): the "
+                         "machine lists a restricted player's holes without the start condition")
+    if "opening" in named and rules.capture == "both-opposite":
+        raise ValueError(f"{where}: the primitive opening with capture = 'both-opposite' ({under}): an opening "
+                         "lap takes a column (opposite, inner-and-outer)")
+    spare = description.settings(choices).get("extra-captures.spare", primitive(description, "extra-captures", "spare"))
+    if spare == "opening-hole" and "opening" not in named:
+        raise ValueError(f"{where}: extra-captures.spare = 'opening-hole' ({under}) without the primitive opening")
 
 
 def setups(description: SowingDescription) -> list[Setup]:

@@ -7,7 +7,8 @@ Each player sows anticlockwise round their own two rows (engine.mancala.fourrow:
 a2N`` of player 1 and ``b1 .. b2N`` of player 2, numbered along the track from the leftmost outer
 hole), from the description's set-up (a count per outer and inner hole, or a layout of each
 player's holes). A move starts from a hole with ``min_counters`` or more if the player has one;
-otherwise (``singleton: into-empty``) from a single counter whose next hole is empty. A lap whose
+otherwise (``singleton: into-empty``) from a single counter whose next hole is empty; under
+``previous_hole: empty`` only from a hole whose previous hole on the circuit is empty. A lap whose
 last counter lands in an occupied hole relays from it (a lap of 2N or more also sows its own
 starting hole, or passes over it: ``long_lap``). Captures (``capture``): a lap ending in an empty
 hole of the player's inner row takes the opponent's inner hole in that column, if it holds
@@ -21,7 +22,10 @@ of an empty landing the turn ends. Named primitives (schema.sowing.PRIMITIVES):
 
 - ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
-  again);
+  again), a count for each time they fall due to the player (a list, the last repeated), sparing
+  the opponent's opening hole (``spare``);
+- ``opening``: each player's first turn is one lap from a named hole, without relay, taking the
+  column if it ends in the inner row;
 - ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
   outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
   (misoro; ``count`` each), safe from the extra captures;
@@ -79,7 +83,10 @@ from engine.mancala.layout import (
     F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN, RESERVE_HOLES,
     RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
-from engine.mancala.layout import F_OPENING
+from engine.mancala.layout import (
+    F_EXTRA_SPARE, F_EXTRA_STEPS, F_OPENING, F_OPENING_POS, F_PREVIOUS_EMPTY, F_SINGLE_LAP,
+)
+from engine.mancala.layout import F_OPENING_STEPS
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
@@ -95,12 +102,14 @@ T_CORNER = TABLES  # + site: 1 if the site is a corner (holes 1, N, N+1, 2N)
 T_MIDDLE = T_CORNER + fourrow.MAX_SITES  # + MAX_TRACK * player + i: the sites of a player's middle holes, in order
 T_RESERVE = T_MIDDLE + 2 * MAX_TRACK  # + 2 * player + i: the sites of the inner row's corners (holes N+1, 2N)
 T_BOARD = T_RESERVE + 4  # + site: the board at the start
-T_OPENING = T_BOARD + fourrow.MAX_SITES  # + OPENING_SLOT * step: opening-steps' steps (the S_ fields below)
+T_EXTRA = T_BOARD + fourrow.MAX_SITES  # + i: extra-captures' i-th count (a list of counts: F_EXTRA_STEPS + 1 of them)
+MAX_EXTRA_COUNTS = 8
+T_STEPS = T_EXTRA + MAX_EXTRA_COUNTS  # + STEP_SLOT * step: opening-steps' steps (the S_ fields below)
 MAX_OPENING_STEPS = 8
-OPENING_SLOT = 6
-S_HOLE, S_COUNT, S_FROM_HOLE, S_TAKE, S_INTO, S_RELAY = range(OPENING_SLOT)
+STEP_SLOT = 6
+S_HOLE, S_COUNT, S_FROM_HOLE, S_TAKE, S_INTO, S_RELAY = range(STEP_SLOT)
 """A step: its hole and into hole (positions), count (0: all), from_hole and relay (0 or 1), take."""
-PARAMS_SIZE = T_OPENING + MAX_OPENING_STEPS * OPENING_SLOT
+PARAMS_SIZE = T_STEPS + MAX_OPENING_STEPS * STEP_SLOT
 
 # Layout of the state: the board (4N sites, room for the widest board), then these fields at
 # constant offsets (so that the kernels' accesses to them need no arithmetic at run time).
@@ -126,19 +135,21 @@ FIRST = FIELDS + 20  # the player who moved first: 0 or 1
 KIND = FIELDS + 21  # PHASE_START: the kind of lap the listed starts sow
 TURN_START = FIELDS + 22  # the site the turn started from
 RELEASED_FLAG = FIELDS + 23  # + player: 1 once released for good (restricted-holes, lasting permanent)
-N_LEGAL = FIELDS + 25
-LEGAL = FIELDS + 26
+OPENED = FIELDS + 25  # the players who have begun their first turn (bit mask; primitive opening)
+DUE = FIELDS + 26  # + player: the times extra captures have fallen due to the player (a list of counts)
+N_LEGAL = FIELDS + 28
+LEGAL = FIELDS + 29
 MAX_LEGAL = 2 * fourrow.MAX_TRACK + 2
 UNDO = LEGAL + MAX_LEGAL  # the quick pass's laps (hole, counters), to undo it if it grows long
-OPENING = UNDO + 2 * QUICK_LAPS  # + player: the opening steps the player has made (opening-steps)
-STATE_SIZE = OPENING + 2
+STEPS_MADE = UNDO + 2 * QUICK_LAPS  # + player: the opening steps the player has made (opening-steps)
+STATE_SIZE = STEPS_MADE + 2
 
 PHASE_START = 0  # the start of a turn: a hole to sow from (or pass)
 PHASE_EXTRA = 1  # an extra capture: an opponent hole
 PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or stop
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
-PHASE_OPENING = 5  # an opening step (opening-steps): its one legal move
+PHASE_OPENING_STEP = 5  # an opening step (opening-steps): its one legal move
 MISORO_EACH = 2  # special-holes chosen: the misoro each player chooses when its count is not given
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
@@ -305,6 +316,37 @@ def take_column(state, params, t, kind, origin, landed, mover, log):
     return outcome
 
 
+@njit(cache=True)
+def opening_lap(state, params, origin, log):
+    """A player's opening (primitive opening; out of line: once a player): one lap from ``origin``,
+    no relay; a lap ending in the mover's inner row takes the column as the description's capture
+    does (take_column), whatever the landing held. Returns what the lap came to."""
+    mover = state[TO_MOVE]
+    t = TRACKS + mover * TRACK_SLOT
+    count = state[idx(origin)]
+    state[idx(origin)] = 0
+    last = sow(state, params, t, origin, count, params[F_LONG_LAP] != SKIP_ORIGIN)
+    landed = params[idx(t + TRACK_HOLES + last)]
+    state[idx(COVER + mover)] |= fourrow.lap_cover(params, GEO, FULL_LAP, mover, origin, count, last)
+    state[MOVES] += 1
+    state[LAPS] += 1
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
+    if params[idx(GEO + G_INNER + landed)] != 0:
+        return take_column(state, params, t, FULL_LAP, origin, landed, mover, log)
+    return MOVE_DONE
+
+
+@njit(cache=True)
+def graduated_extra(state, params, p):
+    """The extra captures due to player ``p`` now (extra-captures' count a list, out of line: once a
+    capture): the count for the times they have fallen due to ``p`` before, the last repeated."""
+    k = state[idx(DUE + p)]
+    state[idx(DUE + p)] = k + 1
+    steps = params[F_EXTRA_STEPS]
+    return params[idx(T_EXTRA + (k if k < steps else steps))]
+
+
 @njit(cache=True, inline="always")
 def laps(state, params, table, origin, kind, lap_cap, logged, log):
     """Sow the laps of one run from the site ``origin`` (laps of ``kind``), at most ``lap_cap`` laps.
@@ -325,6 +367,7 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
     t = TRACKS + (2 * kind + mover) * TRACK_SLOT
     may_stop = params[idx(F_STOP + mover)] | state[idx(MISORO + mover)]
     no_capture = state[idx(origin)] == 1 and params[F_SINGLE_CAPTURES] == 0
+    single_lap = params[F_SINGLE_LAP] != 0
     both_opposite = params[F_CAPTURE] == CAPTURE_BOTH_OPPOSITE
     capture_on_occupied = params[F_CAPTURE_ON] == CAPTURE_ON_OCCUPIED
     into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
@@ -396,6 +439,8 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
         if n >= lap_cap:
             outcome = RUN_OUT_OF_LAPS
             break
+        if single_lap:  # single_scope lap: the relay sows two or more and may capture
+            no_capture = False
         origin = landed
     state[MOVES] += n
     state[LAPS] += n + resowings
@@ -489,24 +534,35 @@ def list_starts(state, params):
                     n += state[idx(site)] >= least
                 return n
         state[KIND] = FULL_LAP
-    for pos in range(length):
-        state[idx(LEGAL + n)] = base + pos
-        n += state[idx(params[idx(holes + pos)])] >= least
+    previous_empty = params[F_PREVIOUS_EMPTY] != 0
+    if previous_empty:  # previous_hole empty: only a hole whose previous hole on the circuit is empty
+        before = state[idx(params[idx(holes + length - 1)])]
+        for pos in range(length):
+            here = state[idx(params[idx(holes + pos)])]
+            state[idx(LEGAL + n)] = base + pos
+            n += (here >= least) & (before == 0)
+            before = here
+    else:
+        for pos in range(length):
+            state[idx(LEGAL + n)] = base + pos
+            n += state[idx(params[idx(holes + pos)])] >= least
     if n == 0 and params[F_SINGLETON] == SINGLETON_INTO_EMPTY:  # none can start: a single counter may, into an empty hole
         for pos in range(length):
             nxt = pos + 1 if pos + 1 < length else 0
+            prev = pos - 1 if pos > 0 else length - 1
             state[idx(LEGAL + n)] = base + pos
-            n += (state[idx(params[idx(holes + pos)])] == 1) & (state[idx(params[idx(holes + nxt)])] == 0)
+            n += ((state[idx(params[idx(holes + pos)])] == 1) & (state[idx(params[idx(holes + nxt)])] == 0)
+                  & (not previous_empty or state[idx(params[idx(holes + prev)])] == 0))
     return n
 
 
 @njit(cache=True, inline="always")
 def list_targets(state, params):
-    """The opponent's holes an extra capture may take (non-empty, not misoro); their number."""
+    """The opponent's holes an extra capture may take (non-empty, not misoro, not spared); their number."""
     q = 1 - state[TO_MOVE]
     length = params[F_LENGTH]
     holes = TRACKS + q * TRACK_SLOT + TRACK_HOLES
-    safe = state[idx(MISORO + q)]
+    safe = state[idx(MISORO + q)] | params[F_EXTRA_SPARE]
     base = q * PLAYER_MOVES
     n = 0
     for pos in range(length):
@@ -521,7 +577,7 @@ def opening_step(state, params, lap_budget, log):
     its lap, then its capture into a fixed hole or its relays. Returns False if the relays ran
     past ``lap_budget`` laps (the game is then unfinished)."""
     p = state[TO_MOVE]
-    at = T_OPENING + OPENING_SLOT * state[idx(OPENING + p)]
+    at = T_STEPS + STEP_SLOT * state[idx(STEPS_MADE + p)]
     t = TRACKS + p * TRACK_SLOT  # a lap of kind FULL_LAP
     into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
     origin = params[idx(t + TRACK_HOLES + params[idx(at + S_HOLE)])]
@@ -575,7 +631,7 @@ def opening_step(state, params, lap_budget, log):
     state[MOVES] += n
     state[LAPS] += n
     state[idx(COVER + p)] |= cover
-    state[idx(OPENING + p)] += 1
+    state[idx(STEPS_MADE + p)] += 1
     return True
 
 
@@ -671,17 +727,25 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
                 state[LEGAL + n] = p * PLAYER_MOVES + pos
                 n += 1
         state[N_LEGAL] = n
-    elif phase == PHASE_OPENING:  # an opening step: its hole is the one legal move
+    elif phase == PHASE_OPENING_STEP:  # an opening step: its hole is the one legal move
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
             return
-        state[LEGAL] = p * PLAYER_MOVES + params[idx(T_OPENING + OPENING_SLOT * state[idx(OPENING + p)] + S_HOLE)]
+        state[LEGAL] = p * PLAYER_MOVES + params[idx(T_STEPS + STEP_SLOT * state[idx(STEPS_MADE + p)] + S_HOLE)]
         state[N_LEGAL] = 1
     else:
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
             return
-        n = offer(state, params, table, scratch, list_starts(state, params), turn_limit, move_limit, log)
+        if params[F_OPENING] != 0 and ((state[OPENED] >> p) & 1) == 0:  # the opening: its hole only, one lap
+            pos = params[F_OPENING_POS]
+            state[LEGAL] = p * PLAYER_MOVES + pos
+            state[KIND] = FULL_LAP
+            n = 1 if state[idx(params[idx(TRACKS + p * TRACK_SLOT + TRACK_HOLES + pos)])] > 0 else 0
+            if n == 0:
+                n = stuck(state, params, turn_limit, move_limit)
+        else:
+            n = offer(state, params, table, scratch, list_starts(state, params), turn_limit, move_limit, log)
         if n == 0:
             return
         state[N_LEGAL] = n
@@ -705,10 +769,10 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
     state[PER_ROW] = params[F_PER_ROW]
     if params[F_SPECIAL] == CHOSEN_HOLES:
         state[PHASE] = PHASE_SETUP
-    state[OPENING] = 0
-    state[OPENING + 1] = 0
-    if params[F_OPENING] > 0:
-        state[PHASE] = PHASE_OPENING
+    state[STEPS_MADE] = 0
+    state[STEPS_MADE + 1] = 0
+    if params[F_OPENING_STEPS] > 0:
+        state[PHASE] = PHASE_OPENING_STEP
     first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
     settle(state, params, table, scratch, turn_limit, move_limit, log)
 
@@ -733,6 +797,9 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
     """Play a legal move (the caller checked it) and settle the game."""
     p = state[TO_MOVE]
     phase = state[PHASE]
+    opening = phase == PHASE_START and params[F_OPENING] != 0 and ((state[OPENED] >> p) & 1) == 0
+    if opening:
+        state[OPENED] |= 1 << p
     if move == PASS:
         if play_pass(state, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
             return
@@ -755,7 +822,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             end_turn(state)
             if state[CHOSEN] < 2 * params[F_CHOSEN_EACH]:  # the choosing goes on
                 state[PHASE] = PHASE_SETUP
-        elif phase == PHASE_OPENING:
+        elif phase == PHASE_OPENING_STEP:
             if not opening_step(state, params, move_limit - state[MOVES], log):
                 state[TURNS] += 1
                 machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
@@ -765,8 +832,8 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                 machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                 return
             end_turn(state)
-            if state[OPENING] < params[F_OPENING] or state[OPENING + 1] < params[F_OPENING]:
-                state[PHASE] = PHASE_OPENING  # the opening goes on
+            if state[STEPS_MADE] < params[F_OPENING_STEPS] or state[STEPS_MADE + 1] < params[F_OPENING_STEPS]:
+                state[PHASE] = PHASE_OPENING_STEP  # the opening goes on
         elif phase == PHASE_EXTRA:
             site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
             taken = state[idx(site)]
@@ -789,8 +856,11 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                 state[TURN_START] = site
             if phase != PHASE_CHOICE:
                 state[PASSES] = 0
-            outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind,
-                                       move_limit - state[MOVES], log)
+            if opening:
+                outcome = opening_lap(state, params, site, log)
+            else:
+                outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind,
+                                           move_limit - state[MOVES], log)
             if outcome == MOVE_DONE:
                 end_turn(state)
             elif outcome == MOVE_CAPTURED or outcome == MOVE_CAPTURED_TWO or outcome == MOVE_INNER_LANDING:
@@ -800,7 +870,9 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                     return
                 if extra_due(params, outcome):
                     state[PHASE] = PHASE_EXTRA
-                    state[PENDING] = params[F_EXTRA]
+                    state[PENDING] = params[F_EXTRA] if params[F_EXTRA_STEPS] == 0 else graduated_extra(state, params, p)
+                    if state[PENDING] == 0:  # a list of counts may give none this time
+                        end_turn(state)
                 else:
                     end_turn(state)
             elif outcome == MOVE_STOP:

@@ -16,14 +16,15 @@ from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow_machine import (
-    CHOSEN, COVER, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS, LOG_RESOW,
+    CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS, LOG_RESOW,
     LOG_STOP, MISORO, MISORO_EACH, N_LEGAL, PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA,
     PHASE_SETUP, PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STORE,
     TO_MOVE, TURN_START, WINNER, run,
 )
+from engine.mancala.fourrow_machine import MAX_EXTRA_COUNTS, OPENED
 from engine.mancala.fourrow_machine import (
-    LOG_TAKE, MAX_OPENING_STEPS, OPENING, OPENING_SLOT, PHASE_OPENING, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY,
-    S_TAKE, T_OPENING,
+    LOG_TAKE, MAX_OPENING_STEPS, PHASE_OPENING_STEP, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, STEP_SLOT,
+    STEPS_MADE, T_STEPS,
 )
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
@@ -67,11 +68,19 @@ class FourRowGame(KernelRules):
             self.fields += ["misoro", "stop_at"]
         if "extra-captures" in named:
             self.fields += ["extra_captures"]
+        self.opening = "opening" in named
+        if self.opening:
+            self.fields += ["opening_played"]
+        counts = [described.primitive(description, "extra-captures", "count")]
+        counts += [o.get("extra-captures.count") for s in description.switches for o in s.options.values()]
+        self.graduated = any(isinstance(c, list) for c in counts)
+        if self.graduated:
+            self.fields += ["extra_rounds"]
         if self.restricted:
             self.fields += ["released", "relay_from", "turn_start"]
-        self.opening = "opening-steps" in named
-        if self.opening:
-            self.fields += ["opening"]
+        self.opening_steps = "opening-steps" in named
+        if self.opening_steps:
+            self.fields += ["opening_steps"]
         per_row = description.board.holes_per_row
         self.holes = 2 * per_row if per_row is not None else MAX_TRACK
 
@@ -96,7 +105,25 @@ class FourRowGame(KernelRules):
             head = 1 | 1 << (n - 1)
         header = [0] * GEO
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
-        header[layout.F_EXTRA] = int(self._primitive(settings, "extra-captures", "count") or 0)
+        count = self._primitive(settings, "extra-captures", "count") or 0
+        counts = [int(c) for c in count] if isinstance(count, list) else [int(count)]
+        if len(counts) > MAX_EXTRA_COUNTS:
+            raise ValueError(f"sowing description {self.id!r}: extra-captures.count lists {len(counts)} counts; the "
+                             f"machine plays at most {MAX_EXTRA_COUNTS}")
+        header[layout.F_EXTRA] = max(counts)  # 0: no extra captures
+        header[layout.F_EXTRA_STEPS] = len(counts) - 1
+        opening_pos = -1
+        if self.opening:
+            row, from_left = (self._primitive(settings, "opening", param) for param in ("row", "from_left"))
+            if row is None or from_left is None or not 1 <= int(from_left) <= n:
+                raise ValueError(f"sowing description {self.id!r}: the primitive opening needs row and from_left "
+                                 f"(1 to {n} on a board of {n} holes a row), not {row!r}, {from_left!r}")
+            opening_pos = int(from_left) - 1 if row == "outer" else 2 * n - int(from_left)
+            header[layout.F_OPENING], header[layout.F_OPENING_POS] = 1, opening_pos
+        if self._primitive(settings, "extra-captures", "spare") == "opening-hole":
+            header[layout.F_EXTRA_SPARE] = 1 << opening_pos
+        header[layout.F_PREVIOUS_EMPTY] = int(rules.previous_hole == "empty")
+        header[layout.F_SINGLE_LAP] = int(rules.single_scope == "lap")
         header[layout.F_EXTRA_AFTER] = layout.primitive_code(
             "extra-captures", "after", self._primitive(settings, "extra-captures", "after") or "capture")
         header[layout.F_EXTRA_OPTIONAL] = int(bool(self._primitive(settings, "extra-captures", "optional")))
@@ -148,15 +175,15 @@ class FourRowGame(KernelRules):
         par = np.concatenate([
             np.array(header, dtype=np.int64), fourrow.geometry(n, ((), skips)),
             np.array(corner + [x for p in (0, 1) for x in middle[p] + [0] * (MAX_TRACK - len(middle[p]))] + reserve
-                     + board, dtype=np.int64)])
+                     + board + counts + [0] * (MAX_EXTRA_COUNTS - len(counts)), dtype=np.int64)])
         steps = self._opening_steps(settings, n)
-        par = np.concatenate([par, np.zeros(MAX_OPENING_STEPS * OPENING_SLOT, dtype=np.int64)])  # at T_OPENING
-        par[layout.F_OPENING] = len(steps)
+        par = np.concatenate([par, np.zeros(MAX_OPENING_STEPS * STEP_SLOT, dtype=np.int64)])  # at T_STEPS
+        par[layout.F_OPENING_STEPS] = len(steps)
         for k, step in enumerate(steps):
-            par[T_OPENING + OPENING_SLOT * k:T_OPENING + OPENING_SLOT * (k + 1)] = step
-        if steps and special == "chosen":
-            raise ValueError(f"sowing description {self.id!r}: opening-steps with special-holes chosen: the machine "
-                             "plays no opening before the choice of the holes")
+            par[T_STEPS + STEP_SLOT * k:T_STEPS + STEP_SLOT * (k + 1)] = step
+        if steps and (special == "chosen" or self.opening):
+            raise ValueError(f"sowing description {self.id!r}: opening-steps with special-holes chosen or the "
+                             "primitive opening: the machine plays no other opening with the fixed steps")
         if par.size != PARAMS_SIZE:
             raise RuntimeError("the four-row parameter layout is inconsistent")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
@@ -167,7 +194,7 @@ class FourRowGame(KernelRules):
 
     def _opening_steps(self, settings: Mapping[str, Any], n: int) -> list[list[int]]:
         """opening-steps' steps as the kernels read them (S_HOLE .. S_RELAY, positions for holes)."""
-        if not self.opening:
+        if not self.opening_steps:
             return []
         steps = [OpeningStep.model_validate(step) for step in self._primitive(settings, "opening-steps", "steps") or []]
         if not 1 <= len(steps) <= MAX_OPENING_STEPS:
@@ -180,7 +207,7 @@ class FourRowGame(KernelRules):
                 if hole is not None and hole > 2 * n:
                     raise ValueError(f"sowing description {self.id!r}: opening-steps step {k}: {name} = {hole}: a "
                                      f"player's holes are 1 to {2 * n}")
-            row = [0] * OPENING_SLOT
+            row = [0] * STEP_SLOT
             row[S_HOLE] = step.hole - 1
             row[S_COUNT] = 0 if step.count == "all" else step.count
             row[S_FROM_HOLE] = int(step.from_hole)
@@ -210,7 +237,9 @@ class FourRowGame(KernelRules):
         (the player to move still takes k holes); ``"released": [bool, bool]`` (restricted-holes
         lasting permanent), ``"relay_from": hole`` (per-turn: the lap of the player to move ended in
         that corner and they choose its kind), ``"turn_start": hole`` (the hole the turn started
-        from, for resow_from = move-start); ``"passes": 0 | 1``."""
+        from, for resow_from = move-start); ``"opening_played": [bool, bool]`` (primitive opening:
+        whether each player has had their first turn); ``"extra_rounds": [k1, k2]`` (extra-captures'
+        count a list: the times they have fallen due to each player); ``"passes": 0 | 1``."""
         n = params.extra["per_row"]
         check_fields(spec, self.fields)
         f = 4 * n
@@ -285,7 +314,18 @@ class FourRowGame(KernelRules):
         if self.restricted:
             phase = self._restricted_position(params, spec, st, p, phase)
         if self.opening:
-            phase = self._opening_position(params, spec, st, p, phase)
+            played = spec.get("opening_played", [False, False])
+            if not isinstance(played, (list, tuple)) or len(played) != 2 or not all(isinstance(x, bool) for x in played):
+                raise ValueError(f"position opening_played must be two booleans, not {played!r}")
+            st[OPENED] = int(played[0]) | int(played[1]) << 1
+        if self.graduated:
+            rounds = spec.get("extra_rounds", [0, 0])
+            if (not isinstance(rounds, (list, tuple)) or len(rounds) != 2
+                    or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in rounds)):
+                raise ValueError(f"position extra_rounds must be two non-negative integers, not {rounds!r}")
+            st[DUE], st[DUE + 1] = rounds
+        if self.opening_steps:
+            phase = self._opening_steps_position(params, spec, st, p, phase)
         st[PASSES] = passes_of(spec)
         st[PHASE] = phase
         self.settle(params, st)
@@ -326,21 +366,23 @@ class FourRowGame(KernelRules):
             st[TURN_START] = own_hole("turn_start")
         return phase
 
-    def _opening_position(self, params: Params, spec: Mapping[str, Any], st: np.ndarray, p: int, phase: int) -> int:
-        """opening-steps in a position: ``"opening": [k1, k2]``, the steps each player has made (every
-        step when not given: the opening is over). The players alternate, the first player first: the
-        one who has made fewer moves, at equal counts the first player (player 1, or under lot either)."""
-        total = int(params.par[layout.F_OPENING])
-        made = spec.get("opening", [total, total])
+    def _opening_steps_position(self, params: Params, spec: Mapping[str, Any], st: np.ndarray, p: int,
+                                phase: int) -> int:
+        """opening-steps in a position: ``"opening_steps": [k1, k2]``, the steps each player has made
+        (every step when not given: the opening is over). The players alternate, the first player
+        first: the one who has made fewer moves, at equal counts the first player (player 1, or
+        under lot either)."""
+        total = int(params.par[layout.F_OPENING_STEPS])
+        made = spec.get("opening_steps", [total, total])
         if (not isinstance(made, (list, tuple)) or len(made) != 2
                 or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= total for k in made)):
-            raise ValueError(f"position opening must be the steps each player has made, two integers 0 to {total}, "
-                             f"not {made!r}")
-        st[OPENING], st[OPENING + 1] = made
+            raise ValueError(f"position opening_steps must be the steps each player has made, two integers 0 to "
+                             f"{total}, not {made!r}")
+        st[STEPS_MADE], st[STEPS_MADE + 1] = made
         if made[0] == total and made[1] == total:
             return phase
         if phase != PHASE_START or spec.get("passes"):
-            raise ValueError("position: no extra capture, stop, choice of lap or pass during the opening")
+            raise ValueError("position: no extra capture, stop, choice of lap or pass during the opening steps")
         by_lot = params.extra["rules"].first_player == "lot"
         if made[0] == made[1]:
             first = p
@@ -350,10 +392,10 @@ class FourRowGame(KernelRules):
             first = -1
         if first < 0 or (first != 0 and not by_lot):
             who = "the first player (drawn by lot) first" if by_lot else "player 1 first"
-            raise ValueError(f"position opening {list(made)!r}: the steps alternate, {who}; player {p + 1} is not "
-                             "the one to make the next")
+            raise ValueError(f"position opening_steps {list(made)!r}: the steps alternate, {who}; player {p + 1} is "
+                             "not the one to make the next")
         st[FIRST] = first
-        return PHASE_OPENING
+        return PHASE_OPENING_STEP
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
         n = _per_row(st)
@@ -374,10 +416,14 @@ class FourRowGame(KernelRules):
         if st[PHASE] == PHASE_CHOICE:
             spec["relay_from"] = fourrow.site_name(n, int(st[RELAY]))
             spec["turn_start"] = fourrow.site_name(n, int(st[TURN_START]))
-        if st[PHASE] == PHASE_OPENING:
-            spec["opening"] = [int(st[OPENING]), int(st[OPENING + 1])]
         if st[PASSES]:
             spec["passes"] = int(st[PASSES])
+        if self.opening:
+            spec["opening_played"] = [bool(int(st[OPENED]) & 1), bool(int(st[OPENED]) & 2)]
+        if self.graduated:
+            spec["extra_rounds"] = [int(st[DUE]), int(st[DUE + 1])]
+        if st[PHASE] == PHASE_OPENING_STEP:
+            spec["opening_steps"] = [int(st[STEPS_MADE]), int(st[STEPS_MADE + 1])]
         return spec
 
     def _misoro(self, st: np.ndarray) -> dict[str, list[str]]:
@@ -510,10 +556,12 @@ class FourRowGame(KernelRules):
                 footer.append(f"player {to_move}'s lap ended in {fourrow.site_name(n, int(st[RELAY]))}: relay or stop")
             elif phase == PHASE_SETUP:
                 footer.append(f"player {to_move} chooses a misoro in their outer row")
-            elif phase == PHASE_OPENING:
-                footer.append(f"player {to_move}'s opening step {int(st[OPENING + to_move - 1]) + 1} of "
-                              f"{int(params.par[layout.F_OPENING])}")
             elif phase == PHASE_CHOICE:
                 hole = fourrow.site_name(n, int(st[RELAY]))
                 footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
+            elif phase == PHASE_START and self.opening and not (int(st[OPENED]) >> (to_move - 1)) & 1:
+                footer.append(f"player {to_move}'s first turn: one lap from their opening hole")
+            elif phase == PHASE_OPENING_STEP:
+                footer.append(f"player {to_move}'s opening step {int(st[STEPS_MADE + to_move - 1]) + 1} of "
+                              f"{int(params.par[layout.F_OPENING_STEPS])}")
         return fourrow.board_text(n, st[:f], to_move, marks, notes, footer)

@@ -111,7 +111,7 @@ FOUR_PARAM_FIELDS = _fields(
     "sites",  # 4N: the board's sites
     "length",  # 2N: holes per player
     "per_row",  # N
-    "extra",  # extra captures after a column capture (primitive extra-captures)
+    "extra",  # extra captures after a column capture (primitive extra-captures; a list: its largest, 0 none)
     "stop", "stop_2",  # + player: positions where a lap may stop (bit mask; special-holes heads)
     "min_counters", "singleton", "single_captures", "capture", "end", "no_move", "endless", "first_player",
     "special",  # special-holes: none, heads, chosen
@@ -131,7 +131,13 @@ FOUR_PARAM_FIELDS = _fields(
     "extra_optional",  # 1: extra-captures may be stopped
     "capture_on",  # the landing of a column capture: empty or occupied
     "chosen_each",  # special-holes chosen: the holes each player chooses (its parameter count)
-    "opening",  # opening-steps: the fixed steps each player makes before the main play (0: none)
+    "previous_empty",  # 1: a move starts only from a hole whose previous hole is empty (previous_hole)
+    "single_lap",  # 1: single_captures false spares only the single counter's own lap (single_scope lap)
+    "extra_steps",  # extra-captures count a list: its length - 1 (the counts are the table T_EXTRA); 0: one count
+    "extra_spare",  # positions the extra captures may not take (bit mask; extra-captures spare)
+    "opening",  # 1: the primitive opening is in play
+    "opening_pos",  # its hole's position (the same for both players)
+    "opening_steps",  # opening-steps: the fixed steps each player makes before the main play (0: none)
 )
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
@@ -166,8 +172,14 @@ F_EXTRA_AFTER = FOUR_PARAM_FIELDS["extra_after"]
 F_EXTRA_OPTIONAL = FOUR_PARAM_FIELDS["extra_optional"]
 F_CAPTURE_ON = FOUR_PARAM_FIELDS["capture_on"]
 F_CHOSEN_EACH = FOUR_PARAM_FIELDS["chosen_each"]
+F_PREVIOUS_EMPTY = FOUR_PARAM_FIELDS["previous_empty"]
+F_SINGLE_LAP = FOUR_PARAM_FIELDS["single_lap"]
+F_EXTRA_STEPS = FOUR_PARAM_FIELDS["extra_steps"]
+F_EXTRA_SPARE = FOUR_PARAM_FIELDS["extra_spare"]
 F_OPENING = FOUR_PARAM_FIELDS["opening"]
-GEO = 36
+F_OPENING_POS = FOUR_PARAM_FIELDS["opening_pos"]
+F_OPENING_STEPS = FOUR_PARAM_FIELDS["opening_steps"]
+GEO = 48
 """Where the geometry block starts in a four-row parameter array."""
 if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error

@@ -22,6 +22,7 @@ from engine.position import captures_of, check_fields, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING
 from schema.paths import DATA_DIR
+from schema.yamlfile import LOADER
 from schema.sowing import SowingDescription
 
 
@@ -29,7 +30,7 @@ def game_name(game_id: str) -> str:
     """The game's name as its record gives it (``data/games/<id>.yaml``, ``game.name``)."""
     path = DATA_DIR / "games" / f"{game_id}.yaml"
     try:
-        return str(yaml.safe_load(path.read_text(encoding="utf-8"))["game"]["name"])
+        return str(yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)["game"]["name"])  # noqa: S506
     except (OSError, KeyError, TypeError):
         return game_id
 

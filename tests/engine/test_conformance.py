@@ -302,9 +302,23 @@ def random_play_value(state: engine.game.State, player: int, games: int = 64) ->
     return won / games
 
 
+def won_games(game: engine.game.Game, games: int = 200):
+    """The games that were won among random games (seeds 0, 1, ...), then among games the greedy
+    agent, as player 1, plays against the random one (seeds 0, 1, ...). The random games are
+    skipped when none of ``games`` compiled random playouts (the same games as the API's: see
+    above) is won: played through the API, such games are slow (they end endless or at the limits)."""
+    stages = [lambda seed: (GreedyAgent(seed), RandomAgent(seed))]
+    if run(game, games, 0)[:, WINNER].any():
+        stages.insert(0, lambda seed: RandomAgent(seed))
+    for players in stages:
+        for seed in range(games):
+            played = play_out(game.new_state(seed), players(seed))
+            if played.result().ending == "win":
+                yield played
+
+
 def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int]]:
-    """The first position, among the last 12 decisions of random games that were won (seeds 0,
-    1, ...), where some moves, at most half of them, win at once and each other move leaves the game open, the
+    """The first position, among the last 12 decisions of random games that were won, where some moves, at most half of them, win at once and each other move leaves the game open, the
     mover winning at most 3 random games in 4 from there: the win is there to be found, and the
     other moves are not as good. A game whose random games give none (Tsoro (Reentered Captures):
     captured counters stay in play, and random games end endless or at the limits) is searched in
@@ -322,22 +336,18 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
 
 
 def _a_win_in_one(game: engine.game.Game, game_id: str) -> tuple[engine.game.State, set[int]]:
-    for players in (lambda seed: RandomAgent(seed), lambda seed: (GreedyAgent(seed), RandomAgent(seed))):
-        for seed in range(200):
-            played = play_out(game.new_state(seed), players(seed))
-            if played.result().ending != "win":
-                continue
-            moves = played.history()
-            s = game.new_state(seed)
-            for move in moves[:-12]:
-                s.apply(move)
-            for move in moves[-12:]:
-                wins = winning_moves(s)
-                if wins and 2 * len(wins) <= len(s.legal_moves()):
-                    others = [s.child(m) for m in s.legal_moves() if m not in wins]
-                    if all(not o.is_terminal() and random_play_value(o, s.to_move) <= 0.75 for o in others):
-                        return s, wins
-                s.apply(move)
+    for played in won_games(game):
+        moves = played.history()
+        s = game.new_state(played.seed)
+        for move in moves[:-12]:
+            s.apply(move)
+        for move in moves[-12:]:
+            wins = winning_moves(s)
+            if wins and 2 * len(wins) <= len(s.legal_moves()):
+                others = [s.child(m) for m in s.legal_moves() if m not in wins]
+                if all(not o.is_terminal() and random_play_value(o, s.to_move) <= 0.75 for o in others):
+                    return s, wins
+            s.apply(move)
     raise AssertionError(f"no win in one found in 200 random games of {game_id}, nor in 200 greedy-against-random")
 
 

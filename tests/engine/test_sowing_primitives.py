@@ -385,6 +385,92 @@ def test_combinations_the_machine_does_not_play_are_refused_naming_the_fields():
         described._check_captures("d", desc, desc.rules_for({}), "rules")
 
 
+# --- previous_hole, single_scope, opening, graduated extra captures (Tsoro (Baia)) ----------------
+
+def test_previous_hole_empty_starts_only_after_an_empty_hole_and_relays_are_exempt():
+    a, b = holes(h2=2, h3=1, h4=1, h8=2, h9=2), holes(h3=2)
+    assert at(describe(RULES), a, b).legal_moves_text() == ["a2", "a8", "a9"]
+    s = at(describe({**RULES, "previous_hole": "empty"}), a, b)
+    assert s.legal_moves_text() == ["a2", "a8"]  # a9 follows a8, which is occupied
+    s.apply("a2")  # a3, a4 (occupied): relays from a4 though a3 before it is occupied; a5, a6 (empty)
+    assert s.board()["a"] == holes(h3=2, h5=1, h6=1, h8=2, h9=2) and s.to_move == 2
+    wrap = at(describe({**RULES, "previous_hole": "empty"}), holes(h1=2, h10=2), b)
+    assert wrap.legal_moves_text() == ["a10"]  # a1's previous hole is a10, the end of the circuit
+
+
+def test_single_scope_lap_lets_the_relay_of_a_single_counter_capture():
+    base = {**RULES, "min_counters": 1, "single_captures": False}
+    a, b = holes(h4=1, h5=1), holes(h9=2, h2=3, h5=1)
+    whole_move = at(describe(base), a, b)
+    whole_move.apply("a4")  # into a5 (2): relay a6, a7 (empty inner): the move began with one counter
+    assert whole_move.board()["captures"] == [0, 0] and whole_move.board()["a"] == holes(h6=1, h7=1)
+    lap = at(describe({**base, "single_scope": "lap"}), a, b)
+    lap.apply("a4")  # the relay sowed two: b9 and b2 taken
+    assert lap.board()["captures"] == [5, 0] and lap.board()["b"] == holes(h5=1)
+    alone = at(describe({**base, "single_scope": "lap"}), holes(h6=1, h1=2), b)
+    alone.apply("a6")  # the single counter's own lap into a7 (empty) captures nothing
+    assert alone.board()["captures"] == [0, 0] and alone.to_move == 2
+
+
+OPENING = {"name": "opening", "params": {"row": "inner", "from_left": 3}}
+"""On 4 x 5 the third hole from the left of a player's inner row is hole 8."""
+
+
+def test_opening_each_players_first_turn_from_its_hole_then_any_hole():
+    a, b = holes(h1=2, h2=2, h8=2), holes(h2=2, h6=2, h5=1, h8=2)
+    assert at(describe(RULES), a, b).legal_moves_text() == ["a1", "a2", "a8"]
+    s = at(describe(RULES, [OPENING]), a, b)
+    assert s.legal_moves_text() == ["a8"]
+    s.apply("a8")  # a9, a10 (empty inner): b6 and b5 behind it taken
+    assert s.board()["captures"] == [3, 0] and s.to_move == 2
+    assert s.legal_moves_text() == ["b8"]  # player 2's first turn: their opening hole
+    s.apply("b8")  # b9, b10: a6 and a5 empty, nothing taken
+    assert s.to_move == 1 and s.legal_moves_text() == ["a1", "a2"]
+    assert s.game.rules.position_spec(s._st)["opening_played"] == [True, True]
+
+
+def test_opening_is_one_lap_that_takes_the_column_whatever_its_landing_held():
+    desc = describe(RULES, [OPENING])
+    s = at(desc, holes(h1=2, h8=2, h10=1), holes(h6=2, h3=2))
+    s.apply("a8")  # a9, a10 (occupied): no relay; b6 opposite taken, b5 empty
+    assert s.board()["a"] == holes(h1=2, h9=1, h10=2) and s.board()["captures"] == [2, 0] and s.to_move == 2
+    later = at(desc, holes(h1=2, h8=2, h10=1), holes(h6=2, h3=2), opening_played=[True, False])
+    assert later.legal_moves_text() == ["a1", "a8"]  # player 1's opening was played
+
+
+def test_extra_captures_graduated_by_the_times_they_fell_due_the_last_repeated():
+    desc = describe(RULES, [{"name": "extra-captures", "params": {"count": [2, 1]}}])
+    a, b = holes(h5=2, h1=1), holes(h2=3, h9=1, h5=4, h7=2, h1=1)
+    s = at(desc, a, b)
+    s.apply("a5")  # the first time: two holes
+    s.apply("b5")
+    assert s.to_move == 1
+    s.apply("b7")
+    assert s.to_move == 2 and s.game.rules.position_spec(s._st)["extra_rounds"] == [1, 0]
+    for rounds in ([1, 0], [4, 3]):  # the second time and every later one: one hole
+        s = at(desc, a, b, extra_rounds=rounds)
+        s.apply("a5")
+        s.apply("b5")
+        assert s.to_move == 2 and s.game.rules.position_spec(s._st)["extra_rounds"] == [rounds[0] + 1, rounds[1]]
+    none_first = at(describe(RULES, [{"name": "extra-captures", "params": {"count": [0, 1]}}]), a, b)
+    none_first.apply("a5")  # a count of 0: no extra capture this time
+    assert none_first.to_move == 2
+
+
+def test_extra_captures_spare_the_opening_hole():
+    a, b = holes(h5=2, h1=1), holes(h2=3, h9=1, h8=2, h7=2)
+    plain = at(describe(RULES, [OPENING, {"name": "extra-captures", "params": {"count": 1}}]), a, b,
+               opening_played=[True, True])
+    plain.apply("a5")
+    assert plain.legal_moves_text() == ["b7", "b8"]
+    spared = at(describe(RULES, [OPENING, {"name": "extra-captures", "params": {"count": 1, "spare": "opening-hole"}}]),
+                a, b, opening_played=[True, True])
+    spared.apply("a5")
+    assert spared.legal_moves_text() == ["b7"]  # b8, player 2's opening hole, is spared
+    with pytest.raises(ValueError, match="spare = 'opening-hole'.*without the primitive opening"):
+        described.check_played(describe(RULES, [{"name": "extra-captures", "params": {"count": 1, "spare": "opening-hole"}}]))
+    with pytest.raises(ValueError, match="count"):
+        describe(RULES, [{"name": "extra-captures", "params": {"count": [2, -1]}}])
 # --- column captures: the outer hole alone, re-sown captures -------------------------------------
 
 def test_inner_and_outer_each_takes_the_outer_hole_behind_an_empty_inner_one():
@@ -434,14 +520,14 @@ def test_both_opposite_captures_re_sown_after_the_landing():
 
 # --- opening-steps ---------------------------------------------------------------------------------
 
-OPENING = [{"name": "opening-steps", "params": {"steps": [
+OPENING_STEPS = [{"name": "opening-steps", "params": {"steps": [
     {"hole": 4, "take": 1, "into": 5},                          # all of hole 4; 1 from each hole opposite the last into 5
     {"hole": 5, "count": 3, "from_hole": True, "relay": True},  # 3 of hole 5, the first back into it; relays
 ]}}]
 
 
 def test_opening_steps_are_fixed_turns_alternating_then_the_main_play():
-    desc = describe(RESOWING, OPENING, stores=False)
+    desc = describe(RESOWING, OPENING_STEPS, stores=False)
     s = game(desc).new_state(1)
     assert s.board()["a"] == [2, 2, 2, 2, 2, 1, 1, 1, 1, 1] and s.legal_moves_text() == ["a4"]  # one legal move
     s.apply("a4")  # a5, a6; a6 (inner) faces b10 and b1: one from each into a5
@@ -460,11 +546,11 @@ def test_opening_steps_are_fixed_turns_alternating_then_the_main_play():
 
 
 def test_opening_steps_position_says_each_players_steps():
-    desc = describe(RESOWING, OPENING, stores=False)
-    s = at(desc, [2, 2, 2, 0, 5, 2, 1, 1, 1, 1], [1, 2, 2, 2, 2, 1, 1, 1, 1, 0], to_move=2, opening=[1, 0])
-    assert s.legal_moves_text() == ["b4"] and s.position_spec()["opening"] == [1, 0]
+    desc = describe(RESOWING, OPENING_STEPS, stores=False)
+    s = at(desc, [2, 2, 2, 0, 5, 2, 1, 1, 1, 1], [1, 2, 2, 2, 2, 1, 1, 1, 1, 0], to_move=2, opening_steps=[1, 0])
+    assert s.legal_moves_text() == ["b4"] and s.position_spec()["opening_steps"] == [1, 0]
     s.apply("b4")
-    assert s.to_move == 1 and s.legal_moves_text() == ["a5"] and s.position_spec()["opening"] == [1, 1]
-    assert "opening" not in at(desc, holes(h5=2), holes(h5=2)).position_spec()  # not given: the opening is over
+    assert s.to_move == 1 and s.legal_moves_text() == ["a5"] and s.position_spec()["opening_steps"] == [1, 1]
+    assert "opening_steps" not in at(desc, holes(h5=2), holes(h5=2)).position_spec()  # not given: the opening is over
     with pytest.raises(ValueError, match="alternate, player 1 first"):
-        at(desc, holes(h5=2), holes(h5=2), to_move=1, opening=[0, 1])
+        at(desc, holes(h5=2), holes(h5=2), to_move=1, opening_steps=[0, 1])

@@ -78,6 +78,7 @@ RELATIVES_ON_PROGRAMS = {
     "musoro-tsoro": ["ludii-musoro-tsoro"],
     "msuwa": ["ludii-msuwa"],
     "misoro-tsoro": ["ludii-misoro-tsoro"],
+    "tsoro-baia": ["ludii-tsoro-baia"],
     "tshuba": ["ludii-tshuba"],
     "tsoro-reentered-captures": ["ludii-tsoro-reentered-captures", "ludii-sow"],
     "ryakati": ["ludii-ryakati", "ludii-sow"],
