@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError, model_validator
 
 from schema.records import OptionId, Slug, SwitchId
 
@@ -140,7 +140,35 @@ class Counts:
     the first for the first time, the second for the second, ..., the last for every later time."""
 
 
-PRIMITIVES: dict[str, dict[str, tuple[Any, ...] | type]] = {
+class OpeningStep(_Strict):
+    """One fixed step of the primitive ``opening-steps``: a turn with one legal move, the same for
+    each player on their own side (holes numbered along the player's track, 1 .. 2N)."""
+
+    hole: int = Field(ge=1, description="the hole the step sows from (the player's hole number, 1 .. 2N)")
+    count: int | Literal["all"] = Field(
+        "all", description="the counters taken up: all the hole holds, or this many (fewer if it holds fewer); "
+                           "the rest stay")
+    from_hole: bool = Field(
+        False, description="the first counter goes back into the hole itself and counts as sown (Ludii's "
+                           "origin:True), the others into the following holes")
+    take: int = Field(0, ge=0, description="then, whatever the last hole holds, this many counters (or all it "
+                                           "holds, if fewer) are taken from each of the two opponent holes "
+                                           "opposite it (inner and outer; none if it is an outer hole)")
+    into: int | None = Field(None, ge=1, description="the player's hole the taken counters go into")
+    relay: bool = Field(
+        False, description="the step's lap relays from every occupied last hole, capturing nothing, until a lap "
+                           "ends in an empty hole")
+
+    @model_validator(mode="after")
+    def _into(self) -> "OpeningStep":
+        if self.take > 0 and self.into is None:
+            raise ValueError("take needs into: the hole the taken counters go into")
+        if self.count != "all" and self.count < 1:
+            raise ValueError(f"count = {self.count!r}: 1 or more, or all")
+        return self
+
+
+PRIMITIVES: dict[str, dict[str, Any]] = {
     # after a capture, the capturer takes the whole contents of ``count`` further opponent holes,
     # each its own decision (Tsoro's extra captures); due ``after`` any capture, only a capture of
     # two holes (Msuwa) or any lap ending in an empty inner hole, capture or not (Tshuba);
@@ -167,6 +195,11 @@ PRIMITIVES: dict[str, dict[str, tuple[Any, ...] | type]] = {
     # hole(s) as the description's capture does, whatever the landing held, and never relays
     # (Tsoro (Baia): the third hole from the left of the inner row)
     "opening": {"row": ("outer", "inner"), "from_left": int},
+    # an opening before the main play: each player makes the same fixed ``steps`` (OpeningStep), each
+    # step a turn with one legal move, the players alternating (the first player's step 1, the
+    # other's step 1, the first player's step 2, ...); then the first player makes the first main
+    # move (Ryakati's three opening phases in Ludii)
+    "opening-steps": {"steps": list[OpeningStep]},
 }
 """The named primitives of the machine, rules no general field captures: name -> parameter -> the
 values allowed (a tuple) or their type."""
@@ -196,13 +229,18 @@ def _check_primitive(name: str, param: str, value: Any) -> None:
         return
     if isinstance(allowed, type) and (not isinstance(value, allowed) or isinstance(value, bool)):
         raise ValueError(f"{name}.{param} = {value!r}: must be {allowed.__name__}")
+    if not isinstance(allowed, (tuple, type)):  # a structured parameter (opening-steps.steps)
+        try:
+            TypeAdapter(allowed).validate_python(value)
+        except ValidationError as exc:
+            raise ValueError(f"{name}.{param}: {exc}") from None
 
 
 class Primitive(_Strict):
     """A named primitive of the machine, with its parameters (a parameter may be bound to a switch
     as ``<primitive>.<parameter>``, then left out here)."""
 
-    name: Literal["extra-captures", "special-holes", "restricted-holes", "opening"]
+    name: Literal["extra-captures", "special-holes", "restricted-holes", "opening", "opening-steps"]
     params: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")

@@ -59,7 +59,7 @@ PLAYED: dict[int, dict[str, tuple[object, ...]]] = {
 }
 """By the board's rows: the values of rule fields the machine plays, where it does not play every
 value the schema allows."""
-PRIMITIVES_PLAYED = {2: (), 4: ("extra-captures", "special-holes", "restricted-holes", "opening")}
+PRIMITIVES_PLAYED = {2: (), 4: ("extra-captures", "special-holes", "restricted-holes", "opening", "opening-steps")}
 """By the board's rows: the primitives the machine plays."""
 
 

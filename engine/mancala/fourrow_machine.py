@@ -36,7 +36,13 @@ of an empty landing the turn ends. Named primitives (schema.sowing.PRIMITIVES):
   every hole, for good or for the turn (``lasting``); under ``per-turn`` with skip-corners a lap
   ending in a corner while no middle hole holds enough lets the player choose the kind of the
   next lap (move ``a9``: restricted, ``a9+``: every hole); ``capture: in-use-holes``: while the
-  opponent is restricted no capture is made from a corner.
+  opponent is restricted no capture is made from a corner;
+- ``opening-steps``: before the main play each player makes the same fixed steps, each a turn with
+  one legal move (the step's hole), the players alternating: a lap of all or ``count`` of the
+  hole's counters (``from_hole``: the first back into the hole itself), then ``take`` counters
+  from each of the two opponent holes opposite the last hole into the hole ``into``, or
+  (``relay``) relays from every occupied last hole, capturing nothing, until a lap ends in an
+  empty one (bounded by the move limit only: the steps are forced).
 
 A game ``decided_by: rule``: a player's score is 1 for a win and 0 otherwise (captures kept in
 stores are on the board, ``board()["captures"]``).
@@ -80,6 +86,7 @@ from engine.mancala.layout import (
 from engine.mancala.layout import (
     F_EXTRA_SPARE, F_EXTRA_STEPS, F_OPENING, F_OPENING_POS, F_PREVIOUS_EMPTY, F_SINGLE_LAP,
 )
+from engine.mancala.layout import F_OPENING_STEPS
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
@@ -97,7 +104,12 @@ T_RESERVE = T_MIDDLE + 2 * MAX_TRACK  # + 2 * player + i: the sites of the inner
 T_BOARD = T_RESERVE + 4  # + site: the board at the start
 T_EXTRA = T_BOARD + fourrow.MAX_SITES  # + i: extra-captures' i-th count (a list of counts: F_EXTRA_STEPS + 1 of them)
 MAX_EXTRA_COUNTS = 8
-PARAMS_SIZE = T_EXTRA + MAX_EXTRA_COUNTS
+T_STEPS = T_EXTRA + MAX_EXTRA_COUNTS  # + STEP_SLOT * step: opening-steps' steps (the S_ fields below)
+MAX_OPENING_STEPS = 8
+STEP_SLOT = 6
+S_HOLE, S_COUNT, S_FROM_HOLE, S_TAKE, S_INTO, S_RELAY = range(STEP_SLOT)
+"""A step: its hole and into hole (positions), count (0: all), from_hole and relay (0 or 1), take."""
+PARAMS_SIZE = T_STEPS + MAX_OPENING_STEPS * STEP_SLOT
 
 # Layout of the state: the board (4N sites, room for the widest board), then these fields at
 # constant offsets (so that the kernels' accesses to them need no arithmetic at run time).
@@ -129,13 +141,15 @@ N_LEGAL = FIELDS + 28
 LEGAL = FIELDS + 29
 MAX_LEGAL = 2 * fourrow.MAX_TRACK + 2
 UNDO = LEGAL + MAX_LEGAL  # the quick pass's laps (hole, counters), to undo it if it grows long
-STATE_SIZE = UNDO + 2 * QUICK_LAPS
+STEPS_MADE = UNDO + 2 * QUICK_LAPS  # + player: the opening steps the player has made (opening-steps)
+STATE_SIZE = STEPS_MADE + 2
 
 PHASE_START = 0  # the start of a turn: a hole to sow from (or pass)
 PHASE_EXTRA = 1  # an extra capture: an opponent hole
 PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or stop
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
+PHASE_OPENING_STEP = 5  # an opening step (opening-steps): its one legal move
 MISORO_EACH = 2  # special-holes chosen: the misoro each player chooses when its count is not given
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
@@ -156,6 +170,7 @@ LOG_PASS = 5
 LOG_MISORO = 6  # a = site chosen, c = player
 LOG_LAP_RESTRICTED = 7  # as LOG_LAP, a lap of kind RESTRICTED_LAP
 LOG_RESOW = 8  # a = the site after which the re-sowing starts, b = counters, c = landing site
+LOG_TAKE = 9  # a = site, b = counters, c = the site they go into (an opening step's capture)
 LOGGED = STORE + 2
 
 
@@ -556,6 +571,70 @@ def list_targets(state, params):
     return n
 
 
+@njit(cache=True)
+def opening_step(state, params, lap_budget, log):
+    """Play the player to move's next opening step (opening-steps; out of line: a game has few):
+    its lap, then its capture into a fixed hole or its relays. Returns False if the relays ran
+    past ``lap_budget`` laps (the game is then unfinished)."""
+    p = state[TO_MOVE]
+    at = T_STEPS + STEP_SLOT * state[idx(STEPS_MADE + p)]
+    t = TRACKS + p * TRACK_SLOT  # a lap of kind FULL_LAP
+    into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
+    origin = params[idx(t + TRACK_HOLES + params[idx(at + S_HOLE)])]
+    count = state[idx(origin)]
+    if params[idx(at + S_COUNT)] != 0 and params[idx(at + S_COUNT)] < count:
+        count = params[idx(at + S_COUNT)]
+    state[idx(origin)] -= count
+    sown = count
+    cover = 0
+    if params[idx(at + S_FROM_HOLE)] != 0 and count > 0:  # the first counter back into the hole itself
+        state[idx(origin)] += 1
+        sown -= 1
+        cover = 1 << params[idx(GEO + G_POSITION + origin)]
+    landed = origin
+    if sown > 0:
+        last = sow(state, params, t, origin, sown, into_origin)
+        cover |= fourrow.lap_cover(params, GEO, FULL_LAP, p, origin, sown, last)
+        landed = params[idx(t + TRACK_HOLES + last)]
+    n = 1
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
+    take = params[idx(at + S_TAKE)]
+    if take > 0 and params[idx(GEO + G_INNER + landed)] != 0:
+        into = params[idx(t + TRACK_HOLES + params[idx(at + S_INTO)])]
+        for k in range(2):
+            site = params[idx(GEO + (G_OPPOSITE if k == 0 else G_OPPOSITE_OUTER) + landed)]
+            a = state[idx(site)] if state[idx(site)] < take else take
+            state[idx(site)] -= a
+            state[idx(into)] += a
+            state[idx(SIDE + 1 - p)] -= a
+            state[idx(SIDE + p)] += a
+            if a > 0:
+                cover |= 1 << params[idx(GEO + G_POSITION + into)]
+            if log[0] >= 0:
+                machine.log_event(log, state, LOGGED, LOG_TAKE, site, a, into)
+    if params[idx(at + S_RELAY)] != 0:
+        while state[idx(landed)] > 1:
+            if n >= lap_budget:
+                state[MOVES] += n
+                state[LAPS] += n
+                return False
+            origin = landed
+            count = state[idx(origin)]
+            state[idx(origin)] = 0
+            last = sow(state, params, t, origin, count, into_origin)
+            cover |= fourrow.lap_cover(params, GEO, FULL_LAP, p, origin, count, last)
+            landed = params[idx(t + TRACK_HOLES + last)]
+            n += 1
+            if log[0] >= 0:
+                machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
+    state[MOVES] += n
+    state[LAPS] += n
+    state[idx(COVER + p)] |= cover
+    state[idx(STEPS_MADE + p)] += 1
+    return True
+
+
 @njit(cache=True, inline="always")
 def end_turn(state):
     state[TURNS] += 1
@@ -648,6 +727,12 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
                 state[LEGAL + n] = p * PLAYER_MOVES + pos
                 n += 1
         state[N_LEGAL] = n
+    elif phase == PHASE_OPENING_STEP:  # an opening step: its hole is the one legal move
+        if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
+            machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
+            return
+        state[LEGAL] = p * PLAYER_MOVES + params[idx(T_STEPS + STEP_SLOT * state[idx(STEPS_MADE + p)] + S_HOLE)]
+        state[N_LEGAL] = 1
     else:
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
@@ -684,6 +769,10 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
     state[PER_ROW] = params[F_PER_ROW]
     if params[F_SPECIAL] == CHOSEN_HOLES:
         state[PHASE] = PHASE_SETUP
+    state[STEPS_MADE] = 0
+    state[STEPS_MADE + 1] = 0
+    if params[F_OPENING_STEPS] > 0:
+        state[PHASE] = PHASE_OPENING_STEP
     first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
     settle(state, params, table, scratch, turn_limit, move_limit, log)
 
@@ -733,6 +822,18 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             end_turn(state)
             if state[CHOSEN] < 2 * params[F_CHOSEN_EACH]:  # the choosing goes on
                 state[PHASE] = PHASE_SETUP
+        elif phase == PHASE_OPENING_STEP:
+            if not opening_step(state, params, move_limit - state[MOVES], log):
+                state[TURNS] += 1
+                machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
+                return
+            if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
+                state[TURNS] += 1
+                machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
+                return
+            end_turn(state)
+            if state[STEPS_MADE] < params[F_OPENING_STEPS] or state[STEPS_MADE + 1] < params[F_OPENING_STEPS]:
+                state[PHASE] = PHASE_OPENING_STEP  # the opening goes on
         elif phase == PHASE_EXTRA:
             site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
             taken = state[idx(site)]

@@ -22,12 +22,16 @@ from engine.mancala.fourrow_machine import (
     TO_MOVE, TURN_START, WINNER, run,
 )
 from engine.mancala.fourrow_machine import MAX_EXTRA_COUNTS, OPENED
+from engine.mancala.fourrow_machine import (
+    LOG_TAKE, MAX_OPENING_STEPS, PHASE_OPENING_STEP, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, STEP_SLOT,
+    STEPS_MADE, T_STEPS,
+)
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
 from engine.position import captures_of, check_fields, passes_of, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING, OVER
-from schema.sowing import SowingDescription
+from schema.sowing import OpeningStep, SowingDescription
 
 
 def _per_row(st: np.ndarray) -> int:
@@ -74,6 +78,9 @@ class FourRowGame(KernelRules):
             self.fields += ["extra_rounds"]
         if self.restricted:
             self.fields += ["released", "relay_from", "turn_start"]
+        self.opening_steps = "opening-steps" in named
+        if self.opening_steps:
+            self.fields += ["opening_steps"]
         per_row = description.board.holes_per_row
         self.holes = 2 * per_row if per_row is not None else MAX_TRACK
 
@@ -169,6 +176,14 @@ class FourRowGame(KernelRules):
             np.array(header, dtype=np.int64), fourrow.geometry(n, ((), skips)),
             np.array(corner + [x for p in (0, 1) for x in middle[p] + [0] * (MAX_TRACK - len(middle[p]))] + reserve
                      + board + counts + [0] * (MAX_EXTRA_COUNTS - len(counts)), dtype=np.int64)])
+        steps = self._opening_steps(settings, n)
+        par = np.concatenate([par, np.zeros(MAX_OPENING_STEPS * STEP_SLOT, dtype=np.int64)])  # at T_STEPS
+        par[layout.F_OPENING_STEPS] = len(steps)
+        for k, step in enumerate(steps):
+            par[T_STEPS + STEP_SLOT * k:T_STEPS + STEP_SLOT * (k + 1)] = step
+        if steps and (special == "chosen" or self.opening):
+            raise ValueError(f"sowing description {self.id!r}: opening-steps with special-holes chosen or the "
+                             "primitive opening: the machine plays no other opening with the fixed steps")
         if par.size != PARAMS_SIZE:
             raise RuntimeError("the four-row parameter layout is inconsistent")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
@@ -176,6 +191,31 @@ class FourRowGame(KernelRules):
                       scratch=np.zeros(STATE_SIZE, dtype=np.int64),
                       extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted,
                              "chosen_each": chosen_each})
+
+    def _opening_steps(self, settings: Mapping[str, Any], n: int) -> list[list[int]]:
+        """opening-steps' steps as the kernels read them (S_HOLE .. S_RELAY, positions for holes)."""
+        if not self.opening_steps:
+            return []
+        steps = [OpeningStep.model_validate(step) for step in self._primitive(settings, "opening-steps", "steps") or []]
+        if not 1 <= len(steps) <= MAX_OPENING_STEPS:
+            raise ValueError(f"sowing description {self.id!r}: opening-steps.steps lists {len(steps)} steps; the "
+                             f"machine plays 1 to {MAX_OPENING_STEPS}")
+        out = []
+        for k, step in enumerate(steps, 1):
+            for name in ("hole", "into"):
+                hole = getattr(step, name)
+                if hole is not None and hole > 2 * n:
+                    raise ValueError(f"sowing description {self.id!r}: opening-steps step {k}: {name} = {hole}: a "
+                                     f"player's holes are 1 to {2 * n}")
+            row = [0] * STEP_SLOT
+            row[S_HOLE] = step.hole - 1
+            row[S_COUNT] = 0 if step.count == "all" else step.count
+            row[S_FROM_HOLE] = int(step.from_hole)
+            row[S_TAKE] = step.take
+            row[S_INTO] = (step.into or 1) - 1
+            row[S_RELAY] = int(step.relay)
+            out.append(row)
+        return out
 
     def _layout(self, n: int, values: Mapping[str, str]) -> list[int]:
         """Each player's holes at the start, by position: the set-up's layout, or its count per row
@@ -284,6 +324,8 @@ class FourRowGame(KernelRules):
                     or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in rounds)):
                 raise ValueError(f"position extra_rounds must be two non-negative integers, not {rounds!r}")
             st[DUE], st[DUE + 1] = rounds
+        if self.opening_steps:
+            phase = self._opening_steps_position(params, spec, st, p, phase)
         st[PASSES] = passes_of(spec)
         st[PHASE] = phase
         self.settle(params, st)
@@ -324,6 +366,37 @@ class FourRowGame(KernelRules):
             st[TURN_START] = own_hole("turn_start")
         return phase
 
+    def _opening_steps_position(self, params: Params, spec: Mapping[str, Any], st: np.ndarray, p: int,
+                                phase: int) -> int:
+        """opening-steps in a position: ``"opening_steps": [k1, k2]``, the steps each player has made
+        (every step when not given: the opening is over). The players alternate, the first player
+        first: the one who has made fewer moves, at equal counts the first player (player 1, or
+        under lot either)."""
+        total = int(params.par[layout.F_OPENING_STEPS])
+        made = spec.get("opening_steps", [total, total])
+        if (not isinstance(made, (list, tuple)) or len(made) != 2
+                or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= total for k in made)):
+            raise ValueError(f"position opening_steps must be the steps each player has made, two integers 0 to "
+                             f"{total}, not {made!r}")
+        st[STEPS_MADE], st[STEPS_MADE + 1] = made
+        if made[0] == total and made[1] == total:
+            return phase
+        if phase != PHASE_START or spec.get("passes"):
+            raise ValueError("position: no extra capture, stop, choice of lap or pass during the opening steps")
+        by_lot = params.extra["rules"].first_player == "lot"
+        if made[0] == made[1]:
+            first = p
+        elif abs(made[0] - made[1]) == 1 and made[p] < made[1 - p]:
+            first = 1 - p
+        else:
+            first = -1
+        if first < 0 or (first != 0 and not by_lot):
+            who = "the first player (drawn by lot) first" if by_lot else "player 1 first"
+            raise ValueError(f"position opening_steps {list(made)!r}: the steps alternate, {who}; player {p + 1} is "
+                             "not the one to make the next")
+        st[FIRST] = first
+        return PHASE_OPENING_STEP
+
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
         n = _per_row(st)
         f = 4 * n
@@ -349,6 +422,8 @@ class FourRowGame(KernelRules):
             spec["opening_played"] = [bool(int(st[OPENED]) & 1), bool(int(st[OPENED]) & 2)]
         if self.graduated:
             spec["extra_rounds"] = [int(st[DUE]), int(st[DUE + 1])]
+        if st[PHASE] == PHASE_OPENING_STEP:
+            spec["opening_steps"] = [int(st[STEPS_MADE]), int(st[STEPS_MADE + 1])]
         return spec
 
     def _misoro(self, st: np.ndarray) -> dict[str, list[str]]:
@@ -397,6 +472,9 @@ class FourRowGame(KernelRules):
                 events.append({**ev, "player": mover, "board": board})
             elif kind == LOG_PASS:
                 events.append({"kind": "pass", "player": mover, "board": board})
+            elif kind == LOG_TAKE:  # an opening step's capture into a hole of the mover's
+                events.append({"kind": "capture", "hole": name(e[1]), "count": int(e[2]), "player": mover,
+                               "into": name(e[3]), "board": board})
             else:
                 events.append({"kind": "misoro", "hole": name(e[1]), "player": mover, "board": board})
         return events + [dict(TRUNCATED)] if truncated else events
@@ -483,4 +561,7 @@ class FourRowGame(KernelRules):
                 footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
             elif phase == PHASE_START and self.opening and not (int(st[OPENED]) >> (to_move - 1)) & 1:
                 footer.append(f"player {to_move}'s first turn: one lap from their opening hole")
+            elif phase == PHASE_OPENING_STEP:
+                footer.append(f"player {to_move}'s opening step {int(st[STEPS_MADE + to_move - 1]) + 1} of "
+                              f"{int(params.par[layout.F_OPENING_STEPS])}")
         return fourrow.board_text(n, st[:f], to_move, marks, notes, footer)

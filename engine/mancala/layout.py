@@ -137,6 +137,7 @@ FOUR_PARAM_FIELDS = _fields(
     "extra_spare",  # positions the extra captures may not take (bit mask; extra-captures spare)
     "opening",  # 1: the primitive opening is in play
     "opening_pos",  # its hole's position (the same for both players)
+    "opening_steps",  # opening-steps: the fixed steps each player makes before the main play (0: none)
 )
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
@@ -177,6 +178,7 @@ F_EXTRA_STEPS = FOUR_PARAM_FIELDS["extra_steps"]
 F_EXTRA_SPARE = FOUR_PARAM_FIELDS["extra_spare"]
 F_OPENING = FOUR_PARAM_FIELDS["opening"]
 F_OPENING_POS = FOUR_PARAM_FIELDS["opening_pos"]
+F_OPENING_STEPS = FOUR_PARAM_FIELDS["opening_steps"]
 GEO = 48
 """Where the geometry block starts in a four-row parameter array."""
 if len(FOUR_PARAM_FIELDS) > GEO:

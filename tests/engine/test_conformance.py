@@ -322,8 +322,20 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
     mover winning at most 3 random games in 4 from there: the win is there to be found, and the
     other moves are not as good. A game whose random games give none (Tsoro (Reentered Captures):
     captured counters stay in play, and random games end endless or at the limits) is searched in
-    the games the greedy agent, as player 1, wins against the random agent."""
+    the games the greedy agent, as player 1, wins against the random agent. A game whose won games
+    give none because its wins come only against a stuck player who passes for ever (Ryakati: a
+    lone counter is never sown nor captured) is searched with its stuck player losing (its
+    ``no-move`` switch at ``lose``), the same machine under one of the game's own readings."""
     game = engine.load_game(game_id, ruleset=ruleset)
+    try:
+        return _a_win_in_one(game, game_id)
+    except AssertionError:
+        if "lose" not in next((s.options for s in game.rules.switches if s.id == f"{game_id}.no-move"), ()):
+            raise
+    return _a_win_in_one(engine.load_game(game_id, ruleset=ruleset, switches={"no-move": "lose"}), game_id)
+
+
+def _a_win_in_one(game: engine.game.Game, game_id: str) -> tuple[engine.game.State, set[int]]:
     for played in won_games(game):
         moves = played.history()
         s = game.new_state(played.seed)

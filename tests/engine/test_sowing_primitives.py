@@ -516,3 +516,41 @@ def test_both_opposite_captures_re_sown_after_the_landing():
     s.apply("a2")  # re-sown after a6: a7 a8 a9; the turn ends
     assert s.board()["a"] == holes(h3=1, h5=1, h6=2, h7=1, h8=1, h9=1) and s.board()["b"] == holes(h3=2)
     assert s.to_move == 2
+
+
+# --- opening-steps ---------------------------------------------------------------------------------
+
+OPENING_STEPS = [{"name": "opening-steps", "params": {"steps": [
+    {"hole": 4, "take": 1, "into": 5},                          # all of hole 4; 1 from each hole opposite the last into 5
+    {"hole": 5, "count": 3, "from_hole": True, "relay": True},  # 3 of hole 5, the first back into it; relays
+]}}]
+
+
+def test_opening_steps_are_fixed_turns_alternating_then_the_main_play():
+    desc = describe(RESOWING, OPENING_STEPS, stores=False)
+    s = game(desc).new_state(1)
+    assert s.board()["a"] == [2, 2, 2, 2, 2, 1, 1, 1, 1, 1] and s.legal_moves_text() == ["a4"]  # one legal move
+    s.apply("a4")  # a5, a6; a6 (inner) faces b10 and b1: one from each into a5
+    assert s.board()["a"] == [2, 2, 2, 0, 5, 2, 1, 1, 1, 1] and s.board()["b"] == [1, 2, 2, 2, 2, 1, 1, 1, 1, 0]
+    assert s.to_move == 2 and s.legal_moves_text() == ["b4"]  # the other player's step 1
+    s.apply("b4")  # likewise, taking a10 and a1 into b5
+    assert s.board()["a"] == [1, 2, 2, 0, 5, 2, 1, 1, 1, 0]
+    assert s.to_move == 1 and s.legal_moves_text() == ["a5"]
+    s.apply("a5")  # three of a5's five: one stays, a6, a7 (2): relays a7, a9, a1, a3, a6, a10, a2, ending in a6 (empty)
+    assert s.board()["a"] == [1, 0, 1, 2, 5, 1, 1, 3, 1, 0]  # no capture in the relays (b untouched)
+    assert s.board()["b"] == [1, 2, 2, 0, 5, 2, 1, 1, 1, 0]
+    assert s.to_move == 2 and s.legal_moves_text() == ["b5"]
+    s.apply("b5")
+    assert s.board()["b"] == [1, 0, 1, 2, 5, 1, 1, 3, 1, 0]
+    assert s.to_move == 1 and s.legal_moves_text() == ["a4", "a5", "a8"]  # the opening is over: the main play
+
+
+def test_opening_steps_position_says_each_players_steps():
+    desc = describe(RESOWING, OPENING_STEPS, stores=False)
+    s = at(desc, [2, 2, 2, 0, 5, 2, 1, 1, 1, 1], [1, 2, 2, 2, 2, 1, 1, 1, 1, 0], to_move=2, opening_steps=[1, 0])
+    assert s.legal_moves_text() == ["b4"] and s.position_spec()["opening_steps"] == [1, 0]
+    s.apply("b4")
+    assert s.to_move == 1 and s.legal_moves_text() == ["a5"] and s.position_spec()["opening_steps"] == [1, 1]
+    assert "opening_steps" not in at(desc, holes(h5=2), holes(h5=2)).position_spec()  # not given: the opening is over
+    with pytest.raises(ValueError, match="alternate, player 1 first"):
+        at(desc, holes(h5=2), holes(h5=2), to_move=1, opening_steps=[0, 1])

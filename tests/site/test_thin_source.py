@@ -81,6 +81,7 @@ RELATIVES_ON_PROGRAMS = {
     "tsoro-baia": ["ludii-tsoro-baia"],
     "tshuba": ["ludii-tshuba"],
     "tsoro-reentered-captures": ["ludii-tsoro-reentered-captures", "ludii-sow"],
+    "ryakati": ["ludii-ryakati", "ludii-sow"],
 }
 """The relatives moved from the drafts, with the programs' files their pages name."""
 
