@@ -94,10 +94,10 @@ def test_a_key_written_twice_is_an_error_with_its_line(data_copy: Path):
 
 
 def test_a_game_the_engine_plays_but_the_records_lack(data_copy: Path, tmp_path: Path):
-    (data_copy / "games" / "lobudok.yaml").unlink()
-    (data_copy / "sowing" / "lobudok.yaml").unlink()  # the engine's registry reads the project's data/sowing
+    (data_copy / "games" / "msuwa.yaml").unlink()  # a game no other record names (Ryakati's names Lobudök)
+    (data_copy / "sowing" / "msuwa.yaml").unlink()  # the engine's registry reads the project's data/sowing
     load_archive(data_copy)
     result = CliRunner().invoke(main, ["build", "--data", str(data_copy), "--out", str(tmp_path / "a.db")])
     assert result.exit_code == 1
-    assert "data/games: the engine plays 'lobudok' but the records have no games/lobudok.yaml" in result.output
+    assert "data/games: the engine plays 'msuwa' but the records have no games/msuwa.yaml" in result.output
     assert not (tmp_path / "a.db").exists()
