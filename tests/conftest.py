@@ -38,15 +38,24 @@ def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-WARM_FIRST = ("tauru", "lobudok", "tsoro-additional-capture", "tap-urdy")
-"""The games with kernels of their own or the first of a board's kind, the longest to compile first
-(so that two processes finish together); any other game (a relative on the sowing machine, whose
-kernels these compile) is warmed after them."""
+WARM_FIRST = ("lobudok", "tauru", "tap-urdy")
+"""The longest to compile first (benchmarks/compile.txt: the four-row sowing machine, Tauru's kernels,
+the two-row machine), so that two processes finish together."""
+
+
+def warm_order(games: dict) -> list[str]:
+    """One game for each kind of rules: every game of a kind runs on the same compiled kernels (the
+    sowing machine's descriptions are read at run time), so warming one warms them all, and warming
+    two of a kind at once would compile the same kernels twice. WARM_FIRST first."""
+    kinds: dict[type, str] = {}
+    for g in [g for g in WARM_FIRST if g in games] + sorted(set(games) - set(WARM_FIRST)):
+        kinds.setdefault(type(games[g]), g)
+    return list(kinds.values())
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """With ``-n N``: compile every game's kernels (engine.play.warm) into numba's cache, N games at a
-    time in fresh processes, before pytest-xdist starts its workers (its own sessionstart runs
+    """With ``-n N``: compile every kind of game's kernels (engine.play.warm, :func:`warm_order`) into
+    numba's cache, N at a time in fresh processes, before pytest-xdist starts its workers (its own sessionstart runs
     last); otherwise each worker would compile the same kernels, the tests' largest cost. A worker,
     or a run without ``-n``, compiles what it needs as it goes."""
     config = session.config
@@ -56,9 +65,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     from engine.games import GAMES
     from engine.play import warm
 
-    order = [g for g in WARM_FIRST if g in GAMES] + sorted(set(GAMES) - set(WARM_FIRST))
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        list(pool.map(warm, order))
+        list(pool.map(warm, warm_order(GAMES)))
 
 
 BROWSER_TESTS = "tests/site/test_*browser.py"
