@@ -6,7 +6,7 @@ engine.mancala.fourrow). A game with a description needs no Python of its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -16,15 +16,11 @@ from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow_machine import (
-    CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS, LOG_RESOW,
-    LOG_STOP, MISORO, MISORO_EACH, N_LEGAL, PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA,
-    PHASE_SETUP, PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STORE,
-    TO_MOVE, TURN_START, WINNER, run,
-)
-from engine.mancala.fourrow_machine import MAX_EXTRA_COUNTS, OPENED
-from engine.mancala.fourrow_machine import (
-    LOG_TAKE, MAX_OPENING_STEPS, PHASE_OPENING_STEP, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, STEP_SLOT,
-    STEPS_MADE, T_STEPS,
+    CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS,
+    LOG_RESOW, LOG_STOP, LOG_TAKE, MAX_EXTRA_COUNTS, MAX_OPENING_STEPS, MISORO, MISORO_EACH, N_LEGAL, OPENED,
+    PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA, PHASE_OPENING_STEP, PHASE_SETUP,
+    PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STEPS_MADE, STEP_SLOT,
+    STORE, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, TO_MOVE, TURN_START, T_STEPS, WINNER, run,
 )
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
@@ -47,6 +43,20 @@ def reserves(per_row: int) -> tuple[int, int]:
     """The positions of the corners of a player's inner row (holes N+1 and 2N), where restricted-holes
     releases a player under ``release: reserve-holes``."""
     return (per_row, 2 * per_row - 1)
+
+
+def is_count(x: Any) -> bool:
+    """A non-negative integer (not a bool)."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def pair(spec: Mapping[str, Any], key: str, default: Any, valid: Callable[[Any], bool], what: str) -> list:
+    """A position's field of one value a player (``[default, default]`` when not given); ValueError
+    naming the field and what it must be."""
+    value = spec.get(key, [default, default])
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(valid(x) for x in value):
+        raise ValueError(f"position {key} must be {what}, not {value!r}")
+    return list(value)
 
 
 class FourRowGame(KernelRules):
@@ -314,15 +324,10 @@ class FourRowGame(KernelRules):
         if self.restricted:
             phase = self._restricted_position(params, spec, st, p, phase)
         if self.opening:
-            played = spec.get("opening_played", [False, False])
-            if not isinstance(played, (list, tuple)) or len(played) != 2 or not all(isinstance(x, bool) for x in played):
-                raise ValueError(f"position opening_played must be two booleans, not {played!r}")
+            played = pair(spec, "opening_played", False, lambda x: isinstance(x, bool), "two booleans")
             st[OPENED] = int(played[0]) | int(played[1]) << 1
         if self.graduated:
-            rounds = spec.get("extra_rounds", [0, 0])
-            if (not isinstance(rounds, (list, tuple)) or len(rounds) != 2
-                    or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in rounds)):
-                raise ValueError(f"position extra_rounds must be two non-negative integers, not {rounds!r}")
+            rounds = pair(spec, "extra_rounds", 0, is_count, "two non-negative integers")
             st[DUE], st[DUE + 1] = rounds
         if self.opening_steps:
             phase = self._opening_steps_position(params, spec, st, p, phase)
@@ -373,11 +378,8 @@ class FourRowGame(KernelRules):
         first: the one who has made fewer moves, at equal counts the first player (player 1, or
         under lot either)."""
         total = int(params.par[layout.F_OPENING_STEPS])
-        made = spec.get("opening_steps", [total, total])
-        if (not isinstance(made, (list, tuple)) or len(made) != 2
-                or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= total for k in made)):
-            raise ValueError(f"position opening_steps must be the steps each player has made, two integers 0 to "
-                             f"{total}, not {made!r}")
+        made = pair(spec, "opening_steps", total, lambda k: is_count(k) and k <= total,
+                    f"the steps each player has made, two integers 0 to {total}")
         st[STEPS_MADE], st[STEPS_MADE + 1] = made
         if made[0] == total and made[1] == total:
             return phase

@@ -554,3 +554,6 @@ def test_opening_steps_position_says_each_players_steps():
     assert "opening_steps" not in at(desc, holes(h5=2), holes(h5=2)).position_spec()  # not given: the opening is over
     with pytest.raises(ValueError, match="alternate, player 1 first"):
         at(desc, holes(h5=2), holes(h5=2), to_move=1, opening_steps=[0, 1])
+    for bad in ([1], [1, -1], [1, True], "11", [0, 9]):  # one count a player, 0 to the steps
+        with pytest.raises(ValueError, match=r"position opening_steps must be the steps each player has made"):
+            at(desc, holes(h5=2), holes(h5=2), opening_steps=bad)
