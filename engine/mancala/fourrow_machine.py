@@ -18,7 +18,7 @@ lap ending in an occupied inner hole whose two opposite holes are occupied takes
 ``captured_to: resow`` sows the captured counters again from the hole after the capturing lap's
 start, the move's start or the lap's landing hole (``resow_from``); after a both-opposite capture
 the turn then ends or the re-sowing relays like a lap (``after_capture``), after a column capture
-of an empty landing the turn ends. Named primitives (schema.sowing.PRIMITIVES):
+of an empty landing the turn ends. Named primitives (engine.mancala.rules):
 
 - ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
@@ -83,6 +83,9 @@ from engine.mancala.layout import (
     F_SITES, F_SNAPSHOT, F_SPECIAL, F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE,
     PER_TURN, RESERVE_HOLES, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
+from engine.mancala.rules.extra_captures import MAX_COUNTS as MAX_EXTRA_COUNTS
+from engine.mancala.rules.opening_steps import MAX_STEPS as MAX_OPENING_STEPS
+from engine.mancala.rules.opening_steps import S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, STEP_SLOT
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import QUICK_LAPS, begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
@@ -99,12 +102,7 @@ T_MIDDLE = T_CORNER + fourrow.MAX_SITES  # + MAX_TRACK * player + i: the sites o
 T_RESERVE = T_MIDDLE + 2 * MAX_TRACK  # + 2 * player + i: the sites of the inner row's corners (holes N+1, 2N)
 T_BOARD = T_RESERVE + 4  # + site: the board at the start
 T_EXTRA = T_BOARD + fourrow.MAX_SITES  # + i: extra-captures' i-th count (a list of counts: F_EXTRA_STEPS + 1 of them)
-MAX_EXTRA_COUNTS = 8
-T_STEPS = T_EXTRA + MAX_EXTRA_COUNTS  # + STEP_SLOT * step: opening-steps' steps (the S_ fields below)
-MAX_OPENING_STEPS = 8
-STEP_SLOT = 6
-S_HOLE, S_COUNT, S_FROM_HOLE, S_TAKE, S_INTO, S_RELAY = range(STEP_SLOT)
-"""A step: its hole and into hole (positions), count (0: all), from_hole and relay (0 or 1), take."""
+T_STEPS = T_EXTRA + MAX_EXTRA_COUNTS  # + STEP_SLOT * step: opening-steps' steps (engine.mancala.rules.opening_steps)
 PARAMS_SIZE = T_STEPS + MAX_OPENING_STEPS * STEP_SLOT
 
 # Layout of the state: the board (4N sites, room for the widest board), then these fields at
@@ -146,7 +144,6 @@ PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or st
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
 PHASE_OPENING_STEP = 5  # an opening step (opening-steps): its one legal move
-MISORO_EACH = 2  # special-holes chosen: the misoro each player chooses when its count is not given
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0  # the turn ends
