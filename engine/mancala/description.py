@@ -21,10 +21,10 @@ from engine.machine import endless_switch
 from engine.mancala import layout
 from engine.mancala.sowing import track_block
 from engine.switches import Switch
+from engine.mancala.rules import problems as rule_problems
+from engine.mancala.rules import rules_for
 from schema.paths import DATA_DIR
 from schema.yamlfile import LOADER
-from engine.mancala.rules import problems as rule_problems
-from engine.mancala.rules import reading, refused, rules_for
 from schema.sowing import Setup, SowingDescription
 
 SOWING_DIR = DATA_DIR / "sowing"

@@ -14,13 +14,14 @@ import numpy as np
 from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
+from engine.mancala import rules as rulebook
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow_machine import (
     CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS,
-    LOG_RESOW, LOG_STOP, LOG_TAKE, MAX_EXTRA_COUNTS, MAX_OPENING_STEPS, MISORO, N_LEGAL, OPENED,
+    LOG_RESOW, LOG_STOP, LOG_TAKE, MISORO, N_LEGAL, OPENED,
     PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA, PHASE_OPENING_STEP, PHASE_SETUP,
     PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STEPS_MADE, STEP_SLOT,
-    STORE, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, TO_MOVE, TURN_START, T_STEPS, WINNER, run,
+    STORE, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, TO_MOVE, TURN_START, WINNER, run,
 )
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
@@ -109,8 +110,8 @@ class FourRowGame(KernelRules):
         return settings.get(f"{name}.{param}", described.primitive(self.description, name, param))
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        reading = described.reading(self.description, dict(values))
-        for where, why in described.refused(reading):
+        reading = rulebook.reading(self.description, dict(values))
+        for where, why in rulebook.refused(reading):
             raise ValueError(f"sowing description {self.id!r} ({reading.under}): {where}: {why}")
         rules, settings = reading.rules, reading.settings
         n = int(settings.get("board.holes_per_row", self.description.board.holes_per_row))
@@ -178,17 +179,19 @@ class FourRowGame(KernelRules):
         for p in (0, 1):
             for pos, c in enumerate(start):
                 board[fourrow.site_of(n, p, pos)] = c
-        par = np.concatenate([
-            np.array(header, dtype=np.int64), fourrow.geometry(n, ((), skips)),
-            np.array(corner + [x for p in (0, 1) for x in middle[p] + [0] * (MAX_TRACK - len(middle[p]))] + reserve
-                     + board + counts + [0] * (MAX_EXTRA_COUNTS - len(counts)), dtype=np.int64)])
-        steps = self._opening_steps(settings, n)
-        par = np.concatenate([par, np.zeros(MAX_OPENING_STEPS * STEP_SLOT, dtype=np.int64)])  # at T_STEPS
-        par[layout.F_OPENING_STEPS] = len(steps)
-        for k, step in enumerate(steps):
-            par[T_STEPS + STEP_SLOT * k:T_STEPS + STEP_SLOT * (k + 1)] = step
-        if par.size != PARAMS_SIZE:
-            raise RuntimeError("the four-row parameter layout is inconsistent")  # a programming error, not input
+        par = np.zeros(PARAMS_SIZE, dtype=np.int64)  # the header, the geometry, then the tables by name
+        par[:GEO] = header
+        geometry = fourrow.geometry(n, ((), skips))
+        par[GEO:GEO + geometry.size] = geometry
+        tables = {"board": board, "extra": counts, "corner": corner, "middle": middle[0] + [0] * (MAX_TRACK - len(middle[0]))
+                  + middle[1], "reserve": reserve,
+                  "steps": [x for step in self._opening_steps(settings, n) for x in step]}
+        for name, values_ in tables.items():
+            at = layout.FOUR_TABLES[name]
+            par[at:at + len(values_)] = values_
+        par[layout.F_OPENING_STEPS] = len(tables["steps"]) // STEP_SLOT
+        if GEO + geometry.size > layout.FOUR_TABLES["board"]:
+            raise RuntimeError("the four-row geometry overruns the tables")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
                       table=new_table(4 * n, int(limits.moves) + 2, 4 * n + SNAPSHOT_FIELDS),
                       scratch=np.zeros(STATE_SIZE, dtype=np.int64),

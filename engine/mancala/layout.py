@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import get_args
 
+from engine.mancala.fourrow import G_TRACKS, MAX_SITES, MAX_TRACK, TRACK_SLOT
 from engine.mancala.rules import PRIMITIVES, RULES, SowingRules
+from engine.repetition import QUICK_LAPS
 
 
 def code(field_name: str, value: str) -> int:
@@ -161,6 +163,58 @@ GEO = 48
 """Where the geometry block starts in a four-row parameter array."""
 if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
+
+
+def blocks(start: int, sized: list[tuple[str, int]]) -> dict[str, int]:
+    """Offsets of consecutive blocks of the given sizes from ``start``: name -> offset."""
+    out: dict[str, int] = {}
+    for name, size in sized:
+        if name in out:
+            raise RuntimeError(f"block {name!r} declared twice")  # a programming error in a rule module
+        out[name] = start
+        start += size
+    out["end"] = start
+    return out
+
+
+FULL_LAP = 0
+"""The kind of lap round every hole of the player's track."""
+RESTRICTED_LAP = 1
+"""The kind of lap a restricted player sows (restricted-holes: corners passed over or not)."""
+KINDS = 2
+FOUR_TRACKS = GEO + G_TRACKS
+"""The track block of (kind, player) is at FOUR_TRACKS + (2 * kind + player) * TRACK_SLOT."""
+FOUR_TABLES = blocks(FOUR_TRACKS + 2 * KINDS * TRACK_SLOT, [
+    ("board", MAX_SITES),  # + site: the board at the start
+    *(table for rule in RULES for table in rule.tables.get(4, ())),  # each rule's, in the rules' order
+])
+"""After the geometry block, the tables of the four-row parameter array: name -> offset (``end``:
+the array's size)."""
+
+QUICK_LAPS_ROOM = 2 * QUICK_LAPS
+FOUR_MAX_LEGAL = 2 * MAX_TRACK + 2
+FOUR_STATE = blocks(MAX_SITES, [
+    # the machine's own fields; a run changes the board and moves .. side + 1 (SNAPSHOT_FIELDS)
+    ("moves", 1),  # moves in Ludii's sense: laps and decisions that are not laps
+    ("laps", 1),  # sowing laps (re-sowings included)
+    ("store", 2),  # + player: counters captured into stores
+    ("side", 2),  # + player: counters in the player's two rows
+    ("to_move", 1),  # 0 or 1
+    ("status", 1),
+    ("turns", 1),
+    ("phase", 1),  # what the player to move decides (engine.mancala.fourrow_machine's PHASE_)
+    ("relay", 1),  # the site where a lap ended awaiting the mover's decision (a head, misoro or corner)
+    ("winner", 1),  # 0, 1 or 2
+    ("cover", 2),  # + player: the player's holes occupied at some point (bit mask of positions)
+    ("per_row", 1),  # N (for the Python side, which reads states without the parameters)
+    ("first", 1),  # the player who moved first: 0 or 1
+    *(f for rule in RULES for f in rule.state.get(4, ())),  # each rule's, in the rules' order
+    ("n_legal", 1),
+    ("legal", FOUR_MAX_LEGAL),  # the legal moves, ascending
+    ("undo", QUICK_LAPS_ROOM),  # the quick pass's laps (hole, counters), to undo it if it grows long
+])
+"""The four-row state after the board (MAX_SITES sites): name -> offset (``end``: its size). Every
+field before ``n_legal`` starts at 0."""
 
 SPECIAL_KINDS = ("none", "heads", "chosen", "ends")
 """The codes of special-holes' kind."""

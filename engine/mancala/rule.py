@@ -65,8 +65,12 @@ class Rule:
     slots: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     """By the board's rows: its slots in the parameter array (engine.mancala.layout generates the
     layout from them, in the order of the rules)."""
-    state: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
-    """By the board's rows: its fields in the state."""
+    state: Mapping[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    """By the board's rows: its fields in the state, each (name, size): engine.mancala.layout places
+    them after the machine's own fields, in the order of the rules."""
+    tables: Mapping[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    """By the board's rows: its tables in the parameter array (after the board's geometry), each
+    (name, size), placed by engine.mancala.layout likewise."""
     hooks: tuple[str, ...] = ()
     """The points of the turn where its compiled code runs (:data:`HOOKS`)."""
     kernels: tuple[str, ...] = ()

@@ -25,6 +25,5 @@ RULE = Rule(
     boards={2: {"end": ("row-empty-after-lap", "row-empty-after-move", "cannot-move"), "forced_pass": (False,)},
             4: {"end": ("capture-all", "cannot-move")}},
     slots={2: ("end",), 4: ("end", "forced_pass")},
-    state={2: ("status",), 4: ("status", "winner", "side")},
     hooks=("end-of-game",),
 )

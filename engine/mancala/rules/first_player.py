@@ -17,7 +17,6 @@ RULE = Rule(
     },
     boards={2: {}, 4: {}},
     slots={2: ("first_player",), 4: ("first_player",)},
-    state={2: ("first",), 4: ("first",)},
     hooks=("start",),
     kernels=("engine.turns.first_player",),
 )

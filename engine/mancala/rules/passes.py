@@ -17,7 +17,7 @@ RULE = Rule(
     },
     boards={2: {"no_move": ("end-game",)}, 4: {"no_move": ("pass", "lose")}},
     slots={4: ("no_move",)},
-    state={4: ("passes",)},
+    state={4: (("passes", 1),)},
     hooks=("no-move",),
     kernels=("engine.turns.play_pass",),
     events=("pass",),

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.mancala.fourrow import MAX_SITES, MAX_TRACK
 from engine.mancala.rule import Rule
 
 
@@ -34,7 +35,8 @@ RULE = Rule(
     params=RestrictedHoles,
     boards={4: {}},
     slots={4: ("restricted", "restricted_sowing", "release", "lasting", "restricted_capture", "choose", "n_middle")},
-    state={4: ("released_flag", "kind")},
+    state={4: (("released_flag", 2), ("kind", 1))},
+    tables={4: (("corner", MAX_SITES), ("middle", 2 * MAX_TRACK), ("reserve", 4))},
     hooks=("list-starts", "sow", "landing", "capture", "move"),
     kernels=("engine.mancala.fourrow_machine.restricted", "engine.mancala.fourrow_machine.can_start_restricted"),
     position=("released", "relay_from", "turn_start"),

@@ -19,6 +19,5 @@ RULE = Rule(
     },
     boards={2: {"start_row": ("own", "enemy")}, 4: {"start_row": ("own",)}},
     slots={2: ("start_row", "min_counters"), 4: ("min_counters",)},
-    state={2: ("n_legal", "legal"), 4: ("n_legal", "legal")},
     hooks=("list-starts",),
 )
