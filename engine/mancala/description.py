@@ -18,7 +18,7 @@ import yaml
 from pydantic import ValidationError
 
 from engine.machine import endless_switch
-from engine.mancala import layout
+from engine.mancala import fourrow, layout
 from engine.mancala.sowing import track_block
 from engine.switches import Switch
 from engine.mancala.rules import problems as rule_problems
@@ -81,6 +81,12 @@ def problems(description: SowingDescription) -> list[tuple[str, str]]:
         elif description.board.holes_per_row > layout.MAX_PER_ROW:
             where_board.append(("board.holes_per_row", f"{description.board.holes_per_row}: the machine plays two rows "
                                                        f"of up to {layout.MAX_PER_ROW} holes"))
+    if rows == 4:
+        widest = max([description.board.holes_per_row or 0] + [
+            v for s in description.switches for o in s.options.values() for k, v in o.items() if k == "board.holes_per_row"])
+        if widest > fourrow.MAX_PER_ROW:
+            where_board.append(("board.holes_per_row", f"{widest}: the machine plays four rows of up to "
+                                                       f"{fourrow.MAX_PER_ROW} holes"))
     for setup in setups(description):
         if rows == 2 and setup.counters_per_hole is None:
             where_board.append(("setup", "the machine plays the same count in every hole of two rows"))
