@@ -96,3 +96,10 @@ async def test_a_source_page_shows_its_identifiers_and_what_a_quotation_covers(d
     assert '<dd id="source-identifiers">DLP.GameRulesets.775</dd>' in html
     html = (await ds.client.get("/sources/deledicq-popova-1977")).text
     assert "Covers: The rules after each of D&amp;P&#39;s headings" in html
+
+
+async def test_words_about_a_related_game_are_shown_as_such_and_witness_nothing(ds):
+    html = (await ds.client.get("/games/tauru")).text
+    two = row(html, "tauru.per-turn:two")
+    assert "on Bolotudu, a related game" in two
+    assert "Witnesses: none for this game (words about related games only, cited for comparison)." in two
