@@ -16,7 +16,7 @@ import yaml
 
 import engine
 from engine.game import Game
-from engine.mancala.rules import SowingGame
+from engine.mancala.tworow_rules import SowingGame
 from schema.paths import DATA_DIR
 from schema.sowing import SowingDescription
 

@@ -20,7 +20,8 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "game.schema.json": GameFile,
     "sowing.schema.json": SowingDescription,
 }
-"""File name in ``schema/json/`` -> the model it describes."""
+"""File name in ``schema/json/`` -> the model it describes (the sowing description's frame: the
+engine's rules add the fields and primitives, engine.mancala.rules.schemas)."""
 
 
 def render(model: type[BaseModel]) -> str:
@@ -30,21 +31,23 @@ def render(model: type[BaseModel]) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def export(folder: Path = JSON_SCHEMA_DIR) -> list[Path]:
-    """Write every schema file; return the paths written."""
+def export(folder: Path = JSON_SCHEMA_DIR, models: dict[str, type[BaseModel]] | None = None) -> list[Path]:
+    """Write every schema file (``models``: file name -> model, :data:`SCHEMAS` by default; the engine
+    passes the sowing description's with its rules' fields, engine.mancala.rules.schemas); return the
+    paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, model in SCHEMAS.items():
+    for name, model in (models or SCHEMAS).items():
         path = folder / name
         path.write_text(render(model), encoding="utf-8")
         written.append(path)
     return written
 
 
-def stale(folder: Path = JSON_SCHEMA_DIR) -> list[str]:
+def stale(folder: Path = JSON_SCHEMA_DIR, models: dict[str, type[BaseModel]] | None = None) -> list[str]:
     """Names of the schema files that differ from what the models give (or are missing)."""
     out = []
-    for name, model in SCHEMAS.items():
+    for name, model in (models or SCHEMAS).items():
         path = folder / name
         if not path.exists() or path.read_text(encoding="utf-8") != render(model):
             out.append(name)

@@ -9,6 +9,7 @@ from engine.cli import assess
 from engine.cli import compare
 from engine.cli import games
 from engine.cli import reconstruct
+from engine.cli import rules
 from engine.cli import release
 
 
@@ -23,4 +24,5 @@ games.register(main)
 compare.register(main)
 assess.register(main)
 reconstruct.register(main)
+rules.register(main)
 release.register(main)

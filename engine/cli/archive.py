@@ -46,6 +46,22 @@ def needs_build(data_dir: Path, db: Path) -> bool:
     return not db.exists() or db.stat().st_mtime < _newest_mtime(data_dir)
 
 
+def _path_of(where: str, switch_ids: list[str]) -> tuple[Any, ...]:
+    """A field as the rules name it (``switches[<id>].options.<o>.<f>``, ``primitives[<i>].params.<p>``,
+    ``rules.<f>``) as a path into the file's YAML, for its line (a switch by its place in the list)."""
+    out: list[Any] = []
+    head, _, rest = where.partition("[")
+    if rest:
+        index, _, tail = rest.partition("]")
+        out += [head, switch_ids.index(index) if index in switch_ids else int(index) if index.isdigit() else 0]
+        # an option's field may itself hold a dot (extra-captures.count): options.<option>.<field>
+        parts = tail.lstrip(".").split(".", 2)
+        out += [p for p in parts if p]
+    else:
+        out += where.split(".", 1)
+    return tuple(out)
+
+
 def engine_check(archive: Archive) -> list[RecordError]:
     """The records against the engine: the same games, switches and options both ways, and every
     ruleset of every game resolving on the engine. Each error names the file, record and field."""
@@ -62,7 +78,13 @@ def engine_check(archive: Archive) -> list[RecordError]:
 
     from schema.sowing import check_against_game
 
+    from engine.mancala.description import problems
+
     for gid, description in sorted(archive.sowing.items()):  # a description's switches are its record's
+        sowing_path = archive.data_dir / "sowing" / f"{gid}.yaml"
+        for where, why in problems(description):  # what the machine cannot play, by the field at fault
+            errors.append(RecordError(archive.display(sowing_path), why, record=gid, field=where,
+                                      line=archive.line_of(sowing_path, _path_of(where, [s.id for s in description.switches]))))
         if gid in archive.games:
             record = {sw.id: [a.id for a in sw.alternatives] for sw in archive.games[gid].switches}
             for problem in check_against_game(description, record):
@@ -273,9 +295,10 @@ def register(group: click.Group) -> None:
     @group.command("export-schema")
     def export_schema_cmd() -> None:
         """Write the JSON Schema of the record files into schema/json/ (for editors)."""
+        from engine.mancala.rules import schemas
         from schema.jsonschema import export
 
-        for path in export():
+        for path in export(models=schemas()):
             click.echo(f"wrote {path}")
 
     @group.command("lint")

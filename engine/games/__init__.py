@@ -1,7 +1,7 @@
 """The registry of games the engine plays: game id -> its :class:`engine.game.Rules`.
 
 A mancala game described in ``data/sowing/<game id>.yaml`` is played by the sowing machine
-(engine.mancala.rules) and needs nothing here. Other games are a module of rule kernels named
+(engine.mancala.games) and needs nothing here. Other games are a module of rule kernels named
 after the game and its Python side (``<game>_api``: the engine.game.Rules over the kernels), added
 to ``GAMES`` below.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import engine.inlining  # noqa: F401  (numba's inliner without its redundant copies, before any kernel compiles)
 from engine.game import Rules
 from engine.games import tauru_api
-from engine.mancala.rules import load_games
+from engine.mancala.games import load_games
 
 GAMES: dict[str, Rules] = {
     **load_games(),

@@ -30,8 +30,10 @@ from numba import njit
 
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, track_block
 
-MAX_PER_ROW = 21
-"""The widest board the geometry block has room for (Tsoro: 4 x 21)."""
+MAX_PER_ROW = 24
+"""The widest board the geometry block has room for (Tshuba: 4 x 22; Hus (Damara): 4 x 24). A
+hole's move (``PLAYER_MOVES * player + position``, plus ``RELEASED``) names positions below
+``RELEASED``, so a player's track is at most 50 holes: 25 a row."""
 MAX_SITES = 4 * MAX_PER_ROW
 MAX_TRACK = 2 * MAX_PER_ROW
 
@@ -40,6 +42,8 @@ PLAYER_MOVES = 100
 """A hole's move is ``PLAYER_MOVES * player + position``."""
 RELEASED = 50
 """Added to a hole's move: a lap from that hole on the full half of the board (notation ``a9+``)."""
+if 2 * MAX_PER_ROW > RELEASED or RELEASED + 2 * MAX_PER_ROW > PLAYER_MOVES:
+    raise RuntimeError("a four-row move cannot name every hole of the widest board")  # a programming error
 PASS = 1000
 """The move of a player who has no legal move (notation ``pass``)."""
 STOP = 1001

@@ -18,7 +18,7 @@ lap ending in an occupied inner hole whose two opposite holes are occupied takes
 ``captured_to: resow`` sows the captured counters again from the hole after the capturing lap's
 start, the move's start or the lap's landing hole (``resow_from``); after a both-opposite capture
 the turn then ends or the re-sowing relays like a lap (``after_capture``), after a column capture
-of an empty landing the turn ends. Named primitives (schema.sowing.PRIMITIVES):
+of an empty landing the turn ends. Named primitives (engine.mancala.rules):
 
 - ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
@@ -68,12 +68,13 @@ from numba import njit
 
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
-from engine.mancala import fourrow
+from engine.mancala import fourrow, layout
 from engine.mancala.fourrow import (
-    G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_POSITION, G_TRACKS, MAX_TRACK, PASS, PLAYER_MOVES, RELEASED, STOP,
+    G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_POSITION, MAX_TRACK, PASS, PLAYER_MOVES, RELEASED, STOP,
     TRACK_SLOT,
 )
-from engine.mancala.layout import (
+from engine.mancala.layout import (  # noqa: I001
+    FULL_LAP, RESTRICTED_LAP,
     AFTER_CAPTURE, AFTER_INNER_LANDING, BY_LOT, CAPTURED_RESOW, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER,
     CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE,
     F_CAPTURE, F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER,
@@ -83,62 +84,55 @@ from engine.mancala.layout import (
     F_SITES, F_SNAPSHOT, F_SPECIAL, F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE,
     PER_TURN, RESERVE_HOLES, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
+from engine.mancala.rules.opening_steps import S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, STEP_SLOT
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
-from engine.repetition import QUICK_LAPS, begin_move, begin_move_split, restore_split, seen_before
+from engine.repetition import begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
 from engine.turns import first_player, play_pass
 
-TRACKS = GEO + G_TRACKS  # the track block of (kind, player) is at TRACKS + (2 * kind + player) * TRACK_SLOT
-FULL_LAP = 0  # the kind of lap round every hole of the player's track
-RESTRICTED_LAP = 1  # the kind of lap a restricted player sows (restricted-holes: corners passed over or not)
-KINDS = 2
-TABLES = TRACKS + 2 * KINDS * TRACK_SLOT
-"""After the geometry block, the tables of the parameter array (offsets from the start):"""
-T_CORNER = TABLES  # + site: 1 if the site is a corner (holes 1, N, N+1, 2N)
-T_MIDDLE = T_CORNER + fourrow.MAX_SITES  # + MAX_TRACK * player + i: the sites of a player's middle holes, in order
-T_RESERVE = T_MIDDLE + 2 * MAX_TRACK  # + 2 * player + i: the sites of the inner row's corners (holes N+1, 2N)
-T_BOARD = T_RESERVE + 4  # + site: the board at the start
-T_EXTRA = T_BOARD + fourrow.MAX_SITES  # + i: extra-captures' i-th count (a list of counts: F_EXTRA_STEPS + 1 of them)
-MAX_EXTRA_COUNTS = 8
-T_STEPS = T_EXTRA + MAX_EXTRA_COUNTS  # + STEP_SLOT * step: opening-steps' steps (the S_ fields below)
-MAX_OPENING_STEPS = 8
-STEP_SLOT = 6
-S_HOLE, S_COUNT, S_FROM_HOLE, S_TAKE, S_INTO, S_RELAY = range(STEP_SLOT)
-"""A step: its hole and into hole (positions), count (0: all), from_hole and relay (0 or 1), take."""
-PARAMS_SIZE = T_STEPS + MAX_OPENING_STEPS * STEP_SLOT
+TRACKS = layout.FOUR_TRACKS  # the track block of (kind, player) is at TRACKS + (2 * kind + player) * TRACK_SLOT
+# The tables of the parameter array after the geometry block, and the state's fields after the
+# board: offsets generated from the rules' declarations (engine.mancala.layout), constants here so
+# that the kernels' accesses to them need no arithmetic at run time.
+T_BOARD = layout.FOUR_TABLES["board"]  # + site: the board at the start
+T_EXTRA = layout.FOUR_TABLES["extra"]  # + i: extra-captures' i-th count (F_EXTRA_STEPS + 1 of them)
+T_CORNER = layout.FOUR_TABLES["corner"]  # + site: 1 if the site is a corner (holes 1, N, N+1, 2N)
+T_MIDDLE = layout.FOUR_TABLES["middle"]  # + MAX_TRACK * player + i: the sites of a player's middle holes, in order
+T_RESERVE = layout.FOUR_TABLES["reserve"]  # + 2 * player + i: the sites of the inner row's corners (N+1, 2N)
+T_STEPS = layout.FOUR_TABLES["steps"]  # + STEP_SLOT * step: opening-steps' steps (engine.mancala.rules.opening_steps)
+PARAMS_SIZE = layout.FOUR_TABLES["end"]
 
-# Layout of the state: the board (4N sites, room for the widest board), then these fields at
-# constant offsets (so that the kernels' accesses to them need no arithmetic at run time).
 FIELDS = fourrow.MAX_SITES
-MOVES = FIELDS + 0  # moves in Ludii's sense: laps and decisions that are not laps
-LAPS = FIELDS + 1  # sowing laps (re-sowings included)
-STORE = FIELDS + 2  # + player: counters captured into stores
-SIDE = FIELDS + 4  # + player: counters in the player's two rows
-SNAPSHOT_FIELDS = 6  # a run changes the board and MOVES .. SIDE + 1 (COVER only grows)
-TO_MOVE = FIELDS + 6  # 0 or 1
-STATUS = FIELDS + 7
-TURNS = FIELDS + 8
-PHASE = FIELDS + 9  # what the player to move decides (below)
-PENDING = FIELDS + 10  # extra captures still to take this turn
-RELAY = FIELDS + 11  # the site of a head, misoro or corner where a lap ended (PHASE_STOP, PHASE_CHOICE)
-PASSES = FIELDS + 12  # passes in a row
-MISORO = FIELDS + 13  # + player: the player's misoro, a bit mask of positions
-CHOSEN = FIELDS + 15  # misoro chosen so far
-WINNER = FIELDS + 16  # 0, 1 or 2
-COVER = FIELDS + 17  # + player: the player's holes occupied at some point (bit mask of positions)
-PER_ROW = FIELDS + 19  # N (for the Python side, which reads states without the parameters)
-FIRST = FIELDS + 20  # the player who moved first: 0 or 1
-KIND = FIELDS + 21  # PHASE_START: the kind of lap the listed starts sow
-TURN_START = FIELDS + 22  # the site the turn started from
-RELEASED_FLAG = FIELDS + 23  # + player: 1 once released for good (restricted-holes, lasting permanent)
-OPENED = FIELDS + 25  # the players who have begun their first turn (bit mask; primitive opening)
-DUE = FIELDS + 26  # + player: the times extra captures have fallen due to the player (a list of counts)
-N_LEGAL = FIELDS + 28
-LEGAL = FIELDS + 29
-MAX_LEGAL = 2 * fourrow.MAX_TRACK + 2
-UNDO = LEGAL + MAX_LEGAL  # the quick pass's laps (hole, counters), to undo it if it grows long
-STEPS_MADE = UNDO + 2 * QUICK_LAPS  # + player: the opening steps the player has made (opening-steps)
-STATE_SIZE = STEPS_MADE + 2
+_S = layout.FOUR_STATE
+MOVES = _S["moves"]  # moves in Ludii's sense: laps and decisions that are not laps
+LAPS = _S["laps"]  # sowing laps (re-sowings included)
+STORE = _S["store"]  # + player: counters captured into stores
+SIDE = _S["side"]  # + player: counters in the player's two rows
+SNAPSHOT_FIELDS = SIDE + 2 - MOVES  # a run changes the board and MOVES .. SIDE + 1 (COVER only grows)
+TO_MOVE = _S["to_move"]  # 0 or 1
+STATUS = _S["status"]
+TURNS = _S["turns"]
+PHASE = _S["phase"]  # what the player to move decides (below)
+RELAY = _S["relay"]  # the site of a head, misoro or corner where a lap ended (PHASE_STOP, PHASE_CHOICE)
+WINNER = _S["winner"]  # 0, 1 or 2
+COVER = _S["cover"]  # + player: the player's holes occupied at some point (bit mask of positions)
+PER_ROW = _S["per_row"]  # N (for the Python side, which reads states without the parameters)
+FIRST = _S["first"]  # the player who moved first: 0 or 1
+TURN_START = _S["turn_start"]  # the site the turn started from (captured-to)
+PASSES = _S["passes"]  # passes in a row (passes)
+PENDING = _S["pending"]  # extra captures still to take this turn (extra-captures)
+DUE = _S["due"]  # + player: the times extra captures have fallen due to the player (extra-captures)
+MISORO = _S["misoro"]  # + player: the player's misoro, a bit mask of positions (special-holes)
+CHOSEN = _S["chosen"]  # misoro chosen so far (special-holes)
+RELEASED_FLAG = _S["released_flag"]  # + player: 1 once released for good (restricted-holes, lasting permanent)
+KIND = _S["kind"]  # PHASE_START: the kind of lap the listed starts sow (restricted-holes)
+OPENED = _S["opened"]  # the players who have begun their first turn (bit mask; opening)
+STEPS_MADE = _S["steps_made"]  # + player: the opening steps the player has made (opening-steps)
+N_LEGAL = _S["n_legal"]
+LEGAL = _S["legal"]
+MAX_LEGAL = layout.FOUR_MAX_LEGAL
+UNDO = _S["undo"]  # the quick pass's laps (hole, counters), to undo it if it grows long
+STATE_SIZE = _S["end"]
 
 PHASE_START = 0  # the start of a turn: a hole to sow from (or pass)
 PHASE_EXTRA = 1  # an extra capture: an opponent hole
@@ -146,7 +140,6 @@ PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or st
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
 PHASE_OPENING_STEP = 5  # an opening step (opening-steps): its one legal move
-MISORO_EACH = 2  # special-holes chosen: the misoro each player chooses when its count is not given
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0  # the turn ends
@@ -765,8 +758,6 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
     state[PER_ROW] = params[F_PER_ROW]
     if params[F_SPECIAL] == CHOSEN_HOLES:
         state[PHASE] = PHASE_SETUP
-    state[STEPS_MADE] = 0
-    state[STEPS_MADE + 1] = 0
     if params[F_OPENING_STEPS] > 0:
         state[PHASE] = PHASE_OPENING_STEP
     first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)

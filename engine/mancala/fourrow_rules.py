@@ -14,20 +14,23 @@ import numpy as np
 from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
+from engine.mancala import rules as rulebook
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow_machine import (
     CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS,
-    LOG_RESOW, LOG_STOP, LOG_TAKE, MAX_EXTRA_COUNTS, MAX_OPENING_STEPS, MISORO, MISORO_EACH, N_LEGAL, OPENED,
+    LOG_RESOW, LOG_STOP, LOG_TAKE, MISORO, N_LEGAL, OPENED,
     PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA, PHASE_OPENING_STEP, PHASE_SETUP,
     PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STEPS_MADE, STEP_SLOT,
-    STORE, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, TO_MOVE, TURN_START, T_STEPS, WINNER, run,
+    STORE, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, TO_MOVE, TURN_START, WINNER, run,
 )
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
 from engine.position import captures_of, check_fields, passes_of, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING, OVER
-from schema.sowing import OpeningStep, SowingDescription
+from engine.mancala.rules.opening_steps import OpeningStep
+from engine.mancala.rules.special_holes import CHOSEN_EACH as MISORO_EACH
+from schema.sowing import SowingDescription
 
 
 def _per_row(st: np.ndarray) -> int:
@@ -66,6 +69,7 @@ class FourRowGame(KernelRules):
     STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
     def __init__(self, description: SowingDescription, name: str) -> None:
+        described.check_played(description)
         self.description = description
         self.id = description.game
         self.name = name
@@ -106,8 +110,10 @@ class FourRowGame(KernelRules):
         return settings.get(f"{name}.{param}", described.primitive(self.description, name, param))
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        rules = self.description.rules_for(dict(values))
-        settings = self.description.settings(dict(values))
+        reading = rulebook.reading(self.description, dict(values))
+        for where, why in rulebook.refused(reading):
+            raise ValueError(f"sowing description {self.id!r} ({reading.under}): {where}: {why}")
+        rules, settings = reading.rules, reading.settings
         n = int(settings.get("board.holes_per_row", self.description.board.holes_per_row))
         special = self._primitive(settings, "special-holes", "kind")
         head = 1 << (n - 1) if special == "heads" else 0  # the rightmost outer hole: position N-1
@@ -117,17 +123,11 @@ class FourRowGame(KernelRules):
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
         count = self._primitive(settings, "extra-captures", "count") or 0
         counts = [int(c) for c in count] if isinstance(count, list) else [int(count)]
-        if len(counts) > MAX_EXTRA_COUNTS:
-            raise ValueError(f"sowing description {self.id!r}: extra-captures.count lists {len(counts)} counts; the "
-                             f"machine plays at most {MAX_EXTRA_COUNTS}")
         header[layout.F_EXTRA] = max(counts)  # 0: no extra captures
         header[layout.F_EXTRA_STEPS] = len(counts) - 1
         opening_pos = -1
         if self.opening:
             row, from_left = (self._primitive(settings, "opening", param) for param in ("row", "from_left"))
-            if row is None or from_left is None or not 1 <= int(from_left) <= n:
-                raise ValueError(f"sowing description {self.id!r}: the primitive opening needs row and from_left "
-                                 f"(1 to {n} on a board of {n} holes a row), not {row!r}, {from_left!r}")
             opening_pos = int(from_left) - 1 if row == "outer" else 2 * n - int(from_left)
             header[layout.F_OPENING], header[layout.F_OPENING_POS] = 1, opening_pos
         if self._primitive(settings, "extra-captures", "spare") == "opening-hole":
@@ -144,9 +144,6 @@ class FourRowGame(KernelRules):
         header[layout.F_SPECIAL] = layout.SPECIAL_KINDS.index(special or "none")
         chosen_each = self._primitive(settings, "special-holes", "count")
         chosen_each = MISORO_EACH if chosen_each is None else int(chosen_each)
-        if special == "chosen" and not 1 <= chosen_each <= n:
-            raise ValueError(f"sowing description {self.id!r}: special-holes.count = {chosen_each}: each player "
-                             f"chooses 1 to {n} holes of their outer row")
         header[layout.F_CHOSEN_EACH] = chosen_each
         header[layout.F_FORCED_PASS] = int(rules.forced_pass)
         for slot, name in ((layout.F_SINGLETON, "singleton"), (layout.F_CAPTURE, "capture"), (layout.F_END, "end"),
@@ -182,20 +179,19 @@ class FourRowGame(KernelRules):
         for p in (0, 1):
             for pos, c in enumerate(start):
                 board[fourrow.site_of(n, p, pos)] = c
-        par = np.concatenate([
-            np.array(header, dtype=np.int64), fourrow.geometry(n, ((), skips)),
-            np.array(corner + [x for p in (0, 1) for x in middle[p] + [0] * (MAX_TRACK - len(middle[p]))] + reserve
-                     + board + counts + [0] * (MAX_EXTRA_COUNTS - len(counts)), dtype=np.int64)])
-        steps = self._opening_steps(settings, n)
-        par = np.concatenate([par, np.zeros(MAX_OPENING_STEPS * STEP_SLOT, dtype=np.int64)])  # at T_STEPS
-        par[layout.F_OPENING_STEPS] = len(steps)
-        for k, step in enumerate(steps):
-            par[T_STEPS + STEP_SLOT * k:T_STEPS + STEP_SLOT * (k + 1)] = step
-        if steps and (special == "chosen" or self.opening):
-            raise ValueError(f"sowing description {self.id!r}: opening-steps with special-holes chosen or the "
-                             "primitive opening: the machine plays no other opening with the fixed steps")
-        if par.size != PARAMS_SIZE:
-            raise RuntimeError("the four-row parameter layout is inconsistent")  # a programming error, not input
+        par = np.zeros(PARAMS_SIZE, dtype=np.int64)  # the header, the geometry, then the tables by name
+        par[:GEO] = header
+        geometry = fourrow.geometry(n, ((), skips))
+        par[GEO:GEO + geometry.size] = geometry
+        tables = {"board": board, "extra": counts, "corner": corner, "middle": middle[0] + [0] * (MAX_TRACK - len(middle[0]))
+                  + middle[1], "reserve": reserve,
+                  "steps": [x for step in self._opening_steps(settings, n) for x in step]}
+        for name, values_ in tables.items():
+            at = layout.FOUR_TABLES[name]
+            par[at:at + len(values_)] = values_
+        par[layout.F_OPENING_STEPS] = len(tables["steps"]) // STEP_SLOT
+        if GEO + geometry.size > layout.FOUR_TABLES["board"]:
+            raise RuntimeError("the four-row geometry overruns the tables")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
                       table=new_table(4 * n, int(limits.moves) + 2, 4 * n + SNAPSHOT_FIELDS),
                       scratch=np.zeros(STATE_SIZE, dtype=np.int64),
@@ -207,16 +203,8 @@ class FourRowGame(KernelRules):
         if not self.opening_steps:
             return []
         steps = [OpeningStep.model_validate(step) for step in self._primitive(settings, "opening-steps", "steps") or []]
-        if not 1 <= len(steps) <= MAX_OPENING_STEPS:
-            raise ValueError(f"sowing description {self.id!r}: opening-steps.steps lists {len(steps)} steps; the "
-                             f"machine plays 1 to {MAX_OPENING_STEPS}")
         out = []
-        for k, step in enumerate(steps, 1):
-            for name in ("hole", "into"):
-                hole = getattr(step, name)
-                if hole is not None and hole > 2 * n:
-                    raise ValueError(f"sowing description {self.id!r}: opening-steps step {k}: {name} = {hole}: a "
-                                     f"player's holes are 1 to {2 * n}")
+        for step in steps:  # their number and holes are checked by the rule (engine.mancala.rules.opening_steps)
             row = [0] * STEP_SLOT
             row[S_HOLE] = step.hole - 1
             row[S_COUNT] = 0 if step.count == "all" else step.count

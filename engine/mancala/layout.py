@@ -2,16 +2,19 @@
 description's rule fields under one setting of the switches, then the sowing track) and the state
 (the board, then the fields of a game in play).
 
-Field codes are generated from the description's schema (schema.sowing): the code of a rule
-field's value is its place among the values the schema allows, so the kernels
-(engine.mancala.machine) and the description (engine.mancala.description) cannot disagree.
+The slots are generated from the rules' declarations (engine.mancala.rules: each rule names the
+parameter slots it needs on each board), and so are the field codes: the code of a rule field's
+value is its place among the values the rules allow, so the kernels and the description
+(engine.mancala.description) cannot disagree.
 """
 
 from __future__ import annotations
 
 from typing import get_args
 
-from schema.sowing import PRIMITIVES, SowingRules
+from engine.mancala.fourrow import G_TRACKS, MAX_SITES, MAX_TRACK, TRACK_SLOT
+from engine.mancala.rules import PRIMITIVES, RULES, SowingRules
+from engine.repetition import QUICK_LAPS
 
 
 def code(field_name: str, value: str) -> int:
@@ -31,8 +34,7 @@ PARAM_FIELDS = _fields(
     "per_row",  # holes in a row
     "state_size",
     "start_count",  # counters in each hole at the start
-    "start_row", "min_counters", "relay", "relay_when", "capture", "capture_empty", "after_capture",
-    "end", "remaining", "long_lap", "first_player", "endless",
+    *(slot for rule in RULES for slot in rule.slots.get(2, ())),  # each rule's, in the rules' order
     "track",  # the sowing track's block (engine.mancala.sowing.track_block) starts here
 )
 """The parameter array: name -> slot."""
@@ -111,33 +113,11 @@ FOUR_PARAM_FIELDS = _fields(
     "sites",  # 4N: the board's sites
     "length",  # 2N: holes per player
     "per_row",  # N
-    "extra",  # extra captures after a column capture (primitive extra-captures; a list: its largest, 0 none)
-    "stop", "stop_2",  # + player: positions where a lap may stop (bit mask; special-holes heads)
-    "min_counters", "singleton", "single_captures", "capture", "end", "no_move", "endless", "first_player",
-    "special",  # special-holes: none, heads, chosen
-    "captured_to",  # store or resow
-    "resow_from",  # lap-start or move-start
-    "after_capture",  # end-move or continue-relay
-    "long_lap",  # sow-origin or skip-origin
-    "forced_pass",  # 1: under end cannot-move a stuck player's loss comes after a counted forced pass
-    "snapshot",  # 1: a run's quick pass snapshots the state (runs with kinds of lap or re-sown captures)
-    "restricted",  # 1: the primitive restricted-holes is in play
-    "restricted_sowing", "release", "lasting", "restricted_capture",  # its parameters (their codes)
-    "choose",  # 1: restricted-holes per-turn with skip-corners: a lap ending in a corner chooses its kind
-    "n_middle",  # the middle holes of a player (restricted-holes)
     "start_side",  # counters in each player's holes at the start
     "start_cover",  # each player's holes occupied at the start (bit mask of positions)
-    "extra_after",  # extra-captures: due after any capture, a two-hole capture, or an inner landing (codes)
-    "extra_optional",  # 1: extra-captures may be stopped
-    "capture_on",  # the landing of a column capture: empty or occupied
-    "chosen_each",  # special-holes chosen: the holes each player chooses (its parameter count)
-    "previous_empty",  # 1: a move starts only from a hole whose previous hole is empty (previous_hole)
-    "single_lap",  # 1: single_captures false spares only the single counter's own lap (single_scope lap)
-    "extra_steps",  # extra-captures count a list: its length - 1 (the counts are the table T_EXTRA); 0: one count
-    "extra_spare",  # positions the extra captures may not take (bit mask; extra-captures spare)
-    "opening",  # 1: the primitive opening is in play
-    "opening_pos",  # its hole's position (the same for both players)
-    "opening_steps",  # opening-steps: the fixed steps each player makes before the main play (0: none)
+    "snapshot",  # 1: a run's quick pass snapshots the state (runs with kinds of lap or re-sown captures)
+    *(slot for rule in RULES for slot in rule.slots.get(4, ())),  # each rule's, in the rules' order (their modules
+    # say what each slot holds: engine.mancala.rules)
 )
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
@@ -184,6 +164,58 @@ GEO = 48
 if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
 
+
+def blocks(start: int, sized: list[tuple[str, int]]) -> dict[str, int]:
+    """Offsets of consecutive blocks of the given sizes from ``start``: name -> offset."""
+    out: dict[str, int] = {}
+    for name, size in sized:
+        if name in out:
+            raise RuntimeError(f"block {name!r} declared twice")  # a programming error in a rule module
+        out[name] = start
+        start += size
+    out["end"] = start
+    return out
+
+
+FULL_LAP = 0
+"""The kind of lap round every hole of the player's track."""
+RESTRICTED_LAP = 1
+"""The kind of lap a restricted player sows (restricted-holes: corners passed over or not)."""
+KINDS = 2
+FOUR_TRACKS = GEO + G_TRACKS
+"""The track block of (kind, player) is at FOUR_TRACKS + (2 * kind + player) * TRACK_SLOT."""
+FOUR_TABLES = blocks(FOUR_TRACKS + 2 * KINDS * TRACK_SLOT, [
+    ("board", MAX_SITES),  # + site: the board at the start
+    *(table for rule in RULES for table in rule.tables.get(4, ())),  # each rule's, in the rules' order
+])
+"""After the geometry block, the tables of the four-row parameter array: name -> offset (``end``:
+the array's size)."""
+
+QUICK_LAPS_ROOM = 2 * QUICK_LAPS
+FOUR_MAX_LEGAL = 2 * MAX_TRACK + 2
+FOUR_STATE = blocks(MAX_SITES, [
+    # the machine's own fields; a run changes the board and moves .. side + 1 (SNAPSHOT_FIELDS)
+    ("moves", 1),  # moves in Ludii's sense: laps and decisions that are not laps
+    ("laps", 1),  # sowing laps (re-sowings included)
+    ("store", 2),  # + player: counters captured into stores
+    ("side", 2),  # + player: counters in the player's two rows
+    ("to_move", 1),  # 0 or 1
+    ("status", 1),
+    ("turns", 1),
+    ("phase", 1),  # what the player to move decides (engine.mancala.fourrow_machine's PHASE_)
+    ("relay", 1),  # the site where a lap ended awaiting the mover's decision (a head, misoro or corner)
+    ("winner", 1),  # 0, 1 or 2
+    ("cover", 2),  # + player: the player's holes occupied at some point (bit mask of positions)
+    ("per_row", 1),  # N (for the Python side, which reads states without the parameters)
+    ("first", 1),  # the player who moved first: 0 or 1
+    *(f for rule in RULES for f in rule.state.get(4, ())),  # each rule's, in the rules' order
+    ("n_legal", 1),
+    ("legal", FOUR_MAX_LEGAL),  # the legal moves, ascending
+    ("undo", QUICK_LAPS_ROOM),  # the quick pass's laps (hole, counters), to undo it if it grows long
+])
+"""The four-row state after the board (MAX_SITES sites): name -> offset (``end``: its size). Every
+field before ``n_legal`` starts at 0."""
+
 SPECIAL_KINDS = ("none", "heads", "chosen", "ends")
 """The codes of special-holes' kind."""
 CHOSEN_HOLES = SPECIAL_KINDS.index("chosen")
@@ -199,11 +231,11 @@ END_CANNOT_MOVE = CANNOT_MOVE
 
 
 def primitive_code(name: str, param: str, value: str) -> int:
-    """The code of a primitive parameter's value (its index among the values the schema allows)."""
-    allowed = PRIMITIVES[name][param]
-    if not isinstance(allowed, tuple) or value not in allowed:
+    """The code of a primitive parameter's value (its index among the values its rule allows)."""
+    allowed = next(a for a in get_args(PRIMITIVES[name].model_fields[param].annotation) if get_args(a))
+    if value not in get_args(allowed):
         raise ValueError(f"{name}.{param} has no value {value!r}")
-    return allowed.index(value)
+    return get_args(allowed).index(value)
 
 
 START_ONLY = primitive_code("restricted-holes", "sowing", "start-only")

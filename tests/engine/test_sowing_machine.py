@@ -9,7 +9,7 @@ import yaml
 
 from engine.game import Game, Limits
 from engine.mancala import description as described
-from engine.mancala.rules import SowingGame
+from engine.mancala.tworow_rules import SowingGame
 from engine.stats import SCORE_1, SCORE_2, STATUS
 from engine.result import OVER
 from schema.paths import DATA_DIR

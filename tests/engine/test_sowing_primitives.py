@@ -1,6 +1,6 @@
 """The four-row sowing machine's named primitives and general fields, each on a small description
 written here (a 4 x 5 board, no seed game's), with positions worked by hand showing it do what its
-docstring says (schema.sowing.PRIMITIVES, engine.mancala.fourrow_machine).
+docstring says (engine.mancala.rules, engine.mancala.fourrow_machine).
 
 On 4 x 5 a player's holes are 1-10: 1-5 along their outer row from their left, 6-10 back along
 their inner row. Player 1's inner hole k (6-10) faces player 2's inner hole 16-k and, behind it,
@@ -378,11 +378,9 @@ def test_long_lap_skip_origin_passes_over_the_starting_hole():
 
 
 def test_combinations_the_machine_does_not_play_are_refused_naming_the_fields():
-    desc = describe({**RULES, "captured_to": "resow"}, stores=False)
-    described._check_captures("d", desc, desc.rules_for({}), "rules")  # column captures are re-sown too
-    desc = describe(RESOWING)
-    with pytest.raises(ValueError, match="board.stores = true"):
-        described._check_captures("d", desc, desc.rules_for({}), "rules")
+    described.check_played(describe({**RULES, "captured_to": "resow"}, stores=False))  # column captures re-sown too
+    with pytest.raises(ValueError, match=r"rules.captured_to: .*board.stores = true"):
+        described.check_played(describe(RESOWING))
 
 
 # --- previous_hole, single_scope, opening, graduated extra captures (Tsoro (Baia)) ----------------
@@ -469,8 +467,8 @@ def test_extra_captures_spare_the_opening_hole():
     assert spared.legal_moves_text() == ["b7"]  # b8, player 2's opening hole, is spared
     with pytest.raises(ValueError, match="spare = 'opening-hole'.*without the primitive opening"):
         described.check_played(describe(RULES, [{"name": "extra-captures", "params": {"count": 1, "spare": "opening-hole"}}]))
-    with pytest.raises(ValueError, match="count"):
-        describe(RULES, [{"name": "extra-captures", "params": {"count": [2, -1]}}])
+    with pytest.raises(ValueError, match=r"primitives\[0\].params.count: extra-captures.count = \[2, -1\]"):
+        described.check_played(describe(RULES, [{"name": "extra-captures", "params": {"count": [2, -1]}}]))
 # --- column captures: the outer hole alone, re-sown captures -------------------------------------
 
 def test_inner_and_outer_each_takes_the_outer_hole_behind_an_empty_inner_one():

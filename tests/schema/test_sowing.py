@@ -1,5 +1,6 @@
-"""Sowing descriptions (``data/sowing/``, schema.sowing): what a description must say, the binding
-of rule fields to the game's switches, and the cross-check with the game's record."""
+"""Sowing descriptions (``data/sowing/``, schema.sowing): the frame a description must fill (board,
+set-up, the binding of fields to the game's switches) and the cross-check with the game's record.
+What the rule fields and primitives allow is the engine's rules' (tests/engine/test_sowing_rules.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pydantic import ValidationError
 
 from schema.load import RecordErrors, load_archive
 from schema.paths import DATA_DIR
-from schema.sowing import RULE_FIELDS, SowingDescription
+from schema.sowing import SowingDescription
 
 
 def _tap_urdy() -> dict:
@@ -26,24 +27,23 @@ def test_every_description_validates_and_binds_every_switch_of_its_game(archive)
 
 def test_each_option_is_a_set_of_field_values():
     d = SowingDescription.model_validate(_tap_urdy())
-    assert d.rules_for({"tap-urdy.relay": "next-hole"}).relay == "next-hole"
-    assert d.rules_for({}).relay == "last-hole"  # the switch's default
-    assert d.rules_for({"tap-urdy.capture": "gap-non-empty"}).capture_empty is False
+    assert d.settings({"tap-urdy.relay": "next-hole"})["relay"] == "next-hole"
+    assert d.settings({})["relay"] == "last-hole"  # the switch's default
 
 
 def test_an_unknown_option_is_named_with_the_allowed_ones():
     d = SowingDescription.model_validate(_tap_urdy())
     with pytest.raises(ValueError, match="unknown value 'nope' for switch 'tap-urdy.relay'; allowed: take-up-last"):
-        d.rules_for({"tap-urdy.relay": "nope"})
+        d.settings({"tap-urdy.relay": "nope"})
 
 
 @pytest.mark.parametrize("damage, message", [
     (lambda d: d["rules"].update(relay="last-hole"), "has a value in rules and is bound to switch"),
-    (lambda d: d["rules"].update(sowing="fast"), "'sowing', which is not a rule field"),
-    (lambda d: d["rules"].pop("capture"), "capture have no value"),
+    (lambda d: d["rules"].update({"extra-captures.count": 2}), "rules holds rule fields"),
     (lambda d: d["switches"][2]["options"]["next-hole"].update(relay_when="occupied"),
      "every option of a switch must set the same fields"),
-    (lambda d: d["switches"][1]["options"]["clockwise"].update(direction="widdershins"), "direction"),
+    (lambda d: [o.update({"board.rows": 4}) for o in d["switches"][1]["options"].values()],
+     "a switch may bind board.holes_per_row"),
     (lambda d: [o.update(relay="single") for o in d["switches"][3]["options"].values()], "bound to two switches"),
     (lambda d: d["switches"][0].update(default="nowhere"), "default 'nowhere' is not one of the options"),
     (lambda d: d["setup"].update(layout=[1, 2]), "exactly one of counters_per_hole, counters_per_row and layout"),
@@ -53,13 +53,6 @@ def test_a_bad_description_is_refused_naming_what_is_wrong(damage, message):
     damage(data)
     with pytest.raises(ValidationError, match=message):
         SowingDescription.model_validate(data)
-
-
-def test_the_fields_cover_the_issues_list():
-    for name in ("start_row", "min_counters", "direction", "long_lap", "relay", "relay_when", "capture",
-                 "captured_to", "after_capture", "end", "remaining", "decided_by", "no_move", "first_player",
-                 "endless"):
-        assert name in RULE_FIELDS
 
 
 def test_a_description_whose_switches_differ_from_its_record_fails_the_build(data_copy: Path, tmp_path: Path):
@@ -109,10 +102,3 @@ def test_a_bound_board_field_and_primitive_parameter_are_options_values():
     got = d.settings({"tsoro-additional-capture.holes": "12", "tsoro-additional-capture.heads": "immune"})
     assert got["board.holes_per_row"] == 12 and got["special-holes.kind"] == "chosen"
     assert got["extra-captures.count"] == 2  # the default option
-
-
-def test_a_primitive_parameter_out_of_range_is_refused():
-    data = yaml.safe_load((DATA_DIR / "sowing" / "lobudok.yaml").read_text(encoding="utf-8"))
-    data["switches"][0]["options"]["start-only"] = {"restricted-holes.sowing": "sometimes"}
-    with pytest.raises(ValidationError, match="restricted-holes.sowing = 'sometimes'; allowed: skip-corners"):
-        SowingDescription.model_validate(data)

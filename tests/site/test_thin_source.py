@@ -57,8 +57,13 @@ def _sources() -> dict[str, str]:
     return roles
 
 
+DRAFTS_READ_IN_TEXTS = {"misoro-tsoro-additional-capture"}
+"""Drafts with texts read in themselves (portal pages, evidence records): their pages would say nothing."""
+
+
 @pytest.mark.parametrize("path", sorted((DRAFTS / "games").glob("*.yaml")), ids=lambda p: p.stem)
 def test_each_draft_would_say_it_rests_on_its_ludii_file(path):
+    """Or, for a draft read in texts too, would say nothing."""
     game = GameFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
     roles = _sources()
     rows = []
@@ -69,7 +74,8 @@ def test_each_draft_would_say_it_rests_on_its_ludii_file(path):
         at = (c.read_at.source, roles[c.read_at.source][1]) if c.read_at else None
         rows.append(row(c.source, role, at))
     found = programs_only(rows)
-    assert [p["id"] for p in found] == [f"ludii-{game.game.id}"], found
+    expected = [] if game.game.id in DRAFTS_READ_IN_TEXTS else [f"ludii-{game.game.id}"]
+    assert [p["id"] for p in found] == expected, found
 
 
 SEED_GAMES = ("tauru", "tap-urdy", "tsoro-additional-capture", "lobudok")
@@ -87,8 +93,12 @@ READ_ON_THE_PORTAL = ("musoro-tsoro", "misoro-tsoro")
 page of DLP.GameRulesets.1290), so that their pages rest on texts too."""
 
 
+RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja")
+"""Relatives with texts read in themselves too (the portal's page, evidence records quoting the primary)."""
+
+
 async def test_the_seed_game_pages_rest_on_texts_and_say_nothing(ds, archive):
-    for game_id in SEED_GAMES + READ_ON_THE_PORTAL:
+    for game_id in SEED_GAMES + RELATIVES_ON_TEXTS + READ_ON_THE_PORTAL:
         html = (await ds.client.get(f"/games/{game_id}")).text
         assert 'id="game-name"' in html and 'id="thin-source"' not in html, game_id
 

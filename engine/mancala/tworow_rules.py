@@ -1,7 +1,7 @@
 """The Python side of the sowing machine: the :class:`engine.game.Rules` of a game described in
 ``data/sowing/`` (its parameters, positions set up from a spec and read back, the board as data
 and drawn, traced moves, notation), over the machine's one compiled entry point
-(engine.mancala.machine.run). A game with a description needs no Python of its own.
+(engine.mancala.tworow_machine.run). A game with a description needs no Python of its own.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, N_LEGAL, SNAPSHOT, STATUS, STORE, TO_MOVE
-from engine.mancala.machine import LOG_LAP, run
+from engine.mancala.tworow_machine import LOG_LAP, run
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
 from engine.position import captures_of, check_fields, player_to_move
 from engine.repetition import new_table
@@ -41,6 +41,7 @@ class SowingGame(KernelRules):
     machine = staticmethod(run)
 
     def __init__(self, description: SowingDescription, name: str | None = None):
+        described.check_played(description)
         self.description = description
         self.id = description.game
         self.name = name or game_name(description.game)
@@ -124,18 +125,3 @@ class SowingGame(KernelRules):
         to_move = None if st[self.base + STATUS] != ONGOING else int(st[self.base + TO_MOVE]) + 1
         return board_text([int(x) for x in st[:self.sites]], self._stores(st), self.per_row, to_move,
                           params.extra["rules"].direction)
-
-
-def load_games() -> dict[str, KernelRules]:
-    """Every game described in ``data/sowing/``: game id -> its rules (on the machine's two-row or
-    four-row kernels, as its board says)."""
-    from engine.mancala.fourrow_rules import FourRowGame
-
-    games: dict[str, KernelRules] = {}
-    for gid in described.game_ids():
-        description = described.load(gid)
-        if description.board.rows == 4:
-            games[gid] = FourRowGame(description, game_name(gid))
-        else:
-            games[gid] = SowingGame(description)
-    return games

@@ -1,0 +1,24 @@
+"""The capture of both opposite holes (Lobudök): a lap ending in an occupied inner hole of the mover
+whose two opposite holes are occupied takes both."""
+
+from __future__ import annotations
+
+from engine.mancala.rule import Reading, Rule
+
+
+def _no_opening(reading: Reading) -> tuple[str, str] | None:
+    if "opening" in reading.named:
+        return ("capture", "the primitive opening with capture = 'both-opposite': an opening lap takes a column "
+                           "(opposite, inner-and-outer)")
+    return None
+
+
+RULE = Rule(
+    name="capture-both-opposite",
+    what="a lap ending in an occupied inner hole whose two opposite holes are occupied takes both",
+    adds={"capture": ("both-opposite",)},
+    boards={4: {}},
+    checks=(_no_opening,),
+    hooks=("landing", "capture"),
+    kernels=("engine.mancala.fourrow_machine.capture_both_opposite",),
+)

@@ -1,0 +1,66 @@
+"""Extra captures (Tsoro and its relatives): after a capture the capturer takes the whole contents of
+further opponent holes, each its own decision; due after any capture, a capture of two holes (Msuwa)
+or any lap ending in an empty inner hole (Tshuba); optional (the capturer may stop); graduated by the
+times they have fallen due (Tsoro (Baia): 5, 3, 2); sparing the opponent's opening hole."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.mancala.rule import Reading, Rule
+
+MAX_COUNTS = 8
+"""The longest list of counts the parameter table has room for."""
+
+Count = Annotated[int, Field(ge=0)]
+
+
+class ExtraCaptures(BaseModel):
+    """The parameters of extra-captures (each may be bound to a switch instead)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    count: Count | Annotated[list[Count], Field(min_length=1)] | None = Field(
+        None, description="holes taken after a capture; a list: the first for the first time they fall due to the "
+                          "player, the second for the second, ..., the last for every later time")
+    after: Literal["capture", "two-hole-capture", "inner-landing"] | None = Field(
+        None, description="when they fall due: after any capture (the default), a capture of two holes, or any lap "
+                          "ending in an empty inner hole, capture or not")
+    optional: bool | None = Field(None, description="the capturer may stop taking them (move stop)")
+    spare: Literal["none", "opening-hole"] | None = Field(
+        None, description="a hole they may not take besides the chosen special holes: the opponent's opening hole "
+                          "(primitive opening)")
+
+
+def _counts(reading: Reading) -> tuple[str, str] | None:
+    count = reading.param("extra-captures", "count")
+    if isinstance(count, list) and len(count) > MAX_COUNTS:
+        return ("extra-captures.count", f"extra-captures.count lists {len(count)} counts; the machine plays at most "
+                                        f"{MAX_COUNTS}")
+    return None
+
+
+def _spare(reading: Reading) -> tuple[str, str] | None:
+    if reading.param("extra-captures", "spare") == "opening-hole" and "opening" not in reading.named:
+        return ("extra-captures.spare", "extra-captures.spare = 'opening-hole' without the primitive opening")
+    return None
+
+
+RULE = Rule(
+    name="extra-captures",
+    what="after a capture the capturer takes further opponent holes, each its own decision (a count, or a list "
+         "graduated by the times they fall due), after any capture, a two-hole capture or an inner landing",
+    params=ExtraCaptures,
+    boards={4: {}},
+    checks=(_counts, _spare),
+    slots={4: ("extra", "extra_after", "extra_optional", "extra_steps", "extra_spare")},
+    state={4: (("pending", 1), ("due", 2))},
+    tables={4: (("extra", MAX_COUNTS),)},
+    hooks=("after-capture", "move"),
+    kernels=("engine.mancala.fourrow_machine.list_targets", "engine.mancala.fourrow_machine.graduated_extra",
+             "engine.mancala.fourrow_machine.extra_due"),
+    position=("extra_captures", "extra_rounds"),
+    events=("extra",),
+)
