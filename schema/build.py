@@ -65,6 +65,7 @@ def _source_row(src: Source) -> t.SourceRow:
         accessed=src.accessed.isoformat() if src.accessed else None,
         language=src.language,
         seen=src.seen,
+        identifiers="; ".join(str(i) for i in src.identifiers) or None,
         note=src.note,
         csl_json=json.dumps(csl_item(src), ensure_ascii=False, sort_keys=True),
         bibtex=bibtex_entry(src),
@@ -79,6 +80,7 @@ def _cite(cls: type[t.CitationColumns], citations: list[Citation], **subject: ob
             support=c.support.value,
             read_at_source_id=c.read_at.source if c.read_at else None,
             read_at_locator=c.read_at.locator if c.read_at else None,
+            relative=c.relative,
             note=c.note,
             seq=seq,
             **subject,
@@ -92,7 +94,8 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
     for src in archive.sources.values():
         for link in src.lineage:
             yield t.LineageRow(
-                source_id=src.id, parent_id=link.source, relation=link.relation.value, locator=link.locator, note=link.note
+                source_id=src.id, parent_id=link.source, relation=link.relation.value, locator=link.locator,
+                covers=link.covers, note=link.note
             )
     for gid in sorted(archive.games):
         g = archive.games[gid].game

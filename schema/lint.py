@@ -25,6 +25,21 @@ editor should look at, and is printed:
   point (by the source's short author name) in the same sentence as the label of a choice that its
   own completions say that source is silent on. It catches the wording "X's ..., <label>" only;
   the records' README lists what an editor must still check by eye.
+- ``primary-in-program`` (error): a primary account cited as ``states`` or ``implies`` with its
+  words read inside a program file (``read_at`` an implementation). The rules text of a ``.lud``
+  file's metadata is the portal's summary, as each file's header says: cite the summary (the
+  portal's, ``seen: false`` where not read on the portal), and give the program file its lineage
+  to it.
+- ``identifier-kind`` (error): an identifier that does not exist as written. A ``.lud`` file's
+  ``(id ...)`` is a ruleset id (``DLP.GameRulesets``), so a ``DLP.Games`` or ``DLP.Evidence``
+  identifier read in a program file is of the wrong kind; a source whose id or short cite spells
+  an identifier it does not hold; an identifier (``DLP.Games.662``) written anywhere in ``data/``,
+  comments included, that no source holds with that kind and number; and an identifier written
+  without its kind ("DLP id 1313").
+- ``program-as-agreed`` (error): a statement (a rule the sources agree on) that no written source
+  states or implies (its texts at most admit it, or it rests on programs and conjectures only)
+  and whose text does not say whose reading it is ("editorial", "this archive", "Ludii", "the
+  program"...): it would present a program's choice or an editorial one as agreed.
 - ``implementation-only`` (warning): a statement whose only citations are implementations.
 - ``unmarked-completion`` (warning): a ruleset choice that no source the ruleset cites (follows)
   states or implies, and that is not marked as an editorial completion naming who proposed it.
@@ -42,7 +57,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from schema.archive import Archive, RecordError
-from schema.records import GameFile, SourceRole, Support
+from schema.crossref import _citations
+from schema.records import GameFile, IdentifierKind, SourceRole, Support
 
 Level = Literal["error", "warning"]
 RULES: dict[str, Level] = {
@@ -53,6 +69,9 @@ RULES: dict[str, Level] = {
     "silent-asserts": "error",
     "seen-unread": "error",
     "completion-attributed": "error",
+    "primary-in-program": "error",
+    "identifier-kind": "error",
+    "program-as-agreed": "error",
     "implementation-only": "warning",
     "unmarked-completion": "warning",
 }
@@ -303,6 +322,51 @@ def _completion_attributed(archive: Archive, game: GameFile, path: Path) -> list
     return out
 
 
+def _primary_in_program(archive: Archive, game: GameFile, path: Path) -> list[Finding]:
+    out = []
+    for record, fields, c in _citations(game):
+        src = archive.sources.get(c.source)
+        at = archive.sources.get(c.read_at.source) if c.read_at else None
+        if src is None or at is None or c.support not in _ASSERTING:
+            continue
+        if src.role is SourceRole.primary and at.role is SourceRole.implementation:
+            out.append(_finding(
+                archive, path, "primary-in-program",
+                f"{c.source!r} (a primary account) is cited as {c.support.value} with its words read in the program file "
+                f"{at.id!r}: the rules text in a program's metadata is the summary it carries, not the primary's words; "
+                "cite the summary (the portal's) and give the program its lineage to it",
+                record, fields + ("support",),
+            ))
+    return out
+
+
+_MARKED = re.compile(
+    r"\beditorial\b|\bthis archive\b|\bconjectur|\bLudii\b|\bthe program|\bprograms?'|\bMancalaGames\b|\bthe \.lud\b",
+    re.IGNORECASE,
+)
+"""Words with which a statement's text says whose reading it is."""
+
+
+def _program_as_agreed(archive: Archive, game: GameFile, path: Path) -> list[Finding]:
+    out = []
+    for j, st in enumerate(game.statements):
+        written = [c for c in st.citations if c.source in archive.sources and c.relative is None
+                   and archive.sources[c.source].role is not SourceRole.implementation
+                   and c.support is not Support.conjecture]
+        if any(c.support in _ASSERTING for c in written) or _MARKED.search(st.text):
+            continue
+        if not any(c.source in archive.sources for c in st.citations):
+            continue
+        out.append(_finding(
+            archive, path, "program-as-agreed",
+            "the statement is given as agreed, but no written source states or implies it (it rests on "
+            f"{', '.join(sorted({c.source for c in st.citations}))}); say in its text whose reading it is "
+            "(a program's, this archive's editorial choice) or cite the words that state it",
+            st.id, ("statements", j, "text"),
+        ))
+    return out
+
+
 def _implementation_only(archive: Archive, game: GameFile, path: Path) -> list[Finding]:
     out = []
     for j, st in enumerate(game.statements):
@@ -347,13 +411,72 @@ def _unmarked_completions(archive: Archive, game: GameFile, path: Path) -> list[
 
 _CHECKS = (
     _double_support, _unseen_states, _quotation_owner, _quotation_scope, _silent_asserts, _completion_attributed,
-    _implementation_only, _unmarked_completions,
+    _primary_in_program, _program_as_agreed, _implementation_only, _unmarked_completions,
 )
+
+_WRITTEN_ID = re.compile(r"\bDLP\.(Games|GameRulesets|Evidence)\.(\d+)\b")
+_KINDLESS_ID = re.compile(r"\bDLP\s+ids?\b\s*\(?\d", re.IGNORECASE)
+_SLUG_ID = re.compile(r"^dlp-(games|gamerulesets|evidence)-(\d+)$")
+_SLUG_KIND = {"games": IdentifierKind.games, "gamerulesets": IdentifierKind.rulesets, "evidence": IdentifierKind.evidence}
+
+
+def check_identifiers(archive: Archive) -> list[Finding]:
+    """Lint rule ``identifier-kind`` over the bibliography and the text of every file of the archive."""
+    out = []
+    spath = archive.sources_path
+    held = {(i.kind.value, i.number) for src in archive.sources.values() for i in src.identifiers}
+    for idx, src in enumerate(archive.sources.values()):
+        mine = {(i.kind.value, i.number) for i in src.identifiers}
+        for k, ident in enumerate(src.identifiers):
+            at = archive.sources.get(ident.read_at.source)
+            if at is not None and at.role is SourceRole.implementation and ident.kind is not IdentifierKind.rulesets:
+                out.append(_finding(
+                    archive, spath, "identifier-kind",
+                    f"{ident} was read in the program file {at.id!r}: a .lud file's (id ...) is the id of a ruleset "
+                    "(DLP.GameRulesets), not of a game page or an evidence record",
+                    src.id, ("sources", idx, "identifiers", k, "kind"),
+                ))
+        named = [(f"DLP.{m.group(1)}", int(m.group(2))) for m in _WRITTEN_ID.finditer(src.short)]
+        slug = _SLUG_ID.match(src.id)
+        if slug:
+            named.append((_SLUG_KIND[slug.group(1)].value, int(slug.group(2))))
+        for kind, number in named:
+            if (kind, number) not in mine:
+                out.append(_finding(
+                    archive, spath, "identifier-kind",
+                    f"the source's id or short cite names {kind}.{number}, which is not among its identifiers "
+                    "(identifiers: kind, number, read_at): rename it or record where that identifier was read",
+                    src.id, ("sources", idx, "id"),
+                ))
+    files = [spath] + [archive.files[gid] for gid in sorted(archive.games)]
+    for path in files:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            continue
+        for n, line in enumerate(lines, start=1):
+            for m in _WRITTEN_ID.finditer(line):
+                if (f"DLP.{m.group(1)}", int(m.group(2))) not in held:
+                    out.append(Finding("identifier-kind", RecordError(
+                        archive.display(path),
+                        f"{m.group(0)} is written here, but no source holds that identifier (sources' identifiers: "
+                        "kind, number, read_at): check its kind against the page it was read on",
+                        line=n,
+                    )))
+            kindless = _KINDLESS_ID.search(line)
+            if kindless:
+                out.append(Finding("identifier-kind", RecordError(
+                    archive.display(path),
+                    f"an identifier without its kind ({kindless.group(0)!r}...): write DLP.Games.N, DLP.GameRulesets.N "
+                    "or DLP.Evidence.N, as the page it was read on shows it",
+                    line=n,
+                )))
+    return out
 
 
 def lint(archive: Archive) -> list[Finding]:
     """Every finding of every lint rule over a validated archive, errors first, in file order."""
-    findings: list[Finding] = check_sources(archive)
+    findings: list[Finding] = check_sources(archive) + check_identifiers(archive)
     for gid in sorted(archive.games):
         for check in _CHECKS:
             findings.extend(check(archive, archive.games[gid], archive.files[gid]))

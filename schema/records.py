@@ -96,13 +96,52 @@ class Name(Record):
         return self
 
 
+class Pointer(Record):
+    """A place in a source: which source and where in it."""
+
+    source: Slug
+    locator: Locator
+
+
 class Lineage(Record):
     """One earlier source that this source quotes, summarises or implements."""
 
     source: Slug
     relation: Relation
     locator: Locator | None = None
+    covers: Text | None = Field(
+        default=None,
+        description="Which passages of this source the relation holds for. Required where the source quotes or "
+        "translates: only those passages are the earlier source's words (a translator's headings or framing are not).",
+    )
     note: Text | None = None
+
+    @model_validator(mode="after")
+    def _verbatim_says_what(self) -> "Lineage":
+        if self.relation in (Relation.quotes, Relation.translates) and self.covers is None:
+            raise ValueError(
+                f"a lineage that {self.relation.value} {self.source!r} must say which passages it covers ('covers')"
+            )
+        return self
+
+
+class IdentifierKind(str, Enum):
+    """The Ludii portal's kinds of identifier: a game page, a ruleset (a .lud file's ``(id ...)``), an evidence record."""
+
+    games = "DLP.Games"
+    rulesets = "DLP.GameRulesets"
+    evidence = "DLP.Evidence"
+
+
+class Identifier(Record):
+    """An identifier of a source, with its kind and where this archive read it."""
+
+    kind: IdentifierKind
+    number: int = Field(ge=1)
+    read_at: Pointer = Field(description="Where this archive read the identifier (a page's field, a file's (id ...)).")
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}.{self.number}"
 
 
 class Source(Record):
@@ -126,6 +165,9 @@ class Source(Record):
     url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")] | None = None
     accessed: dt.date | None = None
     language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(-[A-Za-z]{2,4})?$")] | None = None
+    identifiers: list[Identifier] = Field(
+        default_factory=list, description="The item's identifiers, each with its kind and where it was read."
+    )
     seen: bool = Field(
         description="True when this archive has read the item itself; False when it knows the item only "
         "through others' quotations, summaries or citations (say which in 'note')."
@@ -148,13 +190,6 @@ class SourcesFile(Record):
     sources: list[Source] = Field(min_length=1)
 
 
-class Pointer(Record):
-    """A place in a source: which source and where in it."""
-
-    source: Slug
-    locator: Locator
-
-
 class Citation(Record):
     """A pointer into a source: which source, where in it, and how it supports the claim."""
 
@@ -165,6 +200,11 @@ class Citation(Record):
         default=None,
         description="Where this archive read the cited words, when not in the cited source itself "
         "(e.g. a quotation of Beaton 1939 read in DLP.Evidence.1881, field \"Content\").",
+    )
+    relative: ShortText | None = Field(
+        default=None,
+        description="The related game whose rule the cited words give, when they are not words about this game: "
+        "such a citation is a comparison, not a witness of this game's reading.",
     )
     note: Text | None = Field(default=None, description="What the source says there, or who proposed a conjecture.")
 

@@ -31,6 +31,7 @@ class SourceRow(SQLModel, table=True):
     accessed: str | None = None
     language: str | None = None
     seen: bool  # False: known to the archive only through others' quotations or citations
+    identifiers: str | None = None  # e.g. "DLP.Games.662", each with its kind; "; " between several
     note: str | None = None
     csl_json: str
     bibtex: str
@@ -43,6 +44,7 @@ class LineageRow(SQLModel, table=True):
     parent_id: str = Field(foreign_key="sources.id", index=True)
     relation: str
     locator: str | None = None
+    covers: str | None = None  # which passages of the source the relation holds for (quotes, translates)
     note: str | None = None
 
 
@@ -169,6 +171,7 @@ class CitationColumns(SQLModel):
     support: str = Field(index=True)
     read_at_source_id: str | None = Field(default=None, foreign_key="sources.id")  # where the words were read
     read_at_locator: str | None = None
+    relative: str | None = None  # the related game whose rule the cited words give (not a witness of this game)
     note: str | None = None
     seq: int
 

@@ -1,9 +1,13 @@
 """Witnesses: how many independent sources stand behind each reading, counted one way everywhere.
 
 The rule, in one sentence (the pages print :data:`RULE`): a source that rests on an earlier one
-passes a reading back to it only where that earlier source is itself cited for the same reading,
-or where its words for it are wholly a quotation or translation of it; where it departs or fills a
-silence it is its own witness, and conjectures (editorial completions) witness nothing.
+passes a reading back to it only where the earlier source's own words state or imply that reading
+(it is cited so for it), or where the source's words are a quotation or translation of it (in the
+passages its lineage ``covers``); where the earlier source's words merely admit the reading among
+others, or the source departs or fills a silence, the reading is the source's own (a summary's
+reading, an implementation's choice); a source is counted once however many routes reach it; words
+about a related game (a citation's ``relative``) witness nothing of this game; and conjectures
+(editorial completions) witness nothing.
 
 :func:`witnesses` applies it to every cited statement and alternative of a validated archive;
 :func:`tally` sums one record's witnesses into the figures the pages show (texts, the independent
@@ -21,10 +25,12 @@ from schema.archive import Archive
 from schema.records import Citation, Relation, SourceRole, Support
 
 RULE = (
-    "A source that rests on an earlier one passes a reading back to it only where the earlier source "
-    "is itself cited for that reading (or is quoted or translated for it); where it departs or fills a "
-    "silence it is its own witness (an implementation's choice, a summary's reading), editorial "
-    "completions and conjectures witness nothing, and programs are counted apart from texts."
+    "A source that rests on an earlier one passes a reading back to it only where the earlier source's "
+    "own words state or imply that reading (or are quoted or translated for it); where those words "
+    "merely admit it among others, or the source departs or fills a silence, it is its own witness (an "
+    "implementation's choice, a summary's reading); each source is counted once, words about a related "
+    "game witness nothing of this one, editorial completions and conjectures witness nothing, and "
+    "programs are counted apart from texts."
 )
 """The witness rule as the pages state it."""
 
@@ -58,26 +64,34 @@ class Witness:
 _STRENGTH = [Support.states, Support.implies, Support.admits, Support.implements]
 
 
+_PASSING = (Support.states, Support.implies)
+"""The supports under which an earlier source's own words carry a reading, so that a source resting on
+it passes the reading back (``admits`` does not: the words allow the reading among others)."""
+
+
 def _backers(citations: list[Citation]) -> dict[str, Support]:
-    """The sources a record cites for itself (conjectures excluded), each with its strongest support."""
+    """The sources a record cites for itself (conjectures and words about a related game excluded),
+    each with its strongest support."""
     out: dict[str, Support] = {}
     for c in citations:
-        if c.support is Support.conjecture:
+        if c.support is Support.conjecture or c.relative is not None:
             continue
         if c.source not in out or _STRENGTH.index(c.support) < _STRENGTH.index(out[c.source]):
             out[c.source] = c.support
     return out
 
 
-def _roots(archive: Archive, source: str, cited: set[str], trail: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-    """Every path from ``source`` back to a witness of a reading cited to ``cited``."""
+def _roots(archive: Archive, source: str, cited: dict[str, Support], trail: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+    """Every path from ``source`` back to a witness of a reading, given the sources whose words carry
+    it (``cited``: each source with its strongest support, the quoted and translated included)."""
     src = archive.sources[source]
     relations: dict[str, set[Relation]] = {}
     for link in src.lineage:
         relations.setdefault(link.source, set()).add(link.relation)
     passing = [
         parent for parent, rels in relations.items()
-        if parent in archive.sources and parent not in trail and (parent in cited or rels <= _VERBATIM)
+        if parent in archive.sources and parent not in trail
+        and (cited.get(parent) in _PASSING or rels <= _VERBATIM)
     ]
     if not passing:
         yield trail
@@ -96,21 +110,22 @@ def _records(archive: Archive) -> Iterator[tuple[str, str, str, list[Citation]]]
                 yield gid, "alternative", f"{sw.id}:{alt.id}", alt.citations
 
 
-def _quoted(archive: Archive, cited: set[str]) -> set[str]:
-    """``cited`` with every source whose words a cited source quotes or translates (and so on back):
-    a source quoted for a reading is cited for it."""
-    out = set(cited)
+def _quoted(archive: Archive, cited: dict[str, Support]) -> dict[str, Support]:
+    """``cited`` with every source whose words a cited source quotes or translates (and so on back),
+    at the quoting source's support: a source quoted for a reading is cited for it, as strongly."""
+    out = dict(cited)
     todo = list(cited)
     while todo:
-        src = archive.sources.get(todo.pop())
+        sid = todo.pop()
+        src = archive.sources.get(sid)
         if src is None:
             continue
         relations: dict[str, set[Relation]] = {}
         for link in src.lineage:
             relations.setdefault(link.source, set()).add(link.relation)
         for parent, rels in relations.items():
-            if rels <= _VERBATIM and parent not in out:
-                out.add(parent)
+            if rels <= _VERBATIM and (parent not in out or _STRENGTH.index(out[sid]) < _STRENGTH.index(out[parent])):
+                out[parent] = out[sid]
                 todo.append(parent)
     return out
 
@@ -120,7 +135,7 @@ def witnesses(archive: Archive) -> list[Witness]:
     out: list[Witness] = []
     for gid, kind, record, citations in _records(archive):
         backers = _backers(citations)
-        cited = _quoted(archive, set(backers))
+        cited = _quoted(archive, backers)
         for source, support in backers.items():
             if source not in archive.sources:
                 continue

@@ -68,7 +68,7 @@ async def _citations(datasette, table: str, key: str, game_id: str, join: str) -
     """Citations of one link table for a game, grouped by the cited record's id."""
     rows = await _rows(
         datasette,
-        f"""select c.{key} as owner, c.source_id, c.locator, c.support, c.note, s.short, s.role, s.seen,
+        f"""select c.{key} as owner, c.source_id, c.locator, c.support, c.note, c.relative, s.short, s.role, s.seen,
                    c.read_at_source_id, c.read_at_locator, ra.short as read_at_short, ra.role as read_at_role
               from {table} c join sources s on s.id = c.source_id
               left join sources ra on ra.id = c.read_at_source_id {join}

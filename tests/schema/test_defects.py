@@ -111,18 +111,25 @@ CASES: list[tuple[str, Callable[[Path], None], str, list[str]]] = [
     ("file-name-not-game-id", lambda d: edit(d, GAME, lambda g: g["game"].update(id="tap-urdy-2")), GAME, ["file name must be the game id"]),
     (
         "lineage-unknown-source",
-        lambda d: edit(d, "sources.yaml", lambda s: s["sources"][0].setdefault("lineage", []).append({"source": "ghost-1900", "relation": "quotes"})),
+        lambda d: edit(d, "sources.yaml", lambda s: s["sources"][0].setdefault("lineage", []).append({"source": "ghost-1900", "relation": "quotes", "covers": "all of it"})),
         "sources.yaml",
         ["unknown source 'ghost-1900' in lineage"],
     ),
     (
         "lineage-cycle",
         lambda d: edit(d, "sources.yaml", lambda s: [
-            s["sources"][0].setdefault("lineage", []).append({"source": s["sources"][1]["id"], "relation": "quotes"}),
-            s["sources"][1].setdefault("lineage", []).append({"source": s["sources"][0]["id"], "relation": "quotes"}),
+            s["sources"][0].setdefault("lineage", []).append({"source": s["sources"][1]["id"], "relation": "summarises"}),
+            s["sources"][1].setdefault("lineage", []).append({"source": s["sources"][0]["id"], "relation": "summarises"}),
         ]),
         "sources.yaml",
         ["lineage cycle"],
+    ),
+    (
+        "quotation-lineage-without-covers",
+        lambda d: edit(d, "sources.yaml", lambda s: next(x for x in s["sources"] if x["id"] == "deledicq-popova-1977")
+                       ["lineage"][0].pop("covers")),
+        "sources.yaml",
+        ["record 'deledicq-popova-1977'", "lineage.0", "must say which passages it covers"],
     ),
     ("quotation-too-long", lambda d: edit(d, GAME, lambda g: g["evidence"][0]["quotation"].update(text="x" * 500)), GAME, ["quotation.text", "at most 400"]),
     ("webpage-without-url", lambda d: edit(d, "sources.yaml", lambda s: [x.pop("url", None) for x in s["sources"] if x["type"] == "webpage"]), "sources.yaml", ["needs a 'url'"]),

@@ -14,10 +14,12 @@ from __future__ import annotations
 import pytest
 
 from schema.crossref import _citations
+from schema.paths import DATA_DIR
 from schema.records import Support
 
 EDITORIAL = "variorum"
-GAMES = ("tauru", "tap-urdy", "tsoro-additional-capture", "lobudok")
+GAMES = tuple(sorted(p.stem for p in (DATA_DIR / "games").glob("*.yaml")))
+"""Every game of the archive, not the seeds only."""
 
 
 def _editorial(game):

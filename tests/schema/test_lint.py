@@ -260,3 +260,99 @@ def test_a_description_giving_a_completion_as_the_source_s(data_copy: Path):
     edit(data_copy, TAURU, damage)
     (found,) = findings(data_copy, "completion-attributed")
     assert "record 'bolotudu'" in found and "'Rows and columns only'" in found and "Machatscheck's" in found
+
+
+# --- primary-in-program (error) ---------------------------------------------------------------
+
+def _statement(doc: dict, sid: str) -> dict:
+    return next(s for s in doc["statements"] if s["id"] == sid)
+
+
+def test_no_primary_is_cited_for_words_read_in_a_program_file(archive):
+    """Every game, not the seeds only: a primary's words read inside a program are the summary's."""
+    assert findings(archive.data_dir, "primary-in-program") == []
+
+
+def test_a_primary_cited_states_for_a_lud_file_s_rules_text(data_copy: Path):
+    # the audit's case: Musoro Tsoro's summary, carried by the .lud, cited as Matthews 1964
+    def damage(g):
+        c = _statement(g, "start-layout")["citations"][0]
+        c.update(source="matthews-1964", locator="pp. 65-66",
+                 read_at={"source": "ludii-musoro-tsoro", "locator": "(metadata (info (rules ...)))"})
+    edit(data_copy, "games/musoro-tsoro.yaml", damage)
+    (found,) = findings(data_copy, "primary-in-program")
+    assert "data/games/musoro-tsoro.yaml:" in found and "record 'start-layout'" in found
+    assert "'matthews-1964'" in found and "'ludii-musoro-tsoro'" in found
+
+
+def test_a_primary_that_only_admits_in_a_program_file_is_not_flagged(data_copy: Path):
+    def damage(g):
+        c = _statement(g, "start-layout")["citations"][0]
+        c.update(source="matthews-1964", locator="pp. 65-66", support="admits",
+                 read_at={"source": "ludii-musoro-tsoro", "locator": "(metadata (info (rules ...)))"})
+    edit(data_copy, "games/musoro-tsoro.yaml", damage)
+    assert findings(data_copy, "primary-in-program") == []
+
+
+# --- identifier-kind (error) ------------------------------------------------------------------
+
+def test_every_identifier_written_in_the_records_exists_with_its_kind(archive):
+    assert findings(archive.data_dir, "identifier-kind") == []
+    held = {str(i) for s in archive.sources.values() for i in s.identifiers}
+    assert {"DLP.Games.662", "DLP.Games.1136", "DLP.GameRulesets.775", "DLP.GameRulesets.1295",
+            "DLP.GameRulesets.1290", "DLP.Evidence.1883", "DLP.Evidence.1887"} <= held
+    assert "DLP.Games.1313" not in held and "DLP.Games.1319" not in held
+
+
+def test_a_lud_file_s_id_given_as_a_game_page_s(data_copy: Path):
+    # the audit's case: Tauru.lud's (id "775") is a ruleset id; the portal's game page is DLP.Games.662
+    edit(data_copy, "sources.yaml", lambda s: source(s, "ludii-tauru")["identifiers"][0].update(kind="DLP.Games"))
+    found = findings(data_copy, "identifier-kind")
+    assert any("record 'ludii-tauru'" in f and "DLP.Games.775 was read in the program file 'ludii-tauru'" in f
+               for f in found), found
+
+
+def test_a_source_named_after_an_identifier_it_does_not_hold(data_copy: Path):
+    # the audit's case: dlp-games-1313, named after Nsolo.lud's ruleset id
+    def damage(s):
+        src = source(s, "dlp-nsolo")
+        src.update(id="dlp-games-1313", short="Ludii portal, Nsolo (DLP.Games.1313)")
+        for other in s["sources"]:
+            for link in other.get("lineage", []):
+                if link["source"] == "dlp-nsolo":
+                    link["source"] = "dlp-games-1313"
+    edit(data_copy, "sources.yaml", damage)
+    for game in ("nsolo",):
+        path = data_copy / "games" / f"{game}.yaml"
+        path.write_text(path.read_text(encoding="utf-8").replace("dlp-nsolo", "dlp-games-1313"), encoding="utf-8")
+    found = findings(data_copy, "identifier-kind")
+    assert any("record 'dlp-games-1313'" in f and "DLP.Games.1313" in f for f in found), found
+    assert any("DLP.Games.1313 is written here, but no source holds that identifier" in f for f in found), found
+
+
+def test_an_identifier_without_its_kind(data_copy: Path):
+    from test_defects import append_text
+    append_text(data_copy, "games/nsolo.yaml", "# the metadata of Ludii's .lud file (DLP id 1313)\n")
+    (found,) = findings(data_copy, "identifier-kind")
+    assert "data/games/nsolo.yaml:" in found and "an identifier without its kind" in found
+
+
+# --- program-as-agreed (error) ----------------------------------------------------------------
+
+def test_no_statement_gives_a_program_s_or_editorial_choice_as_agreed(archive):
+    assert findings(archive.data_dir, "program-as-agreed") == []
+
+
+def test_ryakati_s_opening_order_given_as_agreed(data_copy: Path):
+    # the audit's case: "The two openings are played in turn" with no editorial mark
+    edit(data_copy, "games/ryakati.yaml", lambda g: _statement(g, "opening-order").update(
+        text="The two openings are played in turn, each step a turn of its own."))
+    (found,) = findings(data_copy, "program-as-agreed")
+    assert "data/games/ryakati.yaml:" in found and "record 'opening-order'" in found
+
+
+def test_a_statement_a_summary_only_admits(data_copy: Path):
+    edit(data_copy, "games/tshuba.yaml", lambda g: _statement(g, "any-occupied-hole").update(
+        text="A move may start from any occupied hole of the player, a single counter included."))
+    (found,) = findings(data_copy, "program-as-agreed")
+    assert "record 'any-occupied-hole'" in found and "dlp-tshuba" in found

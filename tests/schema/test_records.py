@@ -129,3 +129,23 @@ def test_other_ludii_rulesets_are_ludii_1_3_13s_reading(archive):
     for gid, expected in LUDII_READINGS.items():
         ludii = next(r for r in archive.games[gid].rulesets if r.id == "ludii")
         assert {k.split(".", 1)[1]: v for k, v in ludii.choices.items()} == expected, gid
+
+
+def test_a_program_file_carrying_a_summary_rests_on_it(archive):
+    """Every game: where a text is cited as read in a program file's rules or description (the
+    summary the file carries), the program's lineage names that text, and no program file
+    implements a primary account directly (it implements the summary it carries)."""
+    from schema.crossref import _citations
+
+    for gid, game in archive.games.items():
+        for record, _, c in _citations(game):
+            at = archive.sources.get(c.read_at.source) if c.read_at else None
+            if at is None or at.role is not SourceRole.implementation:
+                continue
+            if "(rules" in c.read_at.locator or "(description" in c.read_at.locator:
+                assert c.source in {link.source for link in at.lineage}, (gid, record, c.source, at.id)
+    for src in archive.sources.values():
+        if src.role is SourceRole.implementation:
+            direct = [link.source for link in src.lineage if link.relation.value == "implements"
+                      and archive.sources[link.source].role is SourceRole.primary]
+            assert not direct, (src.id, direct)

@@ -13,7 +13,7 @@ from schema.witnesses import LABELS, RULE, tally, witnesses
 from schema.records import SourceRole
 from test_defects import edit
 
-TAP, TAURU = "games/tap-urdy.yaml", "games/tauru.yaml"
+TAP, TAURU, TSORO = "games/tap-urdy.yaml", "games/tauru.yaml", "games/tsoro-additional-capture.yaml"
 
 
 def _by_record(archive):
@@ -64,11 +64,53 @@ def test_conjectures_and_editorial_completions_have_no_witness(archive):
 
 def test_citing_the_parent_for_the_reading_lets_the_program_pass_it_back(data_copy: Path):
     edit(data_copy, TAP, lambda g: _alternative(g, "tap-urdy.long-lap", "sow-origin")["citations"].append(
-        {"source": "deledicq-popova-1977", "locator": "p. 90", "support": "admits",
+        {"source": "deledicq-popova-1977", "locator": "p. 90", "support": "implies",
          "read_at": {"source": "dlp-evidence-1859", "locator": 'field "Content"'}}))
     archive = load_archive(data_copy)
     ludii = [w for w in _by_record(archive)["tap-urdy.long-lap:sow-origin"] if w.source == "ludii-tap-urdy"]
     assert [w.path for w in ludii] == [("ludii-tap-urdy", "deledicq-popova-1977", "parolov-1931")]
+
+
+def test_a_parent_whose_words_only_admit_the_reading_does_not_take_it(archive, data_copy: Path):
+    # Beaton's quoted words admit skipping the corners; the portal's summary states it: the reading
+    # is the summary's, and Ludii (which copies the summary) rests on the summary, not on Beaton
+    rows = _by_record(archive)["lobudok.restricted-sowing:skip-corners"]
+    assert {w.source: w.path for w in rows} == {
+        "dlp-evidence-1881": ("dlp-evidence-1881",), "ludii-lobudok": ("ludii-lobudok", "dlp-evidence-1881"),
+        "beaton-1939": ("beaton-1939",)}
+    t = _tally(archive, "lobudok.restricted-sowing:skip-corners")
+    assert (t.texts, t.text_witnesses, t.primaries) == (2, 2, 1)
+    assert "a summary's reading" in t.summary and "Beaton 1939, whose words admit it among others" in t.summary
+    # D&P only admit ending after a move: Wikimanqala's implying it is the summary's own reading
+    rows = _by_record(archive)["tap-urdy.end:row-empty-after-move"]
+    assert {w.source: w.witness for w in rows} == {"deledicq-popova-1977": "parolov-1931",
+                                                    "wikimanqala-tap-urdy": "wikimanqala-tap-urdy"}
+    # Ludii copies the portal's English summary, not D&P: its "unless the next hole is empty" is its own
+    rows = _by_record(archive)["tap-urdy.relay-condition:next-non-empty"]
+    assert [w.path for w in rows if w.program] == [("ludii-tap-urdy",)]
+
+    def damage(g):  # Beaton's words said to state it: the summary passes it back to Beaton
+        for c in _alternative(g, "lobudok.restricted-sowing", "skip-corners")["citations"]:
+            if c["source"] == "beaton-1939":
+                c["support"] = "states"
+    edit(data_copy, "games/lobudok.yaml", damage)
+    damaged = _by_record(load_archive(data_copy))["lobudok.restricted-sowing:skip-corners"]
+    assert {w.witness for w in damaged} == {"beaton-1939"}
+
+
+def test_a_source_is_counted_once_however_many_routes_reach_it(archive, data_copy: Path):
+    # the portal page and Mancala World rest on Matthews by their own lineage; his own words
+    # (DLP.Evidence.1883) are cited: one primary account, not two summaries' readings
+    t = _tally(archive, "tsoro-additional-capture.extra-captures:2")
+    assert (t.texts, t.text_witnesses, t.primaries) == (3, 1, 1)
+    assert t.summary.startswith("3 texts resting on 1 primary account (Matthews 1964)")
+
+    def damage(g):
+        alt = _alternative(g, "tsoro-additional-capture.extra-captures", "2")
+        alt["citations"] = [c for c in alt["citations"] if c["source"] != "matthews-1964"]
+    edit(data_copy, TSORO, damage)
+    t = _tally(load_archive(data_copy), "tsoro-additional-capture.extra-captures:2")
+    assert (t.texts, t.text_witnesses, t.primaries) == (2, 2, 0)
 
 
 def test_without_the_parent_s_citation_a_follower_is_its_own_witness(data_copy: Path):
@@ -82,9 +124,26 @@ def test_without_the_parent_s_citation_a_follower_is_its_own_witness(data_copy: 
     assert _tally(archive, "tap-urdy.start:enemy-row").primaries == 0
 
 
-def test_a_quotation_passes_every_reading_back(archive, data_copy: Path):
-    # Michaelsen 2006a quotes Machatscheck in full: both Michaelsen messages rest on him
-    assert {w.witness for w in _by_record(archive)["tauru.per-turn:two"]} == {"machatscheck-1984"}
+def _as_tauru_s(g, sid, option):
+    for c in _alternative(g, sid, option)["citations"]:
+        c.pop("relative", None)
+
+
+def test_a_related_game_s_words_witness_nothing_of_this_game(archive, data_copy: Path):
+    # Michaelsen's Bolotudu and Wikipedia's Dara are cited for comparison (relative): no witness of Tauru
+    rows = _by_record(archive)
+    assert "tauru.per-turn:two" not in rows
+    assert not [w for ws in rows.values() for w in ws if w.game == "tauru"
+                and w.source in {"wikipedia-dara", "ludii-dara", "wikipedia-wali", "maaninre-wali", "ludii-wali",
+                                 "world-abstract-games-wali", "michaelsen-2006a", "michaelsen-2006b"}]
+    edit(data_copy, TAURU, lambda g: _as_tauru_s(g, "tauru.per-turn", "two"))
+    assert {w.witness for w in _by_record(load_archive(data_copy))["tauru.per-turn:two"]} == {"machatscheck-1984"}
+
+
+def test_a_quotation_passes_every_reading_back(data_copy: Path):
+    # Michaelsen 2006a quotes Machatscheck in full: cited for Tauru, both Michaelsen messages rest on him
+    edit(data_copy, TAURU, lambda g: _as_tauru_s(g, "tauru.per-turn", "two"))
+    assert {w.witness for w in _by_record(load_archive(data_copy))["tauru.per-turn:two"]} == {"machatscheck-1984"}
     edit(data_copy, "sources.yaml", lambda s: next(x for x in s["sources"] if x["id"] == "michaelsen-2006a")
          ["lineage"][0].update(relation="summarises"))
     damaged = load_archive(data_copy)
@@ -97,3 +156,4 @@ def test_the_built_archive_holds_the_same_figures(archive, built_db: Path):
     shorts = {k: v.short for k, v in archive.sources.items()}
     assert stored == {r: tally(rows, shorts).summary for r, rows in _by_record(archive).items()}
     assert "programs" in RULE and "its own witness" in RULE
+    assert "merely admit" in RULE and "related game" in RULE and "counted once" in RULE

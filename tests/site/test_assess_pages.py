@@ -243,14 +243,14 @@ async def test_a_run_whose_readings_all_fail_the_screen_lists_twenty_and_counts_
     a = assess("tsoro-additional-capture", switches=["holes", "extra-captures"],
                criteria=criteria(["advantage_p1<=0"], base=()), screen_games=20, games=2, agent="uct:2",
                skill_levels=1, n_resamples=99)
-    assert len(a.readings) == 48 and not any(r.evaluated for r in a.readings)
+    assert len(a.readings) == 64 and not any(r.evaluated for r in a.readings)  # 16 board sizes x 4 extra-capture counts (Matthews: "one, two, three...")
     run = save_assessment(a, tmp_path / "results.db")
     ds = await _served(built_db, tmp_path / "results.db")
     html = section((await ds.client.get("/games/tsoro-additional-capture")).text)
-    assert "No reading was played by the agents: all 48 failed the random screen." in html
+    assert "No reading was played by the agents: all 64 failed the random screen." in html
     assert "vr-assess" not in html and "/-/assess/" not in html  # no table, no chart
     assert html.count("fails advantage_p1 under random play") == 20
-    assert f'and 28 more (<a href="/results/assess_readings?run_id={run}&amp;evaluated=0">' in html
+    assert f'and 44 more (<a href="/results/assess_readings?run_id={run}&amp;evaluated=0">' in html
     assert (await ds.client.get(f"/-/assess/{run}.svg")).status_code == 404
 
 

@@ -76,3 +76,30 @@ async def test_the_related_games_of_the_seed_pages_are_listed_with_how_they_diff
     html = (await ds.client.get("/games/tsoro-additional-capture")).text
     related = html.split('id="related"', 1)[1].split("</section>", 1)[0]
     assert "Msuwa wa Kunja" in related and 'href="/sources/dlp-evidence-1905"' in related
+
+
+async def test_the_three_cases_of_the_audit_read_as_the_sources_words_allow(ds):
+    lobudok = row((await ds.client.get("/games/lobudok")).text, "lobudok.restricted-sowing:skip-corners")
+    assert "2 texts resting on 2 witnesses (Beaton 1939, whose words admit it among others; " in lobudok
+    assert "a summary&#39;s reading" in lobudok
+    tap = (await ds.client.get("/games/tap-urdy")).text
+    ending = row(tap, "tap-urdy.end:row-empty-after-move").split("Witnesses:", 1)[1]
+    assert "Parolov 1931, whose words admit it among others" in ending and "Wikimanqala" in ending
+    relay = row(tap, "tap-urdy.relay-condition:next-non-empty").split("Witnesses:", 1)[1]
+    assert "1 program, its own choice" in relay
+
+
+async def test_a_source_page_shows_its_identifiers_and_what_a_quotation_covers(ds):
+    html = (await ds.client.get("/sources/dlp-games-662")).text
+    assert '<dd id="source-identifiers">DLP.Games.662</dd>' in html
+    html = (await ds.client.get("/sources/ludii-tauru")).text
+    assert '<dd id="source-identifiers">DLP.GameRulesets.775</dd>' in html
+    html = (await ds.client.get("/sources/deledicq-popova-1977")).text
+    assert "Covers: The rules after each of D&amp;P&#39;s headings" in html
+
+
+async def test_words_about_a_related_game_are_shown_as_such_and_witness_nothing(ds):
+    html = (await ds.client.get("/games/tauru")).text
+    two = row(html, "tauru.per-turn:two")
+    assert "on Bolotudu, a related game" in two
+    assert "Witnesses: none for this game (words about related games only, cited for comparison)." in two
