@@ -149,13 +149,18 @@ def split_sets(sets: str | Mapping[str, str] | Sequence[str] | None, *,
     if isinstance(sets, Mapping):
         return [(str(k), str(v)) for k, v in sets.items()]
     items = [unquote(x) for x in ([sets] if isinstance(sets, str) else list(sets))]
-    out = []
+    out: list[tuple[str, str | None]] = []
+    seen: dict[str, str] = {}
     for item in (y.strip() for x in items for y in x.split(",")):
         if not item:
             continue
         name, sep, value = item.partition(":")
         if not sep:
             name, sep, value = item.partition("=")
+        point = name.strip().split(".", 1)[-1]  # a switch by its full id (game.point) or its point
+        if point in seen:
+            raise ValueError(f"switch {point!r} is set twice ({seen[point]!r} and {item!r}); set each switch once")
+        seen[point] = item
         if bare and not sep and name.strip():
             out.append((name.strip(), None))
             continue
@@ -163,6 +168,17 @@ def split_sets(sets: str | Mapping[str, str] | Sequence[str] | None, *,
             raise ValueError(f"malformed switch setting {item!r}: expected SWITCH:OPTION (or SWITCH=OPTION)")
         out.append((name.strip(), value.strip()))
     return out
+
+
+MOVE = re.compile(r"[A-Za-z0-9+\-x>]+")
+"""A move in the engine's notation: ASCII letters, digits and ``+ - x >`` (no other script's digits)."""
+
+
+def check_move(move: str) -> str:
+    """``move`` if it is written in the engine's notation; ValueError naming it otherwise."""
+    if not MOVE.fullmatch(move):
+        raise ValueError(f"malformed move {move!r} (moves are in the engine's notation, in ASCII, comma separated)")
+    return move
 
 
 def split_spec(text: str) -> tuple[str | None, str]:
@@ -219,8 +235,7 @@ def reading(conn: sqlite3.Connection, game: str, ruleset: str | None = None,
         moves = unquote(moves).split(",")
     move_list = tuple(m.strip() for m in (moves or ()) if m and m.strip())
     for m in move_list:
-        if not re.fullmatch(r"[A-Za-z0-9+\-x>]+", m):
-            raise ValueError(f"malformed move {m!r} (moves are in the engine's notation, comma separated)")
+        check_move(m)
     seed_text = str(seed if seed is not None else 0).strip() or "0"
     if not re.fullmatch(r"\d{1,19}", seed_text) or int(seed_text) > 2**63 - 1:
         raise ValueError(f"the seed must be a non-negative integer below 2**63, not {seed!r}")

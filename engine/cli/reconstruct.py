@@ -14,7 +14,8 @@ from typing import Any
 import click
 
 from engine.cli.games import BadInput
-from engine.cli.options import checkpoint_options, results_option, run_options
+from engine.cli.bounds import MAX_NEAREST, MAX_TOP, SKILL_LEVELS, Count, writable_file
+from engine.cli.options import checkpoint_options, games_option, results_option, run_options
 
 
 def _changes(base: dict[str, str], other: dict[str, str]) -> str:
@@ -89,12 +90,12 @@ def register(group: click.Group) -> None:
     @click.option("--base", default=None, metavar="ID", help="Ruleset for the switches not examined (default: the archive's default).")
     @click.option("--criterion", "criteria_specs", multiple=True, metavar="'NAME>=X'|'NAME<=X'|NAME=LOW..HIGH|NAME=off",
                   help="Change, add or drop a plausibility criterion (repeatable; quote it in a shell).")
-    @click.option("--screen-games", type=int, default=200, show_default=True, help="Random games per reading in the screen.")
-    @click.option("--games", type=int, default=20, show_default=True, help="Agent games per evaluated reading.")
+    @games_option(200, "Random games per reading in the screen.", "--screen-games")
+    @games_option(20, "Agent games per evaluated reading.")
     @click.option("--agent", default="uct:50", show_default=True, help="The evaluating agent, uct:ITERATIONS or uct:ITERATIONS:DEPTH (plays itself).")
-    @click.option("--skill-levels", type=int, default=1, show_default=True, help="Rungs of the skill ladder.")
-    @click.option("--top", type=int, default=6, show_default=True, help="Evaluate at most this many readings of the front.")
-    @click.option("--nearest", type=int, default=3, show_default=True,
+    @click.option("--skill-levels", type=SKILL_LEVELS, default=1, show_default=True, help="Rungs of the skill ladder.")
+    @click.option("--top", type=Count(0, MAX_TOP), default=6, show_default=True, help="Evaluate at most this many readings of the front.")
+    @click.option("--nearest", type=Count(0, MAX_NEAREST), default=3, show_default=True,
                   help="Evaluate this many nearest readings of each failing ruleset at a time (up to 3 batches).")
     @run_options
     @checkpoint_options
@@ -119,6 +120,8 @@ def register(group: click.Group) -> None:
         _check(game_id, (), switches, base, (), agent, None, games, jobs, seed, resamples, None, None)
         at_least((("--screen-games", screen_games, 2), ("--skill-levels", skill_levels, 1), ("--top", top, 0),
                   ("--nearest", nearest, 0)))
+        if save:
+            writable_file("--results", results, sqlite=True)
         found, err, bar, phase = start_run(criteria_specs, quiet, checkpoint, discard_stale)
         t0 = time.perf_counter()
         try:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from engine.cli.bounds import RELEASE, readable_archive, releases_folder
 from engine.cli.games import BadInput
 
 FORMATS = ("text", "short", "bibtex", "csl-json")
@@ -24,6 +25,7 @@ def _archive(archive: Path | None, release: int | None, releases: Path | None) -
     from schema import releases as R
     from schema.paths import ARCHIVE_DB, DATA_DIR
 
+    releases_folder("--releases", releases)
     if release is not None:
         try:
             R.manifest(release, releases)
@@ -31,8 +33,7 @@ def _archive(archive: Path | None, release: int | None, releases: Path | None) -
             raise click.BadParameter(str(exc), param_hint="'--release'") from None
         return R.releases_dir(releases) / str(release) / "archive.db"
     if archive is not None:
-        if not archive.is_file():
-            raise click.BadParameter(f"no archive database at {archive}", param_hint="'--archive'")
+        readable_archive("--archive", archive)
         return archive
     from engine.cli.archive import needs_build, run_build
 
@@ -71,7 +72,7 @@ def register(group: click.Group) -> None:
     @click.option("--moves", default=None, metavar="M,M,...", help="A position: the moves from the start.")
     @click.option("--seed", default="0", show_default=True, help="The game's seed (what is drawn by lot).")
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
-    @click.option("--release", type=int, default=None, help="Cite this release (its /v/N/ address); default: "
+    @click.option("--release", type=RELEASE, default=None, help="Cite this release (its /v/N/ address); default: "
                   "the release the current archive is, else the unreleased state.")
     @click.option("--base-url", default=None, metavar="URL",
                   help=f"The archive's canonical address (default: ${BASE_ENV}, else the release's own).")
@@ -112,6 +113,7 @@ def register(group: click.Group) -> None:
         from engine.fingerprint import data_hash, numba_version
         from schema import releases as R
 
+        releases_folder("--releases", releases)
         latest = R.latest(releases)
         click.echo(f"engine fingerprint: {ENGINE_FINGERPRINT} (numba {numba_version()})")
         click.echo(f"data/ hash: {data_hash()}")
@@ -130,7 +132,7 @@ def register(group: click.Group) -> None:
     @click.option("--base-url", default=None, metavar="URL",
                   help=f"The archive's canonical address, recorded in the release (default: ${BASE_ENV}).")
     @click.option("--date", default=None, metavar="YYYY-MM-DD", help="The release's date (default: today, UTC).")
-    @click.option("--check", "check_number", type=int, default=None, metavar="N",
+    @click.option("--check", "check_number", type=RELEASE, default=None, metavar="N",
                   help="Make nothing: replay release N's golden playthroughs with the current engine and "
                        "print where it plays differently (kept under <releases>/checks/<engine fingerprint>/).")
     def release_cmd(data_dir: Path | None, releases: Path | None, base_url: str | None, date: str | None,
@@ -139,6 +141,7 @@ def register(group: click.Group) -> None:
         fingerprint, a golden playthrough of every ruleset and the notes of what changed."""
         from engine.release import check, make
 
+        releases_folder("--releases", releases, write=check_number is None)
         if check_number is not None:
             try:
                 found = check(check_number, releases)

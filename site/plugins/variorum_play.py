@@ -172,6 +172,19 @@ def games() -> frozenset[str]:
     return frozenset(GAMES)
 
 
+def ascii_moves(text: str | None) -> None:
+    """BadRequest naming ``moves`` when a move is not in the engine's notation, in ASCII (``b١`` and
+    full-width digits are refused, as ``/-/cite`` and ``variorum cite`` refuse them)."""
+    from schema.citation import check_move
+
+    for move in (text or "").split(","):
+        if move.strip():
+            try:
+                check_move(move.strip())
+            except ValueError as exc:
+                raise BadRequest("moves", str(exc)) from None
+
+
 async def play(datasette, request) -> Response:
     game_id = request.url_vars["game_id"]
     args = {k: request.args.get(k) for k in request.args.keys()}
@@ -180,6 +193,7 @@ async def play(datasette, request) -> Response:
             if len(request.args.getlist(name)) > 1:
                 raise BadRequest(name, f"give {name} once (it takes a comma-separated list)")
         agent = check_request(game_id, args, games())
+        ascii_moves(args.get("moves"))
     except BadRequest as exc:
         return _bad(exc.parameter, str(exc))
     kind = "heavy" if agent in HEAVY_AGENTS else "light"

@@ -26,6 +26,7 @@ HTTP 202 while it is being computed, in a process of its own).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
 import re
@@ -58,6 +59,19 @@ def _engine() -> str | None:
     except ImportError:
         return None
     return ENGINE_FINGERPRINT
+
+
+MAX_DIGITS = 9
+"""The most digits of a release number in an address (more: no such release)."""
+
+
+def release_number(text: str) -> int:
+    """The release a path names: digits without a leading zero, at most :data:`MAX_DIGITS` of them;
+    NotFound otherwise (``/v/01/`` is no second address of release 1, and 256 digits are no file
+    name to look up)."""
+    if not re.fullmatch(rf"[1-9]\d{{0,{MAX_DIGITS - 1}}}", text):
+        raise NotFound(f"no release {text[:20]}{'...' if len(text) > 20 else ''}: see /-/releases")
+    return int(text)
 
 
 def release_of(datasette) -> int | None:
@@ -214,7 +228,7 @@ async def releases_page(datasette, request) -> Response:
 
 
 async def release_notes(datasette, request) -> Response:
-    number = int(request.url_vars["number"])
+    number = release_number(request.url_vars["number"])
     R = _releases()
     try:
         m = R.manifest(number)
@@ -232,18 +246,56 @@ async def _wrap(datasette, request, title: str, body: str) -> str:
                                            request=request)
 
 
-def _start_check(number: int) -> None:
-    proc = _checking.get(number)
-    if proc is not None and proc.poll() is None:
-        return
+MAX_CHECKS = 1
+"""Checks of releases (processes replaying golden playthroughs) running at once, server-wide."""
+CHECK_NICE = 15
+"""The checks' niceness: below the pages and the play API's workers."""
+
+
+def _check_child() -> None:
+    """In a check's process, before it runs: it dies with the server (even by SIGKILL) and yields
+    the CPU to the server."""
+    from engine.play import die_with_parent
+
+    die_with_parent()
+    os.nice(CHECK_NICE)
+
+
+def _start_check(number: int) -> bool:
+    """Start release ``number``'s check unless it is running; False when :data:`MAX_CHECKS` other
+    checks are running (the request is asked to come back)."""
+    for n, proc in list(_checking.items()):
+        if proc.poll() is not None:
+            del _checking[n]
+    if number in _checking:
+        return True
+    if len(_checking) >= MAX_CHECKS:
+        return False
     _checking[number] = subprocess.Popen(
         [sys.executable, "-m", "engine.cli", "release", "--check", str(number)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_check_child)
+    return True
+
+
+def stop_checks() -> None:
+    """Stop every running check (the server is stopping)."""
+    for proc in _checking.values():
+        if proc.poll() is None:
+            proc.terminate()
+    _checking.clear()
+
+
+atexit.register(stop_checks)
 
 
 async def release_check(datasette, request) -> Response:
-    """Where the current engine plays release N's rulesets differently from their golden playthroughs."""
-    number = int(request.url_vars["number"])
+    """Where the current engine plays release N's rulesets differently from their golden playthroughs.
+    Only a GET starts the check (one at a time server-wide, niced, dying with the server); HEAD
+    answers without starting it; other methods are refused."""
+    if request.method not in ("GET", "HEAD"):
+        return Response.json({"error": f"{request.method} is not allowed here; allowed: GET, HEAD", "parameter": None},
+                             status=405, headers={"Allow": "GET, HEAD"})
+    number = release_number(request.url_vars["number"])
     R = _releases()
     try:
         R.manifest(number)
@@ -256,9 +308,15 @@ async def release_check(datasette, request) -> Response:
     if cached.is_file():
         return Response(cached.read_text(), content_type="application/json; charset=utf-8",
                         headers={"cache-control": "no-cache"})
-    _start_check(number)
-    return Response.json({"status": "checking", "release": number, "engine": fp}, status=202,
-                         headers={"retry-after": "10", "cache-control": "no-store"})
+    if request.method == "HEAD":
+        started = number in _checking
+    else:
+        started = _start_check(number)
+    if not started and request.method == "GET":
+        return Response.json({"error": f"another release is being checked ({MAX_CHECKS} at a time); retry shortly",
+                              "parameter": None}, status=503, headers={"retry-after": "10", "cache-control": "no-store"})
+    return Response.json({"status": "checking" if started else "not started", "release": number, "engine": fp},
+                         status=202, headers={"retry-after": "10", "cache-control": "no-store"})
 
 
 @hookimpl
@@ -398,9 +456,13 @@ def asgi_wrapper(datasette):
                 if m is None:
                     return await app(scope, receive, _buffered(send, lambda b, k: _rewrite_html(b, None, datasette)
                                                                if k == "html" else b, lambda s, h: h))
+                try:
+                    number = release_number(m.group(1))
+                except NotFound as exc:
+                    return await Response.text(str(exc), status=404).asgi_send(send)
                 if m.group(2) is None:
-                    return await Response.redirect(f"/v/{m.group(1)}/").asgi_send(send)
-                sub = _sub(datasette, int(m.group(1)))
+                    return await Response.redirect(f"/v/{number}/").asgi_send(send)
+                sub = _sub(datasette, number)
                 if sub is None:
                     return await Response.text(f"No release {m.group(1)}: see /-/releases", status=404).asgi_send(send)
                 return await sub(scope, receive, send)

@@ -186,3 +186,91 @@ async def test_no_citation_contains_a_loopback_address(releases, monkeypatch, tm
         page = (await datasette.client.get(f"/games/{game}", headers=headers)).text
         cite = page[page.index('<section id="cite">'):]
         assert not LOOPBACK.search(cite)
+
+
+def _unchecked_copy(releases, tmp_path) -> Path:
+    """The releases folder without the checks a test made: a check of it starts anew."""
+    folder = tmp_path / "releases"
+    shutil.copytree(releases["folder"], folder, ignore=shutil.ignore_patterns("checks"))
+    return folder
+
+
+def _nice(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+async def test_a_check_starts_on_get_only_one_at_a_time_below_the_pages(ds, releases, monkeypatch, tmp_path):
+    from datasette.plugins import pm
+
+    plugin = next(m for m in pm.get_plugins() if hasattr(m, "_start_check") and hasattr(m, "stop_checks"))
+    monkeypatch.setenv("VARIORUM_RELEASES", str(_unchecked_copy(releases, tmp_path)))
+    try:
+        for method in ("HEAD", "OPTIONS", "POST"):
+            answer = await ds.client.request(method, "/-/releases/1/check.json")
+            assert answer.status_code in (202, 405), (method, answer.status_code)
+            assert plugin._checking == {}, method  # no process for anything but a GET
+        first = await ds.client.get("/-/releases/1/check.json")
+        assert first.status_code == 202 and list(plugin._checking) == [1]
+        again = await ds.client.get("/-/releases/1/check.json")
+        assert again.status_code == 202 and len(plugin._checking) == 1  # the same process
+        other = await ds.client.get("/-/releases/2/check.json")
+        assert other.status_code == 503 and other.headers["retry-after"]  # the cap: one at a time
+        assert list(plugin._checking) == [1]
+        assert _nice(plugin._checking[1].pid) >= plugin.CHECK_NICE
+    finally:
+        plugin.stop_checks()
+
+
+def test_a_check_dies_with_the_server(releases, tmp_path):
+    import os
+    import signal
+    import socket
+    import time
+    import urllib.error
+    import urllib.request
+
+    from conftest import serve_site
+
+    site = tmp_path / "site"
+    site.mkdir()
+    shutil.copy(releases["db"], site / "archive.db")
+    for part in ("plugins", "templates", "static", "metadata.yaml"):
+        src = Path(__file__).resolve().parents[2] / "site" / part
+        (shutil.copytree if src.is_dir() else shutil.copy)(src, site / part)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    base, proc = serve_site(site, port, VARIORUM_RELEASES=str(_unchecked_copy(releases, tmp_path)), VARIORUM_WARM="0")
+    try:
+        try:
+            urllib.request.urlopen(base + "/-/releases/1/check.json", timeout=10)
+        except urllib.error.HTTPError as exc:
+            raise AssertionError(exc.code) from None
+        children = [int(p) for task in Path(f"/proc/{proc.pid}/task").iterdir()
+                    for p in (task / "children").read_text().split()]
+        checks = [c for c in children if b"--check" in Path(f"/proc/{c}/cmdline").read_bytes()]
+        assert len(checks) == 1
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(checks[0], 0)
+            state = Path(f"/proc/{checks[0]}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            if state == "Z":
+                break
+        except (ProcessLookupError, FileNotFoundError):
+            break
+        time.sleep(0.2)
+    else:
+        os.kill(checks[0], signal.SIGKILL)
+        raise AssertionError("the check outlived the server")
+
+
+@pytest.mark.parametrize("path", ["/v/01/", "/v/001/games/tauru", "/v/" + "9" * 256 + "/", "/v/0/",
+                                  "/-/releases/00001", "/-/releases/" + "9" * 256,
+                                  "/-/releases/01/check.json", "/-/releases/" + "9" * 256 + "/check.json"])
+async def test_a_bad_release_number_is_a_404_without_a_loop(ds, path):
+    answer = await ds.client.get(path)
+    assert answer.status_code == 404, (path, answer.status_code, answer.headers.get("location"))
