@@ -25,9 +25,10 @@ behind the ruleset and the points read otherwise, the editorial completions the 
 the canonical reading and position when the reading changes a point or names a position. The same
 reading gives the same key in every release; distinct readings or positions give distinct keys.
 
-**An edition** says what is cited: a release of the archive (number, date, the ``data/`` hash,
-the engine fingerprint), or the unreleased state served (the archive file's hash, and the date
-accessed). The address is the configured canonical base address (``variorum serve --base-url``,
+**An edition** says what is cited: a release of the archive (number, date, the hash of its archive
+database, the engine fingerprint), or the unreleased state served (the served archive database's
+hash, and the date accessed): one hash, ``schema.releases.archive_hash``, which ``variorum version``
+prints too. The address is the configured canonical base address (``variorum serve --base-url``,
 else the release's own) followed by the release's path ``/v/N/...``; with none configured the
 citation says so, and never prints the address a browser happened to use.
 """
@@ -123,7 +124,7 @@ class Edition:
     date: str | None = None
     """The release's date (ISO 8601)."""
     data: str | None = None
-    """The content hash of data/ (a release), or of the served archive file (unreleased)."""
+    """The archive's hash (schema.releases.archive_hash): of the release's database, or of the served one."""
     base_url: str | None = None
     accessed: str | None = None
     """The date the unreleased state was read (ISO 8601); None for a release (it does not change)."""
@@ -134,7 +135,7 @@ class Edition:
 
     def describe(self) -> str:
         if self.release is not None:
-            return f"release {self.release} ({self.date}; data {self.data}; engine {self.engine})"
+            return f"release {self.release} ({self.date}; archive {self.data}; engine {self.engine})"
         return f"unreleased state (archive {self.data}; engine {self.engine}; accessed {self.accessed})"
 
 
@@ -329,7 +330,7 @@ def cite(conn: sqlite3.Connection, r: Reading, edition: Edition) -> dict[str, An
     details = (f"Switches: {switches}." + moves + (f" Sources: {'; '.join(sources)}." if sources else "")
                + (f" The sources are silent on: {'; '.join(silent)}." if silent else "")
                + (f" Evidence quoted: {'; '.join(quoted)}." if quoted else ""))
-    state = (f"release {edition.release}, data {edition.data}" if edition.release is not None
+    state = (f"release {edition.release}, archive {edition.data}" if edition.release is not None
              else f"unreleased, archive {edition.data}") + f", engine {edition.engine}"
     text = f"{who}. {title}. {state[0].upper()}{state[1:]}. {details} {where}"
     version = (f"release {edition.release}; engine {edition.engine}" if edition.release is not None

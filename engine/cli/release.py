@@ -35,14 +35,14 @@ def _archive(archive: Path | None, release: int | None, releases: Path | None) -
     if archive is not None:
         readable_archive("--archive", archive)
         return archive
-    from engine.cli.archive import needs_build, run_build
+    from engine.cli.archive import needs_build
 
-    if needs_build(DATA_DIR, ARCHIVE_DB):  # what `variorum serve` would serve
-        import contextlib
-        import sys
-
-        with contextlib.redirect_stdout(sys.stderr):  # stdout is the citation's
-            run_build(DATA_DIR, ARCHIVE_DB)
+    if not ARCHIVE_DB.is_file():
+        raise click.BadParameter(f"no archive database at {ARCHIVE_DB}: `variorum build` makes it (cite only reads)",
+                                 param_hint="'--archive'")
+    if needs_build(DATA_DIR, ARCHIVE_DB):  # cite reads what is served, and never builds it
+        click.echo(f"note: the records in {DATA_DIR} are newer than {ARCHIVE_DB}; this cites the archive as "
+                   "built (and served); `variorum build` rebuilds it", err=True)
     return ARCHIVE_DB
 
 
@@ -77,7 +77,7 @@ def register(group: click.Group) -> None:
     @click.option("--base-url", default=None, metavar="URL",
                   help=f"The archive's canonical address (default: ${BASE_ENV}, else the release's own).")
     @click.option("--archive", type=click.Path(path_type=Path, dir_okay=False), default=None,
-                  help="The archive database (default: site/archive.db, built when missing or stale).")
+                  help="The archive database (default: site/archive.db, as served; cite never builds it).")
     @click.option("--releases", type=click.Path(path_type=Path, file_okay=False), default=None,
                   help="The releases folder (default: site/releases, or $VARIORUM_RELEASES).")
     def cite_cmd(game_id: str, ruleset: str | None, settings: tuple[str, ...], moves: str | None, seed: str,
@@ -108,21 +108,32 @@ def register(group: click.Group) -> None:
     @click.option("--releases", type=click.Path(path_type=Path, file_okay=False), default=None,
                   help="The releases folder (default: site/releases, or $VARIORUM_RELEASES).")
     def version_cmd(releases: Path | None) -> None:
-        """Print the engine fingerprint, the data/ hash and the latest release."""
+        """Print the engine fingerprint, the served archive's hash (the one the pages and citations
+        print), the data/ hash and the latest release. Reads only: never builds."""
         from engine import ENGINE_FINGERPRINT
+        from engine.cli.archive import needs_build
         from engine.fingerprint import data_hash, numba_version
         from schema import releases as R
+        from schema.paths import ARCHIVE_DB, DATA_DIR
 
         releases_folder("--releases", releases)
         latest = R.latest(releases)
         click.echo(f"engine fingerprint: {ENGINE_FINGERPRINT} (numba {numba_version()})")
-        click.echo(f"data/ hash: {data_hash()}")
+        if ARCHIVE_DB.is_file():
+            stale = "; data/ is newer: `variorum build` rebuilds it" if needs_build(DATA_DIR, ARCHIVE_DB) else ""
+            served = R.release_of_archive(ARCHIVE_DB, releases)
+            what = f"release {served['release']}" if served else "unreleased"
+            click.echo(f"archive: {R.archive_hash(ARCHIVE_DB)} ({ARCHIVE_DB}, {what}; the hash its pages and "
+                       f"citations print{stale})")
+        else:
+            click.echo(f"archive: none built ({ARCHIVE_DB}; `variorum build`)")
+        click.echo(f"data/ hash: {data_hash()} (the records' folder)")
         if latest is None:
             click.echo(f"latest release: none (in {R.releases_dir(releases)})")
         else:
             same = "" if latest["data"] == data_hash() else "; data/ has changed since"
-            click.echo(f"latest release: {latest['release']} ({latest['date']}; data {latest['data']}; "
-                       f"engine {latest['engine']}{same})")
+            click.echo(f"latest release: {latest['release']} ({latest['date']}; archive {R.archive_hash_of(latest)}; "
+                       f"data {latest['data']}; engine {latest['engine']}{same})")
 
     @group.command("release")
     @click.option("--data", "data_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
@@ -164,6 +175,8 @@ def register(group: click.Group) -> None:
         from schema import releases as R
 
         folder = R.releases_dir(releases) / str(m["release"])
-        click.echo(f"release {m['release']} ({m['date']}): data {m['data']}, engine {m['engine']}; "
+        click.echo(f"release {m['release']} ({m['date']}): archive {m['archive']}, data {m['data']}, engine {m['engine']}; "
                    f"{m['bytes'] / 1e6:.2f} MB in {folder} ({time.perf_counter() - started:.1f} s)")
         click.echo((folder / "NOTES.md").read_text())
+        click.echo(f"A release is kept by committing its folder: git add {folder} && git commit -m 'Release {m['release']}'",
+                   err=True)

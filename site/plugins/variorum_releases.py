@@ -41,6 +41,22 @@ from datasette import hookimpl
 from datasette.utils.asgi import NotFound, Response
 
 IMMUTABLE = b"public, max-age=31536000, immutable"
+RELEASE_PAGE = b"public, max-age=3600"
+"""A release's pages: its records do not change, but the templates and the engine that draw them may."""
+IMMUTABLE_FILES = re.compile(r"^/archive\.db$")
+"""Under ``/v/<N>/``, the paths of files that never change (the release's archive database)."""
+CHANGING = re.compile(r"^/-/(?!cite/)")
+"""Under ``/v/<N>/``, the paths whose answers change (``releases.json``, ``check.json``, ``bake.json``,
+``play.json``, the results' charts, ...): never cached for long."""
+
+
+def lifetime(rest: str) -> bytes:
+    """The cache-control of an answer at ``/v/<N><rest>``: immutable only for the release's files."""
+    if IMMUTABLE_FILES.match(rest):
+        return IMMUTABLE
+    if CHANGING.match(rest) or rest.startswith("/static/"):
+        return b"no-cache"
+    return RELEASE_PAGE
 RELEASE_PATH = re.compile(r"^/v/(\d+)(/.*)?$")
 FORMATS = ("text", "short", "bibtex", "csl-json")
 _subs: dict[tuple[int, int], Any] = {}
@@ -158,7 +174,8 @@ def _manifests() -> list[dict[str, Any]]:
 
 
 def _summary(m: dict[str, Any]) -> dict[str, Any]:
-    return {"release": m["release"], "date": m["date"], "data": m["data"], "engine": m["engine"],
+    return {"release": m["release"], "date": m["date"], "archive": _releases().archive_hash_of(m),
+            "data": m["data"], "engine": m["engine"],
             "bytes": m["bytes"], "previous": m.get("previous"), "url": f"/v/{m['release']}/",
             "notes": f"/-/releases/{m['release']}"}
 
@@ -215,14 +232,14 @@ async def releases_page(datasette, request) -> Response:
     R = _releases()
     found = _manifests()
     rows = "".join(
-        f"<tr><td><a href=\"/v/{m['release']}/\">{m['release']}</a></td><td>{m['date']}</td><td><code>{m['data']}</code></td>"
+        f"<tr><td><a href=\"/v/{m['release']}/\">{m['release']}</a></td><td>{m['date']}</td><td><code>{R.archive_hash_of(m)}</code></td>"
         f"<td><code>{m['engine']}</code></td><td>{m['bytes'] / 1e6:.2f} MB</td>"
         f"<td><a href=\"/-/releases/{m['release']}\">what changed</a></td></tr>" for m in reversed(found))
     total = sum(m["bytes"] for m in found)
-    body = (f"<h1>Releases of the archive</h1><p>{len(found)} release(s), {total / 1e6:.2f} MB in all, kept in "
-            f"<code>{R.releases_dir()}</code>; each is served, unchanged, at <code>/v/N/</code>.</p>"
-            "<table><thead><tr><th>Release</th><th>Date</th><th>data/ hash</th><th>Engine</th><th>Size</th><th>Notes</th>"
-            f"</tr></thead><tbody>{rows}</tbody></table>" if found else
+    body = (f"<h1>Releases of the archive</h1><p>{len(found)} release(s), {total / 1e6:.2f} MB in all; each is "
+            "served, unchanged, at <code>/v/N/</code>.</p>"
+            '<div class="vr-scroll"><table><thead><tr><th>Release</th><th>Date</th><th>Archive hash</th><th>Engine</th>'
+            f"<th>Size</th><th>Notes</th></tr></thead><tbody>{rows}</tbody></table></div>" if found else
             "<h1>Releases of the archive</h1><p>No release has been made yet (<code>variorum release</code>).</p>")
     return Response.html(await _wrap(datasette, request, "Releases", body))
 
@@ -332,26 +349,38 @@ def register_routes():
 
 # --- serving /v/<N>/ ----------------------------------------------------------------------------
 
-def _sub(datasette, number: int):
-    """The Datasette of release ``number`` (made once; None if there is no such release)."""
+_sub_lock: dict[int, asyncio.Lock] = {}
+
+
+async def _sub(datasette, number: int):
+    """The Datasette of release ``number``, made once and started (its startup hooks run) before
+    any request reaches it, however many arrive at once; None if there is no such release."""
     from datasette.app import Datasette
 
     R = _releases()
     key = (id(datasette), number)
     found = _subs.get(key)
-    if found is None:
-        db = R.releases_dir() / str(number) / "archive.db"
-        if not (R.releases_dir() / str(number) / R.MANIFEST).is_file():
-            return None
-        settings = dict(datasette._settings, base_url=f"/v/{number}/")
-        ds = Datasette(immutables=[str(db)], metadata=datasette._metadata_local, template_dir=datasette.template_dir,
-                       static_mounts=datasette.static_mounts, settings=settings)
-        ds._variorum_main = datasette
-        found = _subs[key] = (ds, ds.app())
+    if found is not None:
+        return found[1]
+    if not (R.releases_dir() / str(number) / R.MANIFEST).is_file():
+        return None
+    lock = _sub_lock.setdefault(id(datasette), asyncio.Lock())
+    async with lock:  # one request makes and starts it; the others wait for it
+        found = _subs.get(key)
+        if found is None:
+            db = R.releases_dir() / str(number) / "archive.db"
+            settings = dict(datasette._settings, base_url=f"/v/{number}/")
+            ds = Datasette(immutables=[str(db)], metadata=datasette._metadata_local,
+                           template_dir=datasette.template_dir, static_mounts=datasette.static_mounts,
+                           settings=settings)
+            ds._variorum_main = datasette
+            await ds.invoke_startup()
+            found = _subs[key] = (ds, ds.app())
     return found[1]
 
 
-LINK = re.compile(rb'((?:href|src|action)=")/(?!v/\d+/|-/releases)')
+LINK = re.compile(rb'((?:href|src|action)=")/(?!v/\d+/|-/releases)(?![^"]*"\s+data-latest)')
+"""A link from the root that a release page keeps in the release (not one marked ``data-latest``)."""
 JS_API = re.compile(rb'([`"\'])/-/(play|cite)/')
 
 
@@ -361,7 +390,7 @@ def _banner(number: int | None, datasette) -> bytes:
     if number is not None:
         m = R.manifest(number)
         return (f'<p class="vr-release" id="vr-release" data-release="{number}">Release {number} of the archive '
-                f'({m["date"]}; data {m["data"]}; engine {m["engine"]}): this address shows its records unchanged, '
+                f'({m["date"]}; archive {R.archive_hash_of(m)}; engine {m["engine"]}): this address shows its records unchanged, '
                 f'for good. <a href="/">The latest records</a> · <a href="/-/releases">all releases</a>'
                 f'<span id="vr-release-newer"></span></p><div id="vr-release-check" hidden></div>'
                 f'<script src="/static/releases.js" defer></script>').encode()
@@ -370,13 +399,16 @@ def _banner(number: int | None, datasette) -> bytes:
         prev = served.get("previous")
         what = f'<a href="/-/releases/{served["release"]}">what changed' + \
             (f" since release {prev}" if prev else "") + "</a>"
-        return (f'<p class="vr-release">Release {served["release"]} ({served["date"]}), the latest: {what} · '
+        newest = "the latest" if latest is None or latest["release"] == served["release"] else \
+            f'a newer release, <a href="/v/{latest["release"]}/">{latest["release"]}</a>, has been made since'
+        return (f'<p class="vr-release">Release {served["release"]} ({served["date"]}; archive '
+                f'{_releases().archive_hash_of(served)}), {newest}: {what} · '
                 f'<a href="/v/{served["release"]}/">its permanent address</a> · '
                 f'<a href="/-/releases">all releases</a></p>').encode()
     if latest is not None:
-        return (f'<p class="vr-release">Records not yet released: they differ from release {latest["release"]} '
-                f'({latest["date"]}; <a href="/-/releases/{latest["release"]}">its notes</a>, '
-                f'<a href="/v/{latest["release"]}/">its pages</a>).</p>').encode()
+        return (f'<p class="vr-release">Records not yet released (archive {edition(datasette).data}): they differ '
+                f'from release {latest["release"]} ({latest["date"]}; <a href="/-/releases/{latest["release"]}">its '
+                f'notes</a>, <a href="/v/{latest["release"]}/">its pages</a>).</p>').encode()
     return b""
 
 
@@ -445,6 +477,9 @@ def _play_args(datasette, number: int, game: str, query: bytes) -> tuple[bytes, 
 
 @hookimpl
 def asgi_wrapper(datasette):
+    if release_of(datasette) is None:  # a release made while serving: no cached page names the old latest
+        datasette.__dict__.setdefault("_variorum_state", {})["releases"] = lambda: tuple(_releases().numbers())
+
     def wrap(app):
         async def serve(scope, receive, send):
             if scope.get("type") != "http":
@@ -462,7 +497,7 @@ def asgi_wrapper(datasette):
                     return await Response.text(str(exc), status=404).asgi_send(send)
                 if m.group(2) is None:
                     return await Response.redirect(f"/v/{number}/").asgi_send(send)
-                sub = _sub(datasette, number)
+                sub = await _sub(datasette, number)
                 if sub is None:
                     return await Response.text(f"No release {m.group(1)}: see /-/releases", status=404).asgi_send(send)
                 return await sub(scope, receive, send)
@@ -494,7 +529,7 @@ def asgi_wrapper(datasette):
             def headers(status: int, hs: list) -> list:
                 if status != 200:
                     return hs
-                return [*((k, v) for k, v in hs if k.lower() != b"cache-control"), (b"cache-control", IMMUTABLE)]
+                return [*((k, v) for k, v in hs if k.lower() != b"cache-control"), (b"cache-control", lifetime(rest))]
 
             return await app(scope, receive, _buffered(send, rewrite, headers))
 
