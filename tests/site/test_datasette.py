@@ -135,7 +135,8 @@ async def test_facets_on_evidence(ds):
     assert "type" in data["facet_results"]
 
 
-async def test_evidence_page_loads_the_map(ds):
+async def test_evidence_page_loads_the_map(ds, monkeypatch):
+    monkeypatch.setenv("VARIORUM_INTROSPECTION", "1")  # /-/plugins is private by default
     plugins = (await ds.client.get("/-/plugins.json")).json()
     assert "datasette-cluster-map" in {p["name"] for p in plugins}
     page = await ds.client.get("/archive/evidence")

@@ -428,3 +428,9 @@ def test_one_hash_on_the_page_in_version_and_in_cite(releases, monkeypatch, tmp_
         return (await datasette.client.get("/games/tauru")).text
 
     assert f"archive {digest}" in asyncio.run(page())
+
+
+async def test_the_releases_page_shows_no_server_folder_and_scrolls_narrow(ds, releases):
+    page = (await ds.client.get("/-/releases")).text
+    assert str(releases["folder"]) not in page and "2 release(s)" in page
+    assert '<div class="vr-scroll"><table>' in page  # the wide table scrolls within a 390 px screen
