@@ -12,12 +12,14 @@ current engine plays a ruleset of that release differently, the old release's pa
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import shutil
 import sqlite3
 import stat
+import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -195,7 +197,8 @@ def notes(m: dict[str, Any], found: dict[str, Any]) -> str:
     """The release notes (Markdown) of release manifest ``m`` from its ``changes``."""
     prev = m.get("previous")
     lines = [f"# Variorum release {m['release']} ({m['date']})", "",
-             f"- data/ hash: `{m['data']}`", f"- engine fingerprint: `{m['engine']}` (numba {m['numba']})",
+             f"- archive hash: `{m['archive']}` (of its archive.db: the hash its pages and citations print)",
+             f"- data/ hash: `{m['data']}` (of the records it was built from)", f"- engine fingerprint: `{m['engine']}` (numba {m['numba']})",
              f"- canonical address: {m.get('base_url') or 'none configured'}", ""]
     if prev is None:
         lines += ["The first release: every record is new.", ""]
@@ -230,9 +233,35 @@ def notes(m: dict[str, Any], found: dict[str, Any]) -> str:
 
 # --- making a release -------------------------------------------------------------------------
 
+LOCK = ".lock"
+"""The file in the releases folder that serialises releases (an exclusive ``flock`` while one is made)."""
+
+
+@contextlib.contextmanager
+def _locked(folder: Path, say):
+    """Hold the releases folder's lock: one release is made at a time; a second waits its turn."""
+    import fcntl
+
+    with open(folder / LOCK, "a+") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say("another release is being made in this folder; waiting for it")
+            fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 def make(data_dir: str | Path | None = None, root: str | Path | None = None, base_url: str | None = None,
          date: str | None = None, log=None) -> dict[str, Any]:
-    """Make the next release from ``data_dir``: its manifest. ValueError on bad records or input."""
+    """Make the next release from ``data_dir``: its manifest. ValueError on bad records or input.
+
+    Releases are serialised by a lock on the releases folder, so two at once get two numbers and
+    neither touches the other's work. The records are copied first and the release is built, and
+    its data/ hash computed, from that copy; its archive hash is the hash of the database it holds;
+    "nothing to release" compares that database with the previous release's."""
     from engine import ENGINE_FINGERPRINT
     from engine.cli.archive import engine_check
     from engine.fingerprint import data_hash, numba_version
@@ -247,54 +276,60 @@ def make(data_dir: str | Path | None = None, root: str | Path | None = None, bas
     folder = R.releases_dir(root)
     folder.mkdir(parents=True, exist_ok=True)
     base_url = check_base_url(base_url)
-    if date is None:
-        date = R.today()
-    elif not _is_date(date):
+    if date is not None and not _is_date(date):
         raise ValueError(f"a release date is YYYY-MM-DD, not {date!r}")
-    made = R.numbers(folder)
-    number = made[-1] + 1 if made else 1
-    prev = R.manifest(made[-1], folder) if made else None
-    if prev and prev["data"] == data_hash(data) and prev["engine"] == ENGINE_FINGERPRINT:
-        raise ValueError(f"nothing to release: the records (data {prev['data']}) and the engine "
-                         f"({ENGINE_FINGERPRINT}) are those of release {prev['release']}")
-    if prev and date < prev["date"]:
-        raise ValueError(f"release {number} cannot be dated {date}, before release {prev['release']} ({prev['date']})")
-    tmp = folder / f".{number}.tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
-    try:
-        say(f"building the archive from {data}")
+    with _locked(folder, say):
+        if date is None:
+            date = R.today()
+        made = R.numbers(folder)
+        number = made[-1] + 1 if made else 1
+        prev = R.manifest(made[-1], folder) if made else None
+        if prev and date < prev["date"]:
+            raise ValueError(f"release {number} cannot be dated {date}, before release {prev['release']} ({prev['date']})")
+        tmp = Path(tempfile.mkdtemp(prefix=f".{number}.", suffix=".tmp", dir=folder))
         try:
-            build(data, tmp / "archive.db", checks=[engine_check])
-        except RecordErrors as exc:
-            raise ValueError(f"the records do not build:\n{exc}") from None
-        say("playing the golden playthroughs")
-        gold = golden(tmp / "archive.db")
-        (tmp / "golden.json").write_text(json.dumps(gold, indent=1, sort_keys=True) + "\n")
-        old_db = folder / str(prev["release"]) / "archive.db" if prev else None
-        old_gold = json.loads((folder / str(prev["release"]) / "golden.json").read_text()) if prev else None
-        found = changes(old_db, tmp / "archive.db", old_gold, gold)
-        m: dict[str, Any] = {
-            "format": "variorum-release/1", "release": number, "date": date,
-            "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "data": data_hash(data), "engine": ENGINE_FINGERPRINT, "numba": numba_version(),
-            "base_url": base_url, "previous": prev["release"] if prev else None,
-        }
-        (tmp / "changes.json").write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
-        (tmp / "NOTES.md").write_text(notes(m, found))
-        m["files"] = {p.name: {"bytes": p.stat().st_size, "sha256": R.file_sha256(p)}
-                      for p in sorted(tmp.iterdir())}
-        m["bytes"] = sum(f["bytes"] for f in m["files"].values())
-        m["seconds"] = round(time.perf_counter() - started, 1)
-        (tmp / R.MANIFEST).write_text(json.dumps(m, indent=2, sort_keys=True) + "\n")
-        for p in tmp.iterdir():
-            p.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
-        final = folder / str(number)
-        if final.exists():
-            raise ValueError(f"release {number} exists already in {folder}: releases are never replaced")
-        os.rename(tmp, final)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+            records = tmp.parent / f"{tmp.name}.data"
+            shutil.copytree(data, records)  # one state of the records: hashed and built from the same files
+            say(f"building the archive from {data}")
+            try:
+                build(records, tmp / "archive.db", checks=[engine_check])
+            except RecordErrors as exc:
+                raise ValueError(f"the records do not build:\n{exc}") from None
+            archive = R.archive_hash(tmp / "archive.db")
+            if prev and R.archive_hash_of(prev) == archive and prev["engine"] == ENGINE_FINGERPRINT:
+                raise ValueError(f"nothing to release: the archive (archive {archive}) and the engine "
+                                 f"({ENGINE_FINGERPRINT}) are those of release {prev['release']}")
+            say("playing the golden playthroughs")
+            gold = golden(tmp / "archive.db")
+            (tmp / "golden.json").write_text(json.dumps(gold, indent=1, sort_keys=True) + "\n")
+            old_db = folder / str(prev["release"]) / "archive.db" if prev else None
+            old_gold = json.loads((folder / str(prev["release"]) / "golden.json").read_text()) if prev else None
+            found = changes(old_db, tmp / "archive.db", old_gold, gold)
+            m: dict[str, Any] = {
+                "format": "variorum-release/1", "release": number, "date": date,
+                "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "archive": archive, "data": data_hash(records), "engine": ENGINE_FINGERPRINT,
+                "numba": numba_version(), "base_url": base_url, "previous": prev["release"] if prev else None,
+            }
+            (tmp / "changes.json").write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
+            (tmp / "NOTES.md").write_text(notes(m, found))
+            m["files"] = {p.name: {"bytes": p.stat().st_size, "sha256": R.file_sha256(p)}
+                          for p in sorted(tmp.iterdir())}
+            if m["files"]["archive.db"]["sha256"][:R.HASH_CHARS] != archive:
+                raise ValueError("the archive database changed while the release was made")
+            m["bytes"] = sum(f["bytes"] for f in m["files"].values())
+            m["seconds"] = round(time.perf_counter() - started, 1)
+            (tmp / R.MANIFEST).write_text(json.dumps(m, indent=2, sort_keys=True) + "\n")
+            for p in tmp.iterdir():
+                p.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+            final = folder / str(number)
+            if final.exists():
+                raise ValueError(f"release {number} exists already in {folder}: releases are never replaced")
+            tmp.chmod(0o755)
+            os.rename(tmp, final)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+            shutil.rmtree(tmp.parent / f"{tmp.name}.data", ignore_errors=True)
     return m
 
 

@@ -233,6 +233,10 @@ def _write(archive: Archive, path: Path) -> dict[str, int]:
     for table, columns in t.FTS_COLUMNS.items():
         # the porter stemmer: "relay" finds "relays", "captured" finds "capture"
         db[table].enable_fts(columns, fts_version="FTS5", create_triggers=False, replace=True, tokenize="porter")
+        # beside it, word parts (trigrams, contentless): "clockwise" finds "anticlockwise" and "counterclockwise"
+        cols = ", ".join(f"[{c}]" for c in columns)
+        db.execute(f"create virtual table [{table}_parts] using fts5({cols}, content='', tokenize='trigram')")
+        db.execute(f"insert into [{table}_parts] (rowid, {cols}) select rowid, {cols} from [{table}]")
     problems = list(db.execute("PRAGMA foreign_key_check").fetchall())
     if problems:
         raise ValueError(f"foreign key check failed: {problems[:5]}")

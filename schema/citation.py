@@ -25,9 +25,10 @@ behind the ruleset and the points read otherwise, the editorial completions the 
 the canonical reading and position when the reading changes a point or names a position. The same
 reading gives the same key in every release; distinct readings or positions give distinct keys.
 
-**An edition** says what is cited: a release of the archive (number, date, the ``data/`` hash,
-the engine fingerprint), or the unreleased state served (the archive file's hash, and the date
-accessed). The address is the configured canonical base address (``variorum serve --base-url``,
+**An edition** says what is cited: a release of the archive (number, date, the hash of its archive
+database, the engine fingerprint), or the unreleased state served (the served archive database's
+hash, and the date accessed): one hash, ``schema.releases.archive_hash``, which ``variorum version``
+prints too. The address is the configured canonical base address (``variorum serve --base-url``,
 else the release's own) followed by the release's path ``/v/N/...``; with none configured the
 citation says so, and never prints the address a browser happened to use.
 """
@@ -123,7 +124,7 @@ class Edition:
     date: str | None = None
     """The release's date (ISO 8601)."""
     data: str | None = None
-    """The content hash of data/ (a release), or of the served archive file (unreleased)."""
+    """The archive's hash (schema.releases.archive_hash): of the release's database, or of the served one."""
     base_url: str | None = None
     accessed: str | None = None
     """The date the unreleased state was read (ISO 8601); None for a release (it does not change)."""
@@ -134,7 +135,7 @@ class Edition:
 
     def describe(self) -> str:
         if self.release is not None:
-            return f"release {self.release} ({self.date}; data {self.data}; engine {self.engine})"
+            return f"release {self.release} ({self.date}; archive {self.data}; engine {self.engine})"
         return f"unreleased state (archive {self.data}; engine {self.engine}; accessed {self.accessed})"
 
 
@@ -149,13 +150,18 @@ def split_sets(sets: str | Mapping[str, str] | Sequence[str] | None, *,
     if isinstance(sets, Mapping):
         return [(str(k), str(v)) for k, v in sets.items()]
     items = [unquote(x) for x in ([sets] if isinstance(sets, str) else list(sets))]
-    out = []
+    out: list[tuple[str, str | None]] = []
+    seen: dict[str, str] = {}
     for item in (y.strip() for x in items for y in x.split(",")):
         if not item:
             continue
         name, sep, value = item.partition(":")
         if not sep:
             name, sep, value = item.partition("=")
+        point = name.strip().split(".", 1)[-1]  # a switch by its full id (game.point) or its point
+        if point in seen:
+            raise ValueError(f"switch {point!r} is set twice ({seen[point]!r} and {item!r}); set each switch once")
+        seen[point] = item
         if bare and not sep and name.strip():
             out.append((name.strip(), None))
             continue
@@ -163,6 +169,17 @@ def split_sets(sets: str | Mapping[str, str] | Sequence[str] | None, *,
             raise ValueError(f"malformed switch setting {item!r}: expected SWITCH:OPTION (or SWITCH=OPTION)")
         out.append((name.strip(), value.strip()))
     return out
+
+
+MOVE = re.compile(r"[A-Za-z0-9+\-x>]+")
+"""A move in the engine's notation: ASCII letters, digits and ``+ - x >`` (no other script's digits)."""
+
+
+def check_move(move: str) -> str:
+    """``move`` if it is written in the engine's notation; ValueError naming it otherwise."""
+    if not MOVE.fullmatch(move):
+        raise ValueError(f"malformed move {move!r} (moves are in the engine's notation, in ASCII, comma separated)")
+    return move
 
 
 def split_spec(text: str) -> tuple[str | None, str]:
@@ -219,8 +236,7 @@ def reading(conn: sqlite3.Connection, game: str, ruleset: str | None = None,
         moves = unquote(moves).split(",")
     move_list = tuple(m.strip() for m in (moves or ()) if m and m.strip())
     for m in move_list:
-        if not re.fullmatch(r"[A-Za-z0-9+\-x>]+", m):
-            raise ValueError(f"malformed move {m!r} (moves are in the engine's notation, comma separated)")
+        check_move(m)
     seed_text = str(seed if seed is not None else 0).strip() or "0"
     if not re.fullmatch(r"\d{1,19}", seed_text) or int(seed_text) > 2**63 - 1:
         raise ValueError(f"the seed must be a non-negative integer below 2**63, not {seed!r}")
@@ -314,7 +330,7 @@ def cite(conn: sqlite3.Connection, r: Reading, edition: Edition) -> dict[str, An
     details = (f"Switches: {switches}." + moves + (f" Sources: {'; '.join(sources)}." if sources else "")
                + (f" The sources are silent on: {'; '.join(silent)}." if silent else "")
                + (f" Evidence quoted: {'; '.join(quoted)}." if quoted else ""))
-    state = (f"release {edition.release}, data {edition.data}" if edition.release is not None
+    state = (f"release {edition.release}, archive {edition.data}" if edition.release is not None
              else f"unreleased, archive {edition.data}") + f", engine {edition.engine}"
     text = f"{who}. {title}. {state[0].upper()}{state[1:]}. {details} {where}"
     version = (f"release {edition.release}; engine {edition.engine}" if edition.release is not None

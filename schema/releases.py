@@ -7,8 +7,10 @@ A release is a numbered folder of immutable files, side by side with the others 
     site/releases/<N>/golden.json    a seeded random playthrough of every ruleset of every game
     site/releases/<N>/NOTES.md       what changed since release N-1 (records, citations, play)
     site/releases/<N>/changes.json   the same, as data
-    site/releases/<N>/release.json   the manifest: number, date, data/ hash, engine fingerprint,
-                                     numba, canonical base address, and each file's bytes and SHA-256
+    site/releases/<N>/release.json   the manifest: number, date, archive hash (of the archive.db it
+                                     holds: the hash pages and citations print), data/ hash (of
+                                     the records it was built from), engine fingerprint, numba,
+                                     canonical base address, and each file's bytes and SHA-256
 
 This module reads them (no engine needed): the site and ``variorum cite`` use it to say which
 release a page or a citation is of.
@@ -65,6 +67,21 @@ def file_sha256(path: str | Path) -> str:
     return digest.hexdigest()
 
 
+HASH_CHARS = 16
+"""The characters of an archive's hash that a page, a citation and ``variorum version`` print."""
+
+
+def archive_hash(path: str | Path) -> str:
+    """The one hash a user matches across the page, ``variorum version`` and ``variorum cite``: the
+    SHA-256 of the archive database's bytes (the build is deterministic), cut to HASH_CHARS."""
+    return file_sha256(path)[:HASH_CHARS]
+
+
+def archive_hash_of(m: dict[str, Any]) -> str:
+    """A release's archive hash, from its manifest (the hash of the database the release holds)."""
+    return m.get("archive") or m["files"]["archive.db"]["sha256"][:HASH_CHARS]
+
+
 def release_of_archive(archive: str | Path, root: str | Path | None = None) -> dict[str, Any] | None:
     """The latest release whose archive database is byte-identical to ``archive`` (the build is
     deterministic, so the same records give the same file), else None (an unreleased state)."""
@@ -89,7 +106,7 @@ def edition(archive: str | Path, engine: str | None, base_url: str | None = None
 
     m = manifest(release, root) if release is not None else release_of_archive(archive, root)
     if m is None:
-        return Edition(engine=engine or "unknown", data=file_sha256(archive)[:16], base_url=check_base_url(base_url),
+        return Edition(engine=engine or "unknown", data=archive_hash(archive), base_url=check_base_url(base_url),
                        accessed=today())
-    return Edition(engine=m["engine"], release=m["release"], date=m["date"], data=m["data"],
+    return Edition(engine=m["engine"], release=m["release"], date=m["date"], data=archive_hash_of(m),
                    base_url=check_base_url(base_url) or check_base_url(m.get("base_url")))

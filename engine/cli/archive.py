@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from engine.cli.bounds import GAMES, SKILL_LEVELS
 from engine.cli.assess import DEFAULT_AGENT, DEFAULT_AGENT_GAMES, DEFAULT_SKILL_LEVELS, game_budgets
 from schema.paths import ARCHIVE_DB, DATA_DIR, SITE_DIR
 
@@ -239,7 +240,10 @@ def register(group: click.Group) -> None:
     @click.option("--out", type=click.Path(path_type=Path), default=ARCHIVE_DB, show_default=True,
                   help="SQLite file to write (atomically).")
     def build_cmd(data_dir: Path, out: Path) -> None:
-        """Validate the records and write the SQLite archive."""
+        """Validate the records and write the SQLite archive (replacing only an archive)."""
+        from engine.cli.bounds import archive_to_replace
+
+        archive_to_replace("--out", out)
         run_build(data_dir, out)
 
     @group.command("serve")
@@ -249,15 +253,15 @@ def register(group: click.Group) -> None:
     @click.option("--site", "site_dir", type=click.Path(path_type=Path), default=SITE_DIR, show_default=True)
     @click.option("--bake/--no-bake", default=True, show_default=True,
                   help="Bake the default comparisons in the background when results.db is missing or stale.")
-    @click.option("--bake-games", type=click.IntRange(2, 1_000_000), default=2000, show_default=True,
+    @click.option("--bake-games", type=GAMES, default=2000, show_default=True,
                   help="Games per ruleset of the baked comparisons.")
     @click.option("--bake-agent", default=DEFAULT_AGENT, show_default=True,
                   help="The agent of the baked assessments (uct:ITERATIONS or uct:ITERATIONS:DEPTH; it plays itself). Any "
                        "--bake-agent* option given applies to every game; else a game listed in "
                        "engine.cli.assess.GAME_BUDGETS has its own budget (Lobudök: truncated playouts).")
-    @click.option("--bake-agent-games", type=click.IntRange(2, 1_000_000), default=DEFAULT_AGENT_GAMES,
+    @click.option("--bake-agent-games", type=GAMES, default=DEFAULT_AGENT_GAMES,
                   show_default=True, help="Agent games per ruleset, and per rung of the skill ladder, of the baked assessments.")
-    @click.option("--bake-skill-levels", type=click.IntRange(1, 20), default=DEFAULT_SKILL_LEVELS, show_default=True,
+    @click.option("--bake-skill-levels", type=SKILL_LEVELS, default=DEFAULT_SKILL_LEVELS, show_default=True,
                   help="Rungs of the skill ladder of the baked assessments.")
     @click.option("--base-url", default=None, metavar="URL",
                   help="The archive's canonical address, used in every citation (default: $VARIORUM_BASE_URL).")

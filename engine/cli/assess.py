@@ -17,7 +17,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine.cli.games import BadInput
-from engine.cli.options import checkpoint_options, results_option, run_options
+from engine.cli.bounds import JOBS, MAX_GAMES, MAX_TOP, SKILL_LEVELS, Count, writable_file
+from engine.cli.options import checkpoint_options, games_option, results_option, run_options
 from engine.cli.tables import print_table
 
 DEFAULT_AGENT = "uct:200"
@@ -142,6 +143,8 @@ def start_run(criteria_specs: tuple[str, ...], quiet: bool, checkpoint: str | No
     console for progress and its display, and a stale checkpoint emptied when asked."""
     from engine.compare.criteria import criteria
 
+    writable_file("--checkpoint", checkpoint, sqlite=True)
+
     try:
         found = criteria(criteria_specs)
     except ValueError as exc:
@@ -171,13 +174,13 @@ def register(group: click.Group) -> None:
     @click.option("--set", "settings", multiple=True, metavar="SWITCH=VALUE", help="Set a switch in every reading (repeatable).")
     @click.option("--criterion", "criteria_specs", multiple=True, metavar="NAME>=X|NAME<=X|NAME=LOW..HIGH|NAME=off",
                   help="Change, add or drop a plausibility criterion (repeatable); see engine.compare.criteria.")
-    @click.option("--screen-games", type=int, default=1000, show_default=True, help="Random games per reading in the screen.")
-    @click.option("--games", type=int, default=100, show_default=True, help="Agent games per evaluated reading.")
+    @games_option(1000, "Random games per reading in the screen.", "--screen-games")
+    @games_option(100, "Agent games per evaluated reading.")
     @click.option("--agent", default="uct:300", show_default=True, help="The evaluating agent, uct:ITERATIONS or uct:ITERATIONS:DEPTH (playouts cut at DEPTH; plays itself).")
-    @click.option("--skill-levels", type=int, default=3, show_default=True, help="Rungs of the skill ladder.")
-    @click.option("--skill-from", type=int, default=None, help="The first rung's weaker budget (default: the agent's / 2**levels).")
-    @click.option("--skill-games", type=int, default=None, help="Games per rung (default: --games).")
-    @click.option("--top", type=int, default=8, show_default=True, help="Evaluate at most this many readings that pass the screen.")
+    @click.option("--skill-levels", type=SKILL_LEVELS, default=3, show_default=True, help="Rungs of the skill ladder.")
+    @click.option("--skill-from", type=Count(1, 10_000_000), default=None, help="The first rung's weaker budget (default: the agent's / 2**levels).")
+    @click.option("--skill-games", type=Count(2, MAX_GAMES), default=None, help="Games per rung (default: --games).")
+    @click.option("--top", type=Count(0, MAX_TOP), default=8, show_default=True, help="Evaluate at most this many readings that pass the screen.")
     @run_options
     @checkpoint_options
     @click.option("--json", "as_json", is_flag=True, help="Print the assessment as JSON.")
@@ -206,6 +209,8 @@ def register(group: click.Group) -> None:
             raise _bad("--agent", f"assess evaluates with UCT: uct:ITERATIONS or uct:ITERATIONS:DEPTH, not {agent!r}")
         at_least((("--screen-games", screen_games, 2), ("--skill-levels", skill_levels, 1),
                   ("--skill-from", skill_from, 1), ("--skill-games", skill_games, 2), ("--top", top, 0)))
+        if save:
+            writable_file("--results", results, sqlite=True)
         found, err, bar, phase = start_run(criteria_specs, quiet, checkpoint, discard_stale)
         t0 = time.perf_counter()
         try:
@@ -231,12 +236,11 @@ def register(group: click.Group) -> None:
     @click.option("--agent", default=DEFAULT_AGENT, show_default=True,
                   help="The evaluating agent, uct:ITERATIONS (plays itself). Any budget option given applies to "
                        "every game; else Lobudök's default is truncated UCT, uct:200:50 (GAME_BUDGETS).")
-    @click.option("--games", type=int, default=DEFAULT_AGENT_GAMES, show_default=True,
-                  help="Agent games per ruleset, and per rung of the skill ladder.")
-    @click.option("--skill-levels", type=int, default=DEFAULT_SKILL_LEVELS, show_default=True, help="Rungs of the skill ladder.")
-    @click.option("--screen-games", type=int, default=1000, show_default=True, help="Random games per ruleset in the screen.")
+    @games_option(DEFAULT_AGENT_GAMES, "Agent games per ruleset, and per rung of the skill ladder.")
+    @click.option("--skill-levels", type=SKILL_LEVELS, default=DEFAULT_SKILL_LEVELS, show_default=True, help="Rungs of the skill ladder.")
+    @games_option(1000, "Random games per ruleset in the screen.", "--screen-games")
     @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the runs.")
-    @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes.")
+    @click.option("--jobs", type=JOBS, default=1, show_default=True, help="Local worker processes.")
     @checkpoint_options
     @results_option
     @click.option("--game", "game_ids", multiple=True, metavar="GAME", help="Only this game (repeatable; default: every game).")
@@ -264,6 +268,8 @@ def register(group: click.Group) -> None:
         except ValueError as exc:
             raise _bad("--seed", exc) from None
         check_games(game_ids)
+        writable_file("--checkpoint", checkpoint, sqlite=True)
+        writable_file("--results", results, sqlite=True)
         err = Console(stderr=True, highlight=False)
         bar, phase = _phases(err, quiet)
         try:

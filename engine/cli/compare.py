@@ -18,7 +18,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine.cli.games import BadInput
-from engine.cli.options import checkpoint_options, results_option, run_options
+from engine.cli.bounds import JOBS, MAX_GAMES, Count, writable_file
+from engine.cli.options import checkpoint_options, games_option, limit_options, results_option, run_options
 from engine.cli.tables import print_table
 
 KEY_MEASURES = ("advantage_p1", "completion", "drawishness", "timeouts", "endless", "duration_turns",
@@ -105,6 +106,7 @@ def _check(game_id: str, rulesets: tuple[str, ...], switches: tuple[str, ...], b
             raise _bad("--switch", exc) from None
     if plot is not None and Path(plot).suffix.lower() not in (".svg", ".png"):
         raise _bad("--plot", f"the file must end in .svg or .png, not {plot!r}")
+    writable_file("--plot", plot)
     return parsed
 
 
@@ -301,14 +303,13 @@ def register(group: click.Group) -> None:
     @click.option("--all-switches", is_flag=True, help="Play every combination of every switch (a full factorial).")
     @click.option("--base", default=None, metavar="ID", help="Ruleset for the switches not varied (default: the archive's default ruleset).")
     @click.option("--set", "settings", multiple=True, metavar="SWITCH=VALUE", help="Set a switch in every variant (repeatable).")
-    @click.option("--games", type=int, default=1000, show_default=True, help="Games per variant.")
+    @games_option(1000, "Games per variant.")
     @click.option("--agent", default="random", show_default=True, help="Agent: random, greedy, uct:ITERATIONS, uct:ITERATIONS:DEPTH (playouts cut after DEPTH moves), alphabeta:DEPTH.")
     @click.option("--vs", default=None, help="The opposing agent (default: the same as --agent); seats are swapped in half the games.")
-    @click.option("--block", type=int, default=None, help="Games per cell (default 1000 for random self-play, 10 with agents).")
+    @click.option("--block", type=Count(1, MAX_GAMES), default=None, help="Games per cell (default 1000 for random self-play, 10 with agents).")
     @run_options
     @checkpoint_options
-    @click.option("--turn-limit", type=int, default=None, help="Stop a game unfinished after this many turns; default 2,500.")
-    @click.option("--move-limit", type=int, default=None, help="Stop a game unfinished after this many moves; default 10,000.")
+    @limit_options
     @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
     @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per variant.")
     @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a chart of every measure (.svg or .png).")
@@ -338,6 +339,9 @@ def register(group: click.Group) -> None:
             raise _bad("--jobs", "--jobs is for local processes; with --scheduler the Dask cluster decides")
         parsed = _check(game_id, rulesets, switches, base, settings, agent, vs, games, jobs, seed, resamples,
                         block, plot)
+        writable_file("--checkpoint", checkpoint, sqlite=True)
+        if save:
+            writable_file("--results", results, sqlite=True)
         err = Console(stderr=True, highlight=False)
         progress, update = _progress(err, not quiet)
         t0 = time.perf_counter()
@@ -445,9 +449,9 @@ def register(group: click.Group) -> None:
         print_table(Console(highlight=False), t)
 
     @group.command("compare-defaults")
-    @click.option("--games", type=int, default=2000, show_default=True, help="Games per ruleset.")
+    @games_option(2000, "Games per ruleset.")
     @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the runs.")
-    @click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes.")
+    @click.option("--jobs", type=JOBS, default=1, show_default=True, help="Local worker processes.")
     @results_option
     @click.option("--game", "game_ids", multiple=True, metavar="GAME", help="Only this game (repeatable; default: every game).")
     def compare_defaults_cmd(games: int, seed: int, jobs: int, results: str | None, game_ids: tuple[str, ...]) -> None:
@@ -459,6 +463,7 @@ def register(group: click.Group) -> None:
         if jobs < 1:
             raise _bad("--jobs", f"must be at least 1, not {jobs}")
         check_games(game_ids)
+        writable_file("--results", results, sqlite=True)
         err = Console(stderr=True, highlight=False)
         try:
             compare_defaults(results, games=games, seed=seed, jobs=jobs, game_ids=game_ids or None,

@@ -16,6 +16,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from engine.cli.bounds import MAX_GAMES, Count
+from engine.cli.options import limit_options
 from engine.cli.tables import print_table
 
 
@@ -76,8 +78,7 @@ def declared_switches(game_id: str) -> list[dict[str, Any]]:
 
 
 def _rule_options(f):
-    f = click.option("--move-limit", type=int, default=None, help="Stop a game unfinished after this many moves (laps); default 10,000.")(f)
-    f = click.option("--turn-limit", type=int, default=None, help="Stop a game unfinished after this many turns; default 2,500.")(f)
+    f = limit_options(f)
     f = click.option("--set", "settings", multiple=True, metavar="SWITCH=VALUE",
                      help="Set a switch (full id or its point, e.g. relay=next-hole); repeatable.")(f)
     f = click.option("--ruleset", default=None, help="A ruleset id of the archive (default: the engine's defaults).")(f)
@@ -105,6 +106,7 @@ def _show(console: Console, state) -> None:
 
 def _interactive(console: Console, state, human: int, seed: int) -> None:
     from engine.agents import RandomAgent
+    from schema.citation import check_move
 
     agent = RandomAgent(seed)
     console.print(f"You are player {human}; the random agent plays the other side. Type a move (its notation, as the legal moves are listed), or q to quit.")
@@ -115,9 +117,9 @@ def _interactive(console: Console, state, human: int, seed: int) -> None:
             if text.lower() in ("q", "quit", "exit"):
                 return
             try:
-                state.apply(text)
+                state.apply(check_move(text))
             except ValueError as exc:
-                console.print(f"[red]{exc}[/red]")
+                console.print(f"[red]{exc}[/red]", markup=True)
         else:
             move = agent.choose(state)
             console.print(f"the agent plays {state.move_to_text(move)}", highlight=False)
@@ -141,6 +143,8 @@ def register(group: click.Group) -> None:
 
         With no --moves and a terminal on standard input, play interactively.
         """
+        from schema.citation import check_move
+
         game = _game(game_id, ruleset, settings, turn_limit, move_limit)
         try:
             state = game.new_state(seed)
@@ -152,7 +156,7 @@ def register(group: click.Group) -> None:
                     raise BadInput(f"empty move at position {i + 1} of --moves {moves!r}")
                 continue
             try:
-                state.apply(text)
+                state.apply(check_move(text))
             except ValueError as exc:
                 raise BadInput(f"move {i + 1} ({text!r}): {exc}") from None
         if as_json:
@@ -167,7 +171,7 @@ def register(group: click.Group) -> None:
     @group.command("simulate")
     @click.argument("game_id", metavar="GAME")
     @_rule_options
-    @click.option("--games", "n_games", type=int, required=True, help="How many games to play.")
+    @click.option("--games", "n_games", type=Count(1, MAX_GAMES), required=True, help="How many games to play.")
     @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the batch (game i gets its own).")
     @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
     def simulate(game_id: str, ruleset: str | None, settings: tuple[str, ...], turn_limit: int | None,

@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from engine.cli.bounds import GAMES, JOBS, MOVE_LIMIT, RESAMPLES, TURN_LIMIT
+
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
@@ -22,9 +24,9 @@ def _together(*decorators: Decorator) -> Decorator:
 
 run_options = _together(
     click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (each cell derives its own)."),
-    click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes (joblib/loky)."),
+    click.option("--jobs", type=JOBS, default=1, show_default=True, help="Local worker processes (joblib/loky)."),
     click.option("--scheduler", default=None, metavar="ADDRESS", help="Run the cells on a Dask cluster (e.g. tcp://host:8786)."),
-    click.option("--resamples", type=int, default=999, show_default=True, help="Bootstrap resamples per interval."),
+    click.option("--resamples", type=RESAMPLES, default=999, show_default=True, help="Bootstrap resamples per interval."),
 )
 """--seed, --jobs, --scheduler, --resamples."""
 
@@ -39,3 +41,14 @@ checkpoint_options = _together(
 results_option = click.option("--results", type=click.Path(dir_okay=False), default=None,
                               help="The results database (default: site/results.db).")
 """--results."""
+
+limit_options = _together(
+    click.option("--turn-limit", type=TURN_LIMIT, default=None, help="Stop a game unfinished after this many turns; default 2,500."),
+    click.option("--move-limit", type=MOVE_LIMIT, default=None, help="Stop a game unfinished after this many moves (laps); default 10,000."),
+)
+"""--turn-limit, --move-limit."""
+
+
+def games_option(default: int, help: str, name: str = "--games") -> Decorator:
+    """A count of games (2..MAX_GAMES) named ``name``."""
+    return click.option(name, type=GAMES, default=default, show_default=True, help=help)

@@ -14,12 +14,55 @@ from typing import Any
 import click
 
 from engine.cli.games import BadInput
-from engine.cli.options import checkpoint_options, results_option, run_options
+from engine.cli.bounds import MAX_NEAREST, MAX_TOP, SKILL_LEVELS, Count, writable_file
+from engine.cli.options import checkpoint_options, games_option, results_option, run_options
 
 
 def _changes(base: dict[str, str], other: dict[str, str]) -> str:
     """``relay: take-up-last -> next-hole; end: ...``: what ``other`` changes of ``base``."""
     return "; ".join(f"{k.split('.', 1)[1]}: {base[k]} -> {v}" for k, v in other.items() if base.get(k) != v)
+
+
+WIDTH = 100
+"""The most columns of a line ``variorum reconstruct`` prints (ids are never cut: a longer one stands alone)."""
+
+
+def wrapped(echo: Any, width: int = WIDTH) -> Any:
+    """``echo`` that folds each line to ``width`` columns at spaces, continuing it indented by four
+    more spaces than the line; ids, options and figures are never cut."""
+    import textwrap
+
+    def out(line: str = "") -> None:
+        if len(line) <= width:
+            echo(line)
+            return
+        indent = line[:len(line) - len(line.lstrip())]
+        for part in textwrap.wrap(line.strip(), width, initial_indent=indent, subsequent_indent=indent + "    ",
+                                  break_long_words=False, break_on_hyphens=False):
+            echo(part)
+
+    return out
+
+
+def named(rec: Any) -> tuple[str, dict[str, str]]:
+    """The ruleset the readings are named against (the run's base, else the default ruleset) and its
+    choices."""
+    from engine import rulesets
+
+    rid = rec.base or rulesets.default_ruleset(rec.game)
+    return rid, (rulesets.ruleset(rec.game, rid).choices if rid else {})
+
+
+def reading_name(i: int, c: Any, against: tuple[str, dict[str, str]]) -> str:
+    """``reading 36 (sets end: cannot-move, relay: next-hole against sources)``, or a ruleset's name."""
+    from engine.compare.reconstruct import settings_against
+
+    if c.ruleset:
+        return f"reading {i} = {c.ruleset}"
+    rid, base = against
+    sets = settings_against(base, c.reading.switches)
+    what = ", ".join(f"{k}: {v}" for k, v in sets) if sets else "nothing otherwise"
+    return f"reading {i} (sets {what} against {rid})"
 
 
 def _reading_line(c: Any, measures: tuple[str, ...]) -> str:
@@ -39,6 +82,8 @@ def print_reconstruction(echo: Any, rec: Any, seconds: float) -> None:
     one reading a block (ids and figures are never cut, whatever the terminal's width)."""
     from engine.compare.fit import fit_summary
 
+    echo = wrapped(echo)
+    against = named(rec)
     shown = ("completion", "balance", "balance_finished", "duration_turns")
     echo(f"{rec.game}: {len(rec.candidates)} readings of {len(rec.switches)} switches, each screened by "
          f"{rec.screen_games} random games; evaluated by {rec.agent} vs {rec.agent} ({rec.games} games); "
@@ -49,8 +94,7 @@ def print_reconstruction(echo: Any, rec: Any, seconds: float) -> None:
     echo("The front of fit against playability (best fitting first):")
     for i in rec.front:
         c = rec.candidates[i]
-        name = f" = {c.ruleset}" if c.ruleset else ""
-        echo(f"- reading {i}{name}: {fit_summary(c.departures)}")
+        echo(f"- {reading_name(i, c, against)}: {fit_summary(c.departures)}")
         for d in c.departures:
             echo(f"    {d.text}")
         echo(f"    {_reading_line(c, shown)}")
@@ -71,7 +115,7 @@ def print_reconstruction(echo: Any, rec: Any, seconds: float) -> None:
         for j in n.readings:
             o = rec.candidates[j]
             verdict = {True: "playable under agent play", False: "fails under agent play", None: "not evaluated"}
-            echo(f"- reading {j}: {_changes(c.reading.switches, o.reading.switches)} ({verdict[o.playable]}; "
+            echo(f"- {reading_name(j, o, against)}: {_changes(c.reading.switches, o.reading.switches)} ({verdict[o.playable]}; "
                  f"fit: {fit_summary(o.departures)})")
             echo(f"    {_reading_line(o, shown)}")
     echo("")
@@ -89,12 +133,12 @@ def register(group: click.Group) -> None:
     @click.option("--base", default=None, metavar="ID", help="Ruleset for the switches not examined (default: the archive's default).")
     @click.option("--criterion", "criteria_specs", multiple=True, metavar="'NAME>=X'|'NAME<=X'|NAME=LOW..HIGH|NAME=off",
                   help="Change, add or drop a plausibility criterion (repeatable; quote it in a shell).")
-    @click.option("--screen-games", type=int, default=200, show_default=True, help="Random games per reading in the screen.")
-    @click.option("--games", type=int, default=20, show_default=True, help="Agent games per evaluated reading.")
+    @games_option(200, "Random games per reading in the screen.", "--screen-games")
+    @games_option(20, "Agent games per evaluated reading.")
     @click.option("--agent", default="uct:50", show_default=True, help="The evaluating agent, uct:ITERATIONS or uct:ITERATIONS:DEPTH (plays itself).")
-    @click.option("--skill-levels", type=int, default=1, show_default=True, help="Rungs of the skill ladder.")
-    @click.option("--top", type=int, default=6, show_default=True, help="Evaluate at most this many readings of the front.")
-    @click.option("--nearest", type=int, default=3, show_default=True,
+    @click.option("--skill-levels", type=SKILL_LEVELS, default=1, show_default=True, help="Rungs of the skill ladder.")
+    @click.option("--top", type=Count(0, MAX_TOP), default=6, show_default=True, help="Evaluate at most this many readings of the front.")
+    @click.option("--nearest", type=Count(0, MAX_NEAREST), default=3, show_default=True,
                   help="Evaluate this many nearest readings of each failing ruleset at a time (up to 3 batches).")
     @run_options
     @checkpoint_options
@@ -119,6 +163,8 @@ def register(group: click.Group) -> None:
         _check(game_id, (), switches, base, (), agent, None, games, jobs, seed, resamples, None, None)
         at_least((("--screen-games", screen_games, 2), ("--skill-levels", skill_levels, 1), ("--top", top, 0),
                   ("--nearest", nearest, 0)))
+        if save:
+            writable_file("--results", results, sqlite=True)
         found, err, bar, phase = start_run(criteria_specs, quiet, checkpoint, discard_stale)
         t0 = time.perf_counter()
         try:

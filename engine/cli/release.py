@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from engine.cli.bounds import RELEASE, readable_archive, releases_folder
 from engine.cli.games import BadInput
 
 FORMATS = ("text", "short", "bibtex", "csl-json")
@@ -24,6 +25,7 @@ def _archive(archive: Path | None, release: int | None, releases: Path | None) -
     from schema import releases as R
     from schema.paths import ARCHIVE_DB, DATA_DIR
 
+    releases_folder("--releases", releases)
     if release is not None:
         try:
             R.manifest(release, releases)
@@ -31,17 +33,16 @@ def _archive(archive: Path | None, release: int | None, releases: Path | None) -
             raise click.BadParameter(str(exc), param_hint="'--release'") from None
         return R.releases_dir(releases) / str(release) / "archive.db"
     if archive is not None:
-        if not archive.is_file():
-            raise click.BadParameter(f"no archive database at {archive}", param_hint="'--archive'")
+        readable_archive("--archive", archive)
         return archive
-    from engine.cli.archive import needs_build, run_build
+    from engine.cli.archive import needs_build
 
-    if needs_build(DATA_DIR, ARCHIVE_DB):  # what `variorum serve` would serve
-        import contextlib
-        import sys
-
-        with contextlib.redirect_stdout(sys.stderr):  # stdout is the citation's
-            run_build(DATA_DIR, ARCHIVE_DB)
+    if not ARCHIVE_DB.is_file():
+        raise click.BadParameter(f"no archive database at {ARCHIVE_DB}: `variorum build` makes it (cite only reads)",
+                                 param_hint="'--archive'")
+    if needs_build(DATA_DIR, ARCHIVE_DB):  # cite reads what is served, and never builds it
+        click.echo(f"note: the records in {DATA_DIR} are newer than {ARCHIVE_DB}; this cites the archive as "
+                   "built (and served); `variorum build` rebuilds it", err=True)
     return ARCHIVE_DB
 
 
@@ -71,12 +72,12 @@ def register(group: click.Group) -> None:
     @click.option("--moves", default=None, metavar="M,M,...", help="A position: the moves from the start.")
     @click.option("--seed", default="0", show_default=True, help="The game's seed (what is drawn by lot).")
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
-    @click.option("--release", type=int, default=None, help="Cite this release (its /v/N/ address); default: "
+    @click.option("--release", type=RELEASE, default=None, help="Cite this release (its /v/N/ address); default: "
                   "the release the current archive is, else the unreleased state.")
     @click.option("--base-url", default=None, metavar="URL",
                   help=f"The archive's canonical address (default: ${BASE_ENV}, else the release's own).")
     @click.option("--archive", type=click.Path(path_type=Path, dir_okay=False), default=None,
-                  help="The archive database (default: site/archive.db, built when missing or stale).")
+                  help="The archive database (default: site/archive.db, as served; cite never builds it).")
     @click.option("--releases", type=click.Path(path_type=Path, file_okay=False), default=None,
                   help="The releases folder (default: site/releases, or $VARIORUM_RELEASES).")
     def cite_cmd(game_id: str, ruleset: str | None, settings: tuple[str, ...], moves: str | None, seed: str,
@@ -107,20 +108,32 @@ def register(group: click.Group) -> None:
     @click.option("--releases", type=click.Path(path_type=Path, file_okay=False), default=None,
                   help="The releases folder (default: site/releases, or $VARIORUM_RELEASES).")
     def version_cmd(releases: Path | None) -> None:
-        """Print the engine fingerprint, the data/ hash and the latest release."""
+        """Print the engine fingerprint, the served archive's hash (the one the pages and citations
+        print), the data/ hash and the latest release. Reads only: never builds."""
         from engine import ENGINE_FINGERPRINT
+        from engine.cli.archive import needs_build
         from engine.fingerprint import data_hash, numba_version
         from schema import releases as R
+        from schema.paths import ARCHIVE_DB, DATA_DIR
 
+        releases_folder("--releases", releases)
         latest = R.latest(releases)
         click.echo(f"engine fingerprint: {ENGINE_FINGERPRINT} (numba {numba_version()})")
-        click.echo(f"data/ hash: {data_hash()}")
+        if ARCHIVE_DB.is_file():
+            stale = "; data/ is newer: `variorum build` rebuilds it" if needs_build(DATA_DIR, ARCHIVE_DB) else ""
+            served = R.release_of_archive(ARCHIVE_DB, releases)
+            what = f"release {served['release']}" if served else "unreleased"
+            click.echo(f"archive: {R.archive_hash(ARCHIVE_DB)} ({ARCHIVE_DB}, {what}; the hash its pages and "
+                       f"citations print{stale})")
+        else:
+            click.echo(f"archive: none built ({ARCHIVE_DB}; `variorum build`)")
+        click.echo(f"data/ hash: {data_hash()} (the records' folder)")
         if latest is None:
             click.echo(f"latest release: none (in {R.releases_dir(releases)})")
         else:
             same = "" if latest["data"] == data_hash() else "; data/ has changed since"
-            click.echo(f"latest release: {latest['release']} ({latest['date']}; data {latest['data']}; "
-                       f"engine {latest['engine']}{same})")
+            click.echo(f"latest release: {latest['release']} ({latest['date']}; archive {R.archive_hash_of(latest)}; "
+                       f"data {latest['data']}; engine {latest['engine']}{same})")
 
     @group.command("release")
     @click.option("--data", "data_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
@@ -130,7 +143,7 @@ def register(group: click.Group) -> None:
     @click.option("--base-url", default=None, metavar="URL",
                   help=f"The archive's canonical address, recorded in the release (default: ${BASE_ENV}).")
     @click.option("--date", default=None, metavar="YYYY-MM-DD", help="The release's date (default: today, UTC).")
-    @click.option("--check", "check_number", type=int, default=None, metavar="N",
+    @click.option("--check", "check_number", type=RELEASE, default=None, metavar="N",
                   help="Make nothing: replay release N's golden playthroughs with the current engine and "
                        "print where it plays differently (kept under <releases>/checks/<engine fingerprint>/).")
     def release_cmd(data_dir: Path | None, releases: Path | None, base_url: str | None, date: str | None,
@@ -139,6 +152,7 @@ def register(group: click.Group) -> None:
         fingerprint, a golden playthrough of every ruleset and the notes of what changed."""
         from engine.release import check, make
 
+        releases_folder("--releases", releases, write=check_number is None)
         if check_number is not None:
             try:
                 found = check(check_number, releases)
@@ -161,6 +175,8 @@ def register(group: click.Group) -> None:
         from schema import releases as R
 
         folder = R.releases_dir(releases) / str(m["release"])
-        click.echo(f"release {m['release']} ({m['date']}): data {m['data']}, engine {m['engine']}; "
+        click.echo(f"release {m['release']} ({m['date']}): archive {m['archive']}, data {m['data']}, engine {m['engine']}; "
                    f"{m['bytes'] / 1e6:.2f} MB in {folder} ({time.perf_counter() - started:.1f} s)")
         click.echo((folder / "NOTES.md").read_text())
+        click.echo(f"A release is kept by committing its folder: git add {folder} && git commit -m 'Release {m['release']}'",
+                   err=True)

@@ -56,6 +56,13 @@ NEAREST_ROUNDS = 3
 until one is playable under agent play."""
 
 
+
+def settings_against(base: dict[str, str], switches: dict[str, str]) -> list[tuple[str, str]]:
+    """What a reading sets otherwise than ``base`` (a named ruleset's choices), as (point, option)
+    in the reading's order: the name of a reading that no ruleset is, which its departures alone do
+    not give (two readings may depart from the sources alike and differ elsewhere)."""
+    return [(k.split(".", 1)[-1], v) for k, v in switches.items() if base.get(k) != v]
+
 @dataclass
 class Candidate:
     """One reading of the switch space: its fit and its screen (and, if evaluated, agent play)."""

@@ -30,6 +30,7 @@ import atexit
 import json
 import logging
 import queue
+import re
 import sqlite3
 import sys
 import threading
@@ -53,8 +54,9 @@ if not log.handlers:
 
 METHODS = {"GET", "HEAD", "OPTIONS", "POST"}
 """Methods any route of the site may serve; others are 405 before routing."""
-READ_ONLY_PREFIXES = ("/-/play/",)
-"""Paths that answer GET and HEAD only."""
+READ_ONLY_PREFIXES = ("/-/play/", "/-/cite/", "/-/releases")
+"""Paths that answer GET and HEAD only (and OPTIONS), at the latest address and under ``/v/<N>/``."""
+RELEASE_PREFIX = re.compile(r"^/v/\d+(?=/)")
 
 
 LOG_CHARS = 200
@@ -213,9 +215,10 @@ def asgi_wrapper(datasette):
             method = scope.get("method", "GET").upper()
             raw = scope.get("raw_path") or scope.get("path", "/").encode("utf-8", "replace")
             path = raw.decode("latin-1").split("?")[0]
+            route = RELEASE_PREFIX.sub("", path, count=1)  # /v/<N>/-/play/... is refused as /-/play/... is
             refusal = None
-            if method not in METHODS or (method not in ("GET", "HEAD", "OPTIONS") and path.startswith(READ_ONLY_PREFIXES)):
-                allow = "GET, HEAD, OPTIONS" if path.startswith(READ_ONLY_PREFIXES) else ", ".join(sorted(METHODS))
+            if method not in METHODS or (method not in ("GET", "HEAD", "OPTIONS") and route.startswith(READ_ONLY_PREFIXES)):
+                allow = "GET, HEAD, OPTIONS" if route.startswith(READ_ONLY_PREFIXES) else ", ".join(sorted(METHODS))
                 refusal = (405, f"{method} is not allowed here; allowed: {allow}", {"Allow": allow})
             elif _climbs(raw):
                 refusal = (404, "no such page", {})

@@ -459,10 +459,14 @@ async def reconstruction_context(datasette, game_id: str, rulesets: list[dict[st
     data = await datasette.get_database("results").execute_fn(read)
     if data is None:
         return None
+    from engine.compare.reconstruct import settings_against
+
     readings = data["readings"]
+    against = default_of(rulesets)  # what the readings are named against: the ruleset their links start from
     for r in readings.values():
         r["play_link"] = play_link(game_id, r, rulesets)
         r["name"] = r["ruleset"] or f"reading {r['reading']}"
+        r["sets"] = [] if r["ruleset"] or against is None else settings_against(against["choices"], r["switches"])
         play = "agent" if r["evaluated"] else "random"
         r["shown"] = {"play": play, "measures": r["measures"][play], "criteria": r["criteria"][play]}
     front = sorted((r for r in readings.values() if r["front"]), key=lambda r: (r["fit"], -r["screen_meets"]))
@@ -472,7 +476,8 @@ async def reconstruction_context(datasette, game_id: str, rulesets: list[dict[st
         found = [dict(readings[j], changes=[(k, base["switches"][k], v) for k, v in readings[j]["switches"].items()
                                             if base["switches"].get(k) != v]) for j in n["readings"]]
         nearest.append({**n, "base": base, "found": found})
-    return {"run": data["run"], "front": front, "nearest": nearest, "measures": RECONSTRUCT_MEASURES}
+    return {"run": data["run"], "front": front, "nearest": nearest, "measures": RECONSTRUCT_MEASURES,
+            "against": against["key"] if against else None}
 
 
 RECONSTRUCT_MEASURES = ("completion", "balance", "balance_finished", "duration_turns")

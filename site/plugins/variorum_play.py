@@ -76,6 +76,7 @@ class Engine:
         self.warm_seconds: dict[str, float] = {}
         self.started = time.monotonic()
         self.warmer: ProcessPoolExecutor | None = None
+        self.database: Any = None  # the Datasette database these pools read
 
     def kill(self) -> None:
         """Stop every worker now (the server is stopping: no waiting for a compilation or a search)."""
@@ -158,11 +159,17 @@ _engines: dict[str, Engine] = {}
 
 
 def engine_of(datasette) -> Engine:
-    """The engine pools of the server's archive (made on first use; one per archive file)."""
-    path = datasette.get_database(DB).path
-    found = _engines.get(path)
+    """The engine pools of the server's archive (made on first use; one per archive file). When a
+    build replaced the file and the server swapped it in (site/plugins/variorum_archive.py), the
+    old pools stop and new ones read the new file: the play API says what the pages say."""
+    db = datasette.get_database(DB)
+    found = _engines.get(db.path)
+    if found is not None and found.database is not None and found.database is not db:
+        found.kill()
+        found = None
     if found is None:
-        found = _engines[path] = Engine(path)
+        found = _engines[db.path] = Engine(db.path)
+        found.database = db
     return found
 
 
@@ -170,6 +177,19 @@ def games() -> frozenset[str]:
     from engine.games import GAMES
 
     return frozenset(GAMES)
+
+
+def ascii_moves(text: str | None) -> None:
+    """BadRequest naming ``moves`` when a move is not in the engine's notation, in ASCII (``b١`` and
+    full-width digits are refused, as ``/-/cite`` and ``variorum cite`` refuse them)."""
+    from schema.citation import check_move
+
+    for move in (text or "").split(","):
+        if move.strip():
+            try:
+                check_move(move.strip())
+            except ValueError as exc:
+                raise BadRequest("moves", str(exc)) from None
 
 
 async def play(datasette, request) -> Response:
@@ -180,6 +200,7 @@ async def play(datasette, request) -> Response:
             if len(request.args.getlist(name)) > 1:
                 raise BadRequest(name, f"give {name} once (it takes a comma-separated list)")
         agent = check_request(game_id, args, games())
+        ascii_moves(args.get("moves"))
     except BadRequest as exc:
         return _bad(exc.parameter, str(exc))
     kind = "heavy" if agent in HEAVY_AGENTS else "light"

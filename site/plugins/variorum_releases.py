@@ -26,6 +26,7 @@ HTTP 202 while it is being computed, in a process of its own).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
 import re
@@ -40,6 +41,22 @@ from datasette import hookimpl
 from datasette.utils.asgi import NotFound, Response
 
 IMMUTABLE = b"public, max-age=31536000, immutable"
+RELEASE_PAGE = b"public, max-age=3600"
+"""A release's pages: its records do not change, but the templates and the engine that draw them may."""
+IMMUTABLE_FILES = re.compile(r"^/archive\.db$")
+"""Under ``/v/<N>/``, the paths of files that never change (the release's archive database)."""
+CHANGING = re.compile(r"^/-/(?!cite/)")
+"""Under ``/v/<N>/``, the paths whose answers change (``releases.json``, ``check.json``, ``bake.json``,
+``play.json``, the results' charts, ...): never cached for long."""
+
+
+def lifetime(rest: str) -> bytes:
+    """The cache-control of an answer at ``/v/<N><rest>``: immutable only for the release's files."""
+    if IMMUTABLE_FILES.match(rest):
+        return IMMUTABLE
+    if CHANGING.match(rest) or rest.startswith("/static/"):
+        return b"no-cache"
+    return RELEASE_PAGE
 RELEASE_PATH = re.compile(r"^/v/(\d+)(/.*)?$")
 FORMATS = ("text", "short", "bibtex", "csl-json")
 _subs: dict[tuple[int, int], Any] = {}
@@ -58,6 +75,19 @@ def _engine() -> str | None:
     except ImportError:
         return None
     return ENGINE_FINGERPRINT
+
+
+MAX_DIGITS = 9
+"""The most digits of a release number in an address (more: no such release)."""
+
+
+def release_number(text: str) -> int:
+    """The release a path names: digits without a leading zero, at most :data:`MAX_DIGITS` of them;
+    NotFound otherwise (``/v/01/`` is no second address of release 1, and 256 digits are no file
+    name to look up)."""
+    if not re.fullmatch(rf"[1-9]\d{{0,{MAX_DIGITS - 1}}}", text):
+        raise NotFound(f"no release {text[:20]}{'...' if len(text) > 20 else ''}: see /-/releases")
+    return int(text)
 
 
 def release_of(datasette) -> int | None:
@@ -144,7 +174,8 @@ def _manifests() -> list[dict[str, Any]]:
 
 
 def _summary(m: dict[str, Any]) -> dict[str, Any]:
-    return {"release": m["release"], "date": m["date"], "data": m["data"], "engine": m["engine"],
+    return {"release": m["release"], "date": m["date"], "archive": _releases().archive_hash_of(m),
+            "data": m["data"], "engine": m["engine"],
             "bytes": m["bytes"], "previous": m.get("previous"), "url": f"/v/{m['release']}/",
             "notes": f"/-/releases/{m['release']}"}
 
@@ -201,20 +232,20 @@ async def releases_page(datasette, request) -> Response:
     R = _releases()
     found = _manifests()
     rows = "".join(
-        f"<tr><td><a href=\"/v/{m['release']}/\">{m['release']}</a></td><td>{m['date']}</td><td><code>{m['data']}</code></td>"
+        f"<tr><td><a href=\"/v/{m['release']}/\">{m['release']}</a></td><td>{m['date']}</td><td><code>{R.archive_hash_of(m)}</code></td>"
         f"<td><code>{m['engine']}</code></td><td>{m['bytes'] / 1e6:.2f} MB</td>"
         f"<td><a href=\"/-/releases/{m['release']}\">what changed</a></td></tr>" for m in reversed(found))
     total = sum(m["bytes"] for m in found)
-    body = (f"<h1>Releases of the archive</h1><p>{len(found)} release(s), {total / 1e6:.2f} MB in all, kept in "
-            f"<code>{R.releases_dir()}</code>; each is served, unchanged, at <code>/v/N/</code>.</p>"
-            "<table><thead><tr><th>Release</th><th>Date</th><th>data/ hash</th><th>Engine</th><th>Size</th><th>Notes</th>"
-            f"</tr></thead><tbody>{rows}</tbody></table>" if found else
+    body = (f"<h1>Releases of the archive</h1><p>{len(found)} release(s), {total / 1e6:.2f} MB in all; each is "
+            "served, unchanged, at <code>/v/N/</code>.</p>"
+            '<div class="vr-scroll"><table><thead><tr><th>Release</th><th>Date</th><th>Archive hash</th><th>Engine</th>'
+            f"<th>Size</th><th>Notes</th></tr></thead><tbody>{rows}</tbody></table></div>" if found else
             "<h1>Releases of the archive</h1><p>No release has been made yet (<code>variorum release</code>).</p>")
     return Response.html(await _wrap(datasette, request, "Releases", body))
 
 
 async def release_notes(datasette, request) -> Response:
-    number = int(request.url_vars["number"])
+    number = release_number(request.url_vars["number"])
     R = _releases()
     try:
         m = R.manifest(number)
@@ -232,18 +263,56 @@ async def _wrap(datasette, request, title: str, body: str) -> str:
                                            request=request)
 
 
-def _start_check(number: int) -> None:
-    proc = _checking.get(number)
-    if proc is not None and proc.poll() is None:
-        return
+MAX_CHECKS = 1
+"""Checks of releases (processes replaying golden playthroughs) running at once, server-wide."""
+CHECK_NICE = 15
+"""The checks' niceness: below the pages and the play API's workers."""
+
+
+def _check_child() -> None:
+    """In a check's process, before it runs: it dies with the server (even by SIGKILL) and yields
+    the CPU to the server."""
+    from engine.play import die_with_parent
+
+    die_with_parent()
+    os.nice(CHECK_NICE)
+
+
+def _start_check(number: int) -> bool:
+    """Start release ``number``'s check unless it is running; False when :data:`MAX_CHECKS` other
+    checks are running (the request is asked to come back)."""
+    for n, proc in list(_checking.items()):
+        if proc.poll() is not None:
+            del _checking[n]
+    if number in _checking:
+        return True
+    if len(_checking) >= MAX_CHECKS:
+        return False
     _checking[number] = subprocess.Popen(
         [sys.executable, "-m", "engine.cli", "release", "--check", str(number)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_check_child)
+    return True
+
+
+def stop_checks() -> None:
+    """Stop every running check (the server is stopping)."""
+    for proc in _checking.values():
+        if proc.poll() is None:
+            proc.terminate()
+    _checking.clear()
+
+
+atexit.register(stop_checks)
 
 
 async def release_check(datasette, request) -> Response:
-    """Where the current engine plays release N's rulesets differently from their golden playthroughs."""
-    number = int(request.url_vars["number"])
+    """Where the current engine plays release N's rulesets differently from their golden playthroughs.
+    Only a GET starts the check (one at a time server-wide, niced, dying with the server); HEAD
+    answers without starting it; other methods are refused."""
+    if request.method not in ("GET", "HEAD"):
+        return Response.json({"error": f"{request.method} is not allowed here; allowed: GET, HEAD", "parameter": None},
+                             status=405, headers={"Allow": "GET, HEAD"})
+    number = release_number(request.url_vars["number"])
     R = _releases()
     try:
         R.manifest(number)
@@ -256,9 +325,15 @@ async def release_check(datasette, request) -> Response:
     if cached.is_file():
         return Response(cached.read_text(), content_type="application/json; charset=utf-8",
                         headers={"cache-control": "no-cache"})
-    _start_check(number)
-    return Response.json({"status": "checking", "release": number, "engine": fp}, status=202,
-                         headers={"retry-after": "10", "cache-control": "no-store"})
+    if request.method == "HEAD":
+        started = number in _checking
+    else:
+        started = _start_check(number)
+    if not started and request.method == "GET":
+        return Response.json({"error": f"another release is being checked ({MAX_CHECKS} at a time); retry shortly",
+                              "parameter": None}, status=503, headers={"retry-after": "10", "cache-control": "no-store"})
+    return Response.json({"status": "checking" if started else "not started", "release": number, "engine": fp},
+                         status=202, headers={"retry-after": "10", "cache-control": "no-store"})
 
 
 @hookimpl
@@ -274,26 +349,38 @@ def register_routes():
 
 # --- serving /v/<N>/ ----------------------------------------------------------------------------
 
-def _sub(datasette, number: int):
-    """The Datasette of release ``number`` (made once; None if there is no such release)."""
+_sub_lock: dict[int, asyncio.Lock] = {}
+
+
+async def _sub(datasette, number: int):
+    """The Datasette of release ``number``, made once and started (its startup hooks run) before
+    any request reaches it, however many arrive at once; None if there is no such release."""
     from datasette.app import Datasette
 
     R = _releases()
     key = (id(datasette), number)
     found = _subs.get(key)
-    if found is None:
-        db = R.releases_dir() / str(number) / "archive.db"
-        if not (R.releases_dir() / str(number) / R.MANIFEST).is_file():
-            return None
-        settings = dict(datasette._settings, base_url=f"/v/{number}/")
-        ds = Datasette(immutables=[str(db)], metadata=datasette._metadata_local, template_dir=datasette.template_dir,
-                       static_mounts=datasette.static_mounts, settings=settings)
-        ds._variorum_main = datasette
-        found = _subs[key] = (ds, ds.app())
+    if found is not None:
+        return found[1]
+    if not (R.releases_dir() / str(number) / R.MANIFEST).is_file():
+        return None
+    lock = _sub_lock.setdefault(id(datasette), asyncio.Lock())
+    async with lock:  # one request makes and starts it; the others wait for it
+        found = _subs.get(key)
+        if found is None:
+            db = R.releases_dir() / str(number) / "archive.db"
+            settings = dict(datasette._settings, base_url=f"/v/{number}/")
+            ds = Datasette(immutables=[str(db)], metadata=datasette._metadata_local,
+                           template_dir=datasette.template_dir, static_mounts=datasette.static_mounts,
+                           settings=settings)
+            ds._variorum_main = datasette
+            await ds.invoke_startup()
+            found = _subs[key] = (ds, ds.app())
     return found[1]
 
 
-LINK = re.compile(rb'((?:href|src|action)=")/(?!v/\d+/|-/releases)')
+LINK = re.compile(rb'((?:href|src|action)=")/(?!v/\d+/|-/releases)(?![^"]*"\s+data-latest)')
+"""A link from the root that a release page keeps in the release (not one marked ``data-latest``)."""
 JS_API = re.compile(rb'([`"\'])/-/(play|cite)/')
 
 
@@ -303,7 +390,7 @@ def _banner(number: int | None, datasette) -> bytes:
     if number is not None:
         m = R.manifest(number)
         return (f'<p class="vr-release" id="vr-release" data-release="{number}">Release {number} of the archive '
-                f'({m["date"]}; data {m["data"]}; engine {m["engine"]}): this address shows its records unchanged, '
+                f'({m["date"]}; archive {R.archive_hash_of(m)}; engine {m["engine"]}): this address shows its records unchanged, '
                 f'for good. <a href="/">The latest records</a> · <a href="/-/releases">all releases</a>'
                 f'<span id="vr-release-newer"></span></p><div id="vr-release-check" hidden></div>'
                 f'<script src="/static/releases.js" defer></script>').encode()
@@ -312,13 +399,16 @@ def _banner(number: int | None, datasette) -> bytes:
         prev = served.get("previous")
         what = f'<a href="/-/releases/{served["release"]}">what changed' + \
             (f" since release {prev}" if prev else "") + "</a>"
-        return (f'<p class="vr-release">Release {served["release"]} ({served["date"]}), the latest: {what} · '
+        newest = "the latest" if latest is None or latest["release"] == served["release"] else \
+            f'a newer release, <a href="/v/{latest["release"]}/">{latest["release"]}</a>, has been made since'
+        return (f'<p class="vr-release">Release {served["release"]} ({served["date"]}; archive '
+                f'{_releases().archive_hash_of(served)}), {newest}: {what} · '
                 f'<a href="/v/{served["release"]}/">its permanent address</a> · '
                 f'<a href="/-/releases">all releases</a></p>').encode()
     if latest is not None:
-        return (f'<p class="vr-release">Records not yet released: they differ from release {latest["release"]} '
-                f'({latest["date"]}; <a href="/-/releases/{latest["release"]}">its notes</a>, '
-                f'<a href="/v/{latest["release"]}/">its pages</a>).</p>').encode()
+        return (f'<p class="vr-release">Records not yet released (archive {edition(datasette).data}): they differ '
+                f'from release {latest["release"]} ({latest["date"]}; <a href="/-/releases/{latest["release"]}">its '
+                f'notes</a>, <a href="/v/{latest["release"]}/">its pages</a>).</p>').encode()
     return b""
 
 
@@ -387,6 +477,9 @@ def _play_args(datasette, number: int, game: str, query: bytes) -> tuple[bytes, 
 
 @hookimpl
 def asgi_wrapper(datasette):
+    if release_of(datasette) is None:  # a release made while serving: no cached page names the old latest
+        datasette.__dict__.setdefault("_variorum_state", {})["releases"] = lambda: tuple(_releases().numbers())
+
     def wrap(app):
         async def serve(scope, receive, send):
             if scope.get("type") != "http":
@@ -398,9 +491,13 @@ def asgi_wrapper(datasette):
                 if m is None:
                     return await app(scope, receive, _buffered(send, lambda b, k: _rewrite_html(b, None, datasette)
                                                                if k == "html" else b, lambda s, h: h))
+                try:
+                    number = release_number(m.group(1))
+                except NotFound as exc:
+                    return await Response.text(str(exc), status=404).asgi_send(send)
                 if m.group(2) is None:
-                    return await Response.redirect(f"/v/{m.group(1)}/").asgi_send(send)
-                sub = _sub(datasette, int(m.group(1)))
+                    return await Response.redirect(f"/v/{number}/").asgi_send(send)
+                sub = await _sub(datasette, number)
                 if sub is None:
                     return await Response.text(f"No release {m.group(1)}: see /-/releases", status=404).asgi_send(send)
                 return await sub(scope, receive, send)
@@ -432,7 +529,7 @@ def asgi_wrapper(datasette):
             def headers(status: int, hs: list) -> list:
                 if status != 200:
                     return hs
-                return [*((k, v) for k, v in hs if k.lower() != b"cache-control"), (b"cache-control", IMMUTABLE)]
+                return [*((k, v) for k, v in hs if k.lower() != b"cache-control"), (b"cache-control", lifetime(rest))]
 
             return await app(scope, receive, _buffered(send, rewrite, headers))
 

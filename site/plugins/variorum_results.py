@@ -65,9 +65,16 @@ _progress_read: list = [None, None]
 """The last ``.bake.json`` read: its (path, inode, mtime, size) and contents."""
 
 
+def release_page(datasette) -> int | None:
+    """The release a Datasette serves at ``/v/<N>/`` (None: the latest). A release keeps records,
+    not results: its pages never say a figure is being computed for them."""
+    base = datasette.setting("base_url") or "/"
+    return int(base.strip("/").split("/")[1]) if base.startswith("/v/") else None
+
+
 def baking(datasette) -> bool:
     """True while the server's background bake has not saved every game's comparison."""
-    if os.environ.get("VARIORUM_BAKING") != "1":
+    if os.environ.get("VARIORUM_BAKING") != "1" or release_page(datasette) is not None:
         return False
     if "results" not in datasette.databases:
         return True
@@ -83,7 +90,7 @@ def _pick_up(datasette, path: Path) -> None:
 def assessing(datasette) -> bool:
     """True while ``variorum serve`` bakes the default assessments (its ``.assessing`` file is there)."""
     site = _site(datasette)
-    if os.environ.get("VARIORUM_ASSESSING") != "1" or site is None:
+    if os.environ.get("VARIORUM_ASSESSING") != "1" or site is None or release_page(datasette) is not None:
         return False
     return (site / ".assessing").exists()
 
@@ -129,4 +136,5 @@ def register_routes():
 
 @hookimpl
 def extra_template_vars(datasette):
-    return {"comparison_pending": baking(datasette), "assessment_pending": assessing(datasette)}
+    return {"comparison_pending": baking(datasette), "assessment_pending": assessing(datasette),
+            "release_page": release_page(datasette)}

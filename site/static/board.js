@@ -142,6 +142,8 @@
     if (!response.ok || !body) {
       const error = new Error((body && body.error) || `HTTP ${response.status}`);
       error.parameter = body ? body.parameter : null;
+      error.status = response.status;
+      error.retryAfter = Number(response.headers.get("Retry-After")) || 0;
       throw error;
     }
     return body;
@@ -259,10 +261,15 @@
     return mine === generation;
   }
 
+  // The moves of a request that its answer did not play: from the first one the reading refuses on.
+  // They stay in the request (and the address), so a reading that accepts them plays them again.
+  function unplayed(req, state) {
+    return req.moves.slice(state.moves.length);
+  }
+
   // Show one request and its answer: board, controls, address, notice and citation together.
   function commit(req, state, message) {
-    req = copyReq(req);
-    req.moves = state.moves.slice(); // what was played (a link's illegal tail is dropped)
+    req = copyReq(req); // the whole move list, played or not: the address keeps it
     shown = {req: req, answer: state};
     latest = copyReq(req);
     selected = null;
@@ -289,15 +296,23 @@
     $("vr-legend").textContent = legend.join(" ");
     $("vr-legend").hidden = !legend.length;
     if (!legal.childNodes.length) legal.textContent = state.terminal ? "none: the game is over" : "none";
-    $("vr-moves").textContent = req.moves.length ? req.moves.map((m, i) => `${i + 1}. ${m}`).join("  ") : "none yet";
+    const played = state.moves;
+    const rest = unplayed(req, state);
+    let moves = played.length ? played.map((m, i) => `${i + 1}. ${m}`).join("  ") : "none yet";
+    if (rest.length) {
+      moves += `  (not played under this reading: ${rest.map((m, i) => `${played.length + i + 1}. ${m}`).join("  ")})`;
+    }
+    $("vr-moves").textContent = moves;
+    $("vr-moves").dataset.unplayed = String(rest.length);
     const url = addressOf(req);
     history.replaceState(null, "", inPlace(url));
     $("vr-link").href = url;
     notice(message);
-    document.body.dataset.boardState = JSON.stringify({ruleset: req.ruleset, switches: state.switches, moves: req.moves});
-    document.dispatchEvent(new CustomEvent("vr:reading", {detail: {
+    document.body.dataset.boardState = JSON.stringify({ruleset: req.ruleset, switches: state.switches, moves: played,
+                                                       unplayed: rest});
+    document.dispatchEvent(new CustomEvent("vr:reading", {detail: {  // the position shown: the moves played
       ruleset: req.ruleset, switches: state.switches, overrides: Object.assign({}, req.overrides),
-      moves: req.moves.slice(), seed: req.seed, engine_version: state.engine_version, url: location.href,
+      moves: played.slice(), seed: req.seed, engine_version: state.engine_version, url: location.href,
     }}));
   }
 
@@ -322,9 +337,17 @@
           return await ask(Object.assign(copyReq(req), {agent: ""}), Object.assign({}, opts, {
             extra: extra, describe: (s) => [why, describe ? describe(s) : ""].filter(Boolean).join(" ")}));
         }
+        if (err.status === 503 && err.retryAfter) { // compiling or busy: say so, and start by itself when ready
+          notice(`${err.message.replace(/; retry shortly$/, "")}: the board starts by itself when it is ready ` +
+                 `(next try in ${err.retryAfter} s).`);
+          document.body.dataset.boardWaiting = "1";
+          setTimeout(() => { if (mine === generation) ask(req, opts); }, err.retryAfter * 1000);
+          return null;
+        }
         failed(req, err);
         return null;
       }
+      delete document.body.dataset.boardWaiting;
       if (mine !== generation) return null;
       if (opts.animateIt && !(await animate(state, mine))) return null;
       if (mine !== generation) return null;
@@ -363,7 +386,7 @@
     if (!shown || mine !== generation) return;
     const req = shown.req;
     const state = shown.answer;
-    if (!req.agent || state.terminal || state.to_move !== 2) return;
+    if (!req.agent || state.terminal || state.to_move !== 2 || unplayed(req, state).length) return;
     let answer;
     try {
       answer = await fetchState(req, {agent: req.agent});
@@ -380,6 +403,7 @@
   function play(move) {
     if (!shown || document.body.dataset.boardBusy) return;
     const req = copyReq(shown.req);
+    req.moves = shown.answer.moves.slice(); // a new move from the position shown: the unplayed ones go
     req.moves.push(move);
     ask(req, {animateIt: true, describe: (s) => s.stopped_at ? `Move ${move} is not legal: ${s.stopped_at.reason}` : ""});
   }
@@ -414,7 +438,11 @@
       if (d) msgs.push(d.summary || `The readings part at move ${d.index + 1} (${d.move}).`);
       else if (played) msgs.push(`The ${played} move(s) play out the same under both readings.`);
       if (state.stopped_at) {
-        msgs.push(`Move ${state.stopped_at.index + 1} (${state.stopped_at.move}) is not legal under the new reading; the game is shown up to the move before it.`);
+        const rest = req.moves.length - state.stopped_at.index;
+        msgs.push(`Move ${state.stopped_at.index + 1} (${state.stopped_at.move}) is not legal under the new reading ` +
+          `(${state.stopped_at.reason}); the game is shown up to the move before it. ` +
+          `${rest === 1 ? "That move stays" : `The ${rest} moves from it on stay`} in the address and play again ` +
+          `under a reading that accepts ${rest === 1 ? "it" : "them"}.`);
       }
       return msgs.join(" ");
     }});
@@ -445,6 +473,7 @@
     });
     $("vr-undo").addEventListener("click", () => {
       const req = copyReq(latest || shown.req);
+      if (shown) req.moves = req.moves.slice(0, shown.answer.moves.length); // the unplayed moves go first
       req.moves.pop();
       ask(req, {noReply: true});
     });
@@ -466,7 +495,7 @@
     const msgs = opened.problems.slice();
     if (state.stopped_at) {
       msgs.push(`Move ${state.stopped_at.index + 1} of the link (${state.stopped_at.move}) is not legal: ${state.stopped_at.reason}; ` +
-        `the game is shown up to the move before it.`);
+        `the game is shown up to the move before it (the rest stay in the address).`);
     }
     return msgs.join(" ");
   }}).then(() => { document.body.dataset.boardReady = "1"; });

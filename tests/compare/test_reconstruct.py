@@ -136,3 +136,37 @@ def test_front_and_nearest_follow_their_definitions(small) -> None:
         first = n.readings[0]
         assert distance(base.reading.switches, cands[first].reading.switches, SWITCHES) == min(passing)
         assert all(cands[j].reading.evaluated and n.ruleset in cands[j].nearest_of for j in n.readings)
+
+
+def test_each_reading_is_named_by_what_it_sets_on_lines_of_100_columns(small) -> None:
+    """Two readings that depart from the sources alike (here: differing only in ``end``) print different
+    lines, each naming what it sets against the named ruleset; no line is wider than 100 columns."""
+    import dataclasses
+
+    from engine.cli.reconstruct import print_reconstruction
+
+    rec = small[0]
+    i = next(i for i in rec.front if not rec.candidates[i].ruleset) if any(
+        not rec.candidates[i].ruleset for i in rec.front) else rec.front[0]
+    c = rec.candidates[i]
+    end = "tap-urdy.end"
+    other = next(o for o in ("row-empty-after-lap", "row-empty-after-move", "cannot-move")
+                 if o != c.reading.switches[end])
+    twin = dataclasses.replace(c, reading=dataclasses.replace(c.reading, switches={**c.reading.switches, end: other}),
+                               ruleset=None, front=True)
+    twin.departures = list(c.departures)
+    rec = dataclasses.replace(rec, candidates=[*rec.candidates, twin])
+    lines: list[str] = []
+    print_reconstruction(lines.append, rec, 1.0)
+    assert max(len(line) for line in lines) <= 100, max(lines, key=len)
+    j = len(rec.candidates) - 1
+    first = next(line for line in lines if line.startswith(f"- reading {j} "))
+    assert f"end: {other}" in first and "against " in first
+    heads = [line for line in lines if line.startswith("- reading ")]
+    assert len(heads) == len(set(heads))
+    base = rulesets.ruleset("tap-urdy", rulesets.default_ruleset("tap-urdy")).choices
+    for k in rec.front:
+        if not rec.candidates[k].ruleset:
+            sets = [f"{s.split('.', 1)[1]}: {v}" for s, v in rec.candidates[k].reading.switches.items() if base[s] != v]
+            head = next(line for line in lines if line.startswith(f"- reading {k} "))
+            assert all(s in " ".join(lines) for s in sets) and "(sets " in head

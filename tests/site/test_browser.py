@@ -249,8 +249,30 @@ def test_a_bad_link_says_what_was_wrong_and_what_it_used(page, server):
     expect(notice).to_contain_text('"sideways"')
     expect(notice).to_contain_text("(zz) is not legal")
     expect(page.locator("#vr-ruleset")).to_have_value("sources")
-    expect(page.locator("#vr-moves")).to_have_text("1. b1")
-    assert "nonsense" not in page.url and "zz" not in page.url
+    expect(page.locator("#vr-moves")).to_have_text("1. b1  (not played under this reading: 2. zz)")
+    assert "nonsense" not in page.url and "moves=b1,zz" in page.url  # no move of the link is dropped
+
+
+def test_a_toggle_never_drops_a_move(page, server):
+    """b1, a2, b2 under the sources' counterclockwise sowing; clockwise refuses b2: the board shows the
+    game up to it and says so, the address keeps all three, and flipping back plays b2 again."""
+    open_game(page, server, "/games/tap-urdy?ruleset=sources&moves=b1,a2,b2")
+    moves = page.locator("#vr-moves")
+    expect(moves).to_have_text("1. b1  2. a2  3. b2")
+    page.select_option("select[data-switch='tap-urdy.direction']", "clockwise")
+    expect(moves).to_have_text("1. b1  2. a2  (not played under this reading: 3. b2)")
+    expect(page.locator("#vr-notice")).to_contain_text("Move 3 (b2) is not legal under the new reading")
+    expect(page.locator("#vr-notice")).to_contain_text("play again")
+    assert "moves=b1,a2,b2" in page.url and "direction:clockwise" in page.url
+    import engine
+
+    state = engine.new_game("tap-urdy", ruleset="sources", switches={"direction": "clockwise"})
+    state.apply("b1")
+    state.apply("a2")
+    expect(page.locator("#vr-text")).to_have_text(state.to_text())
+    page.select_option("select[data-switch='tap-urdy.direction']", "counterclockwise")
+    expect(moves).to_have_text("1. b1  2. a2  3. b2")
+    assert "moves=b1,a2,b2" in page.url and "direction" not in page.url
 
 
 def test_an_opponent_the_api_refuses_is_dropped_with_the_reason(page, server):
@@ -343,3 +365,23 @@ def test_cite_this_names_the_editorial_choices_and_whose_words_are_quoted(page, 
     open_game(page, server, "/games/tauru?set=directions:all")  # the reader's own choice is not the ruleset's completion
     expect(text).to_contain_text("tauru.long-lines = count (editorial completion")
     expect(text).not_to_contain_text("tauru.directions = orthogonal")
+
+
+def test_while_the_engine_compiles_the_board_says_so_and_starts_by_itself(page, server):
+    refused = []
+
+    def compiling(route):
+        if not refused:  # the first request finds the game's kernels still compiling
+            refused.append(route.request.url)
+            route.fulfill(status=503, headers={"Retry-After": "1", "Content-Type": "application/json"},
+                          body=json.dumps({"error": "the engine for tap-urdy is still being compiled; retry shortly",
+                                           "parameter": None}))
+        else:
+            route.continue_()
+
+    page.route("**/-/play/tap-urdy.json*", compiling)
+    page.goto(server + "/games/tap-urdy?ruleset=ludii&moves=b1")
+    expect(page.locator("#vr-notice")).to_contain_text("the board starts by itself when it is ready")
+    expect(page.locator("#vr-moves")).to_have_text("1. b1", timeout=15000)
+    expect(page.locator("#vr-notice")).to_be_hidden()
+    assert refused

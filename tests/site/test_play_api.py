@@ -88,6 +88,11 @@ async def test_a_finished_game_reports_its_result(ds):
         (API, {"compare": "nope"}, "compare", "unknown ruleset 'nope'"),
         (API, {"compare": "ludii;relay:sideways"}, "compare", "unknown value 'sideways'"),
         (API, {"agent": "grandmaster"}, "agent", "grandmaster"),
+        (API, {"moves": "b\u0661"}, "moves", "malformed move 'b\u0661'"),  # an Arabic-Indic one, as /-/cite refuses it
+        (API, {"moves": "\uff42\uff11"}, "moves", "in ASCII"),  # full-width b1
+        (API, {"ruleset": "ludii", "moves": "b1,b\uff12"}, "moves", "in ASCII"),
+        (API, {"set": "relay:next-hole,relay:take-up-last"}, "set", "set twice"),
+        (API, {"set": "relay:next-hole,tap-urdy.relay:next-hole"}, "set", "set twice"),
     ],
 )
 async def test_bad_input_is_a_400_naming_the_problem(ds, url, params, parameter, words):

@@ -63,3 +63,24 @@ def test_a_front_reading_opens_on_the_board_as_it_is_read(reconstructed_site):
         assert state["switches"] == reading
         assert errors == []
         browser.close()
+
+
+def test_each_front_reading_is_named_by_what_it_sets(reconstructed_site):
+    import html
+    import re
+    import urllib.request
+
+    from engine import rulesets
+
+    base, rec = reconstructed_site
+    page = urllib.request.urlopen(base + "/games/tap-urdy", timeout=30).read().decode()
+    default = rulesets.default_ruleset("tap-urdy")
+    choices = rulesets.ruleset("tap-urdy", default).choices
+    for i in rec.front:
+        c = rec.candidates[i]
+        item = re.search(rf"<li data-reading=\"{i}\">(.*?)</li>", page, re.S).group(1)
+        if c.ruleset:
+            continue
+        text = html.unescape(re.sub(r"<[^>]+>", "", item))
+        sets = [f"{k.split('.', 1)[1]}: {v}" for k, v in c.reading.switches.items() if choices[k] != v]
+        assert f"(sets {', '.join(sets) or 'nothing otherwise'} against {default})" in text, text

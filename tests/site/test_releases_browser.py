@@ -75,7 +75,8 @@ def test_an_old_release_page_plays_its_reading_and_links_to_what_changed(page, s
 def test_the_latest_page_links_to_what_changed(page, server):  # noqa: F811
     open_game(page, server, "/games/tauru")
     line = page.locator("p.vr-release")
-    expect(line).to_contain_text("Release 2 (2026-12-01), the latest")
+    expect(line).to_contain_text("Release 2 (2026-12-01; archive ")
+    expect(line).to_contain_text("), the latest")
     assert line.locator("a").first.get_attribute("href") == "/-/releases/2"
     expect(page.locator("#rules")).not_to_contain_text("(as first released)")
     page.goto(server + "/-/releases/2")
