@@ -57,7 +57,7 @@ def _sources() -> dict[str, str]:
     return roles
 
 
-DRAFTS_READ_IN_TEXTS = {"misoro-tsoro-additional-capture"}
+DRAFTS_READ_IN_TEXTS: set[str] = set()
 """Drafts with texts read in themselves (portal pages, evidence records): their pages would say nothing."""
 
 
@@ -92,7 +92,7 @@ RELATIVES_ON_PROGRAMS = {
 """The relatives moved from the drafts, with the programs' files their pages name."""
 
 
-RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja")
+RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja", "misoro-tsoro-additional-capture")
 """Relatives with texts read in themselves too (the portal's page, evidence records quoting the primary)."""
 
 
