@@ -23,12 +23,15 @@ of an empty landing the turn ends. Named primitives (engine.mancala.rules):
 - ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
   again), a count for each time they fall due to the player (a list, the last repeated), sparing
-  the opponent's opening hole (``spare``);
+  the opponent's opening hole (``spare``); due with none to take, they lapse or
+  (``none_to_take: pass-to-opponent``) the capturer passes and the opponent takes those still due
+  from the capturer's holes, after which the capturer moves (a player with none to take passes in
+  turn: two passes in a row end the game in a draw);
 - ``opening``: each player's first turn is one lap from a named hole, without relay, taking the
   column if it ends in the inner row;
 - ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
   outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
-  (misoro; ``count`` each), safe from the extra captures;
+  (misoro; ``count`` each), safe from the extra captures, as the heads or ends are under ``safe``;
 - ``restricted-holes``: a player is at first restricted to the middle holes (all but the four
   corners, holes 1, N, N+1, 2N): their laps pass over the corners (``sowing: skip-corners``, a
   lap of kind RESTRICTED_LAP) or only start elsewhere (``start-only``); when no middle hole can
@@ -78,11 +81,11 @@ from engine.mancala.layout import (  # noqa: I001
     AFTER_CAPTURE, AFTER_INNER_LANDING, BY_LOT, CAPTURED_RESOW, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER,
     CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE,
     F_CAPTURE, F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER,
-    F_EXTRA_OPTIONAL, F_EXTRA_SPARE, F_EXTRA_STEPS, F_FIRST_PLAYER, F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP,
+    F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_EXTRA_SPARE, F_EXTRA_STEPS, F_FIRST_PLAYER, F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP,
     F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING, F_OPENING_POS, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY,
     F_RELEASE, F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP,
-    F_SITES, F_SNAPSHOT, F_SPECIAL, F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE,
-    PER_TURN, RESERVE_HOLES, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
+    F_SITES, F_SNAPSHOT, F_SPECIAL, F_SPECIAL_SAFE, F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE,
+    PASS_TO_OPPONENT, PER_TURN, RESERVE_HOLES, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.rules.opening_steps import S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, STEP_SLOT
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
@@ -546,12 +549,14 @@ def list_starts(state, params):
 
 
 @njit(cache=True, inline="always")
-def list_targets(state, params):
-    """The opponent's holes an extra capture may take (non-empty, not misoro, not spared); their number."""
-    q = 1 - state[TO_MOVE]
+def list_targets(state, params, q):
+    """Player ``q``'s holes an extra capture may take (non-empty, not misoro, not spared, not a head or
+    end under special-holes' safe), listed at LEGAL; their number."""
     length = params[F_LENGTH]
     holes = TRACKS + q * TRACK_SLOT + TRACK_HOLES
     safe = state[idx(MISORO + q)] | params[F_EXTRA_SPARE]
+    if params[F_SPECIAL_SAFE] != 0:
+        safe |= params[idx(F_STOP + q)]
     base = q * PLAYER_MOVES
     n = 0
     for pos in range(length):
@@ -685,9 +690,14 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     state[N_LEGAL] = 0
     phase = state[PHASE]
     if phase == PHASE_EXTRA:
-        n = list_targets(state, params)
+        n = list_targets(state, params, 1 - state[TO_MOVE])
+        if n == 0 and params[F_EXTRA_NONE] == PASS_TO_OPPONENT:
+            # none to take (Ludii's game-wide count): the player passes (Ludii's forced pass), and the opponent
+            # takes those still due from this player's holes; two passes in a row end the game in a draw
+            state[LEGAL] = PASS
+            n = 1
         if n > 0:
-            if params[F_EXTRA_OPTIONAL] != 0:  # the capturer may stop taking
+            if params[F_EXTRA_OPTIONAL] != 0 and state[LEGAL] != PASS:  # the capturer may stop taking
                 state[LEGAL + n] = STOP
                 n += 1
             state[N_LEGAL] = n
@@ -787,7 +797,12 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
     opening = phase == PHASE_START and params[F_OPENING] != 0 and ((state[OPENED] >> p) & 1) == 0
     if opening:
         state[OPENED] |= 1 << p
-    if move == PASS:
+    if move == PASS and phase == PHASE_EXTRA:  # extra captures due, none to take: they pass to the opponent
+        if play_pass(state, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
+            return  # neither could take one: the second pass in a row, a draw (Ludii's all-pass end)
+        state[TURNS] += 1
+        state[TO_MOVE] = 1 - p
+    elif move == PASS:
         if play_pass(state, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
             return
         end_turn(state)
@@ -829,6 +844,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             state[idx(SIDE + 1 - p)] -= taken
             state[MOVES] += 1
             state[PENDING] -= 1
+            state[PASSES] = 0
             if log[0] >= 0:
                 machine.log_event(log, state, LOGGED, LOG_EXTRA, site, taken, p)
             if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:

@@ -137,6 +137,9 @@ class FourRowGame(KernelRules):
         header[layout.F_EXTRA_AFTER] = layout.primitive_code(
             "extra-captures", "after", self._primitive(settings, "extra-captures", "after") or "capture")
         header[layout.F_EXTRA_OPTIONAL] = int(bool(self._primitive(settings, "extra-captures", "optional")))
+        header[layout.F_EXTRA_NONE] = layout.primitive_code(
+            "extra-captures", "none_to_take", self._primitive(settings, "extra-captures", "none_to_take") or "lapse")
+        header[layout.F_SPECIAL_SAFE] = int(bool(self._primitive(settings, "special-holes", "safe")))
         header[layout.F_CAPTURE_ON] = layout.code("capture_on", rules.capture_on)
         header[F_STOP], header[F_STOP + 1] = head, head
         header[layout.F_MIN_COUNTERS] = rules.min_counters

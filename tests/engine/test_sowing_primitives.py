@@ -555,3 +555,58 @@ def test_opening_steps_position_says_each_players_steps():
     for bad in ([1], [1, -1], [1, True], "11", [0, 9]):  # one count a player, 0 to the steps
         with pytest.raises(ValueError, match=r"position opening_steps must be the steps each player has made"):
             at(desc, holes(h5=2), holes(h5=2), opening_steps=bad)
+
+
+# --- special-holes safe, extra-captures none_to_take ---------------------------------------------
+
+def test_special_holes_safe_spares_the_ends_from_extra_captures():
+    """special-holes' ``safe``: the ends (Misoro Tsoro (Additional Capture).lud's fixed misoro) are
+    spared by the extra captures as chosen misoro are; without it they may be taken."""
+    a, b = holes(h5=2, h1=1), holes(h2=3, h9=1, h1=2, h3=1, h5=4)
+    extra = {"name": "extra-captures", "params": {"count": 1}}
+    taken = at(describe(RULES, [{"name": "special-holes", "params": {"kind": "ends"}}, extra]), a, b)
+    taken.apply("a5")  # a6, a7 (empty inner): b9 and b2 taken; one extra capture due
+    assert taken.to_move == 1 and taken.legal_moves_text() == ["b1", "b3", "b5"]
+    safe = at(describe(RULES, [{"name": "special-holes", "params": {"kind": "ends", "safe": True}}, extra]), a, b)
+    safe.apply("a5")
+    assert safe.to_move == 1 and safe.legal_moves_text() == ["b3"]  # b1 and b5 are ends
+
+
+def test_extra_captures_none_to_take_lapse_or_pass_to_the_opponent():
+    """extra-captures' ``none_to_take``: with captures due and none to take they lapse (the default),
+    or (pass-to-opponent, Ludii's game-wide count) the capturer passes and the opponent takes those
+    still due from the capturer's holes, sparing theirs, one a move, after which the capturer moves."""
+    a, b = holes(h5=2, h1=1, h3=2, h8=2), holes(h2=3, h9=1, h1=2)
+    ends = {"name": "special-holes", "params": {"kind": "ends", "safe": True}}
+    lapse = at(describe(RULES, [ends, {"name": "extra-captures", "params": {"count": 2}}]), a, b)
+    lapse.apply("a5")  # b9 and b2 taken; b1, an end, is safe: none to take
+    assert lapse.to_move == 2 and lapse.board()["captures"] == [4, 0]
+    desc = describe(RULES, [ends, {"name": "extra-captures", "params": {"count": 2, "none_to_take": "pass-to-opponent"}}])
+    s = at(desc, a, b)
+    s.apply("a5")
+    assert s.to_move == 1 and s.legal_moves_text() == ["pass"]
+    events = s.game.rules.trace_move(s.game.params, s._st.copy(), s.game.rules.text_to_move("pass"))
+    assert [e["kind"] for e in events] == ["pass"]
+    s.apply("pass")  # player 2 takes the two still due from player 1's holes, a1 (an end) spared
+    assert s.to_move == 2 and s.legal_moves_text() == ["a3", "a6", "a7", "a8"]
+    assert s.game.rules.position_spec(s._st)["extra_captures"] == 2
+    s.apply("a3")
+    assert s.to_move == 2 and s.legal_moves_text() == ["a6", "a7", "a8"]
+    s.apply("a6")  # the second: player 1 moves next
+    assert s.to_move == 1 and s.board()["captures"] == [4, 3] and s.legal_moves_text() == ["a8"]
+    assert s.board()["a"] == holes(h1=1, h7=1, h8=2)
+
+
+def test_extra_captures_passed_to_the_opponent_with_none_to_take_on_either_side_end_in_a_draw():
+    """pass-to-opponent: the count stays due while neither player has a hole to take; each passes
+    in turn, and two passes in a row end the game in a draw (Ludii's all-pass end)."""
+    desc = describe(RULES, [{"name": "special-holes", "params": {"kind": "ends", "safe": True}},
+                            {"name": "extra-captures", "params": {"count": 3, "none_to_take": "pass-to-opponent"}}])
+    s = at(desc, holes(h5=2, h1=1), holes(h2=3, h9=1, h1=2))
+    for move in ("a5", "pass", "a6", "a7"):  # b9, b2 taken; player 2 takes a6 and a7, two of the three
+        s.apply(move)
+    assert s.to_move == 2 and s.legal_moves_text() == ["pass"]  # a1 and b1, ends, are all that is left
+    s.apply("pass")
+    assert s.to_move == 1 and s.legal_moves_text() == ["pass"] and not s.is_terminal()
+    s.apply("pass")
+    assert s.is_terminal() and s.result().ending == "draw" and s.result().winner is None

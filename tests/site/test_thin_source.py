@@ -57,7 +57,7 @@ def _sources() -> dict[str, str]:
     return roles
 
 
-DRAFTS_READ_IN_TEXTS = {"misoro-tsoro-additional-capture"}
+DRAFTS_READ_IN_TEXTS: set[str] = set()
 """Drafts with texts read in themselves (portal pages, evidence records): their pages would say nothing."""
 
 
@@ -93,7 +93,7 @@ READ_ON_THE_PORTAL = ("musoro-tsoro", "misoro-tsoro")
 page of DLP.GameRulesets.1290), so that their pages rest on texts too."""
 
 
-RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja")
+RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja", "misoro-tsoro-additional-capture")
 """Relatives with texts read in themselves too (the portal's page, evidence records quoting the primary)."""
 
 

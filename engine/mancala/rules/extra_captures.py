@@ -1,7 +1,10 @@
 """Extra captures (Tsoro and its relatives): after a capture the capturer takes the whole contents of
 further opponent holes, each its own decision; due after any capture, a capture of two holes (Msuwa)
 or any lap ending in an empty inner hole (Tshuba); optional (the capturer may stop); graduated by the
-times they have fallen due (Tsoro (Baia): 5, 3, 2); sparing the opponent's opening hole."""
+times they have fallen due (Tsoro (Baia): 5, 3, 2); sparing the opponent's opening hole. Due with no
+hole to take, they lapse, or (``none_to_take: pass-to-opponent``, Ludii's game-wide count of captures
+due in Misoro Tsoro (Additional Capture).lud and Tsoro (Baia).lud) the capturer passes and the
+opponent takes those still due from the capturer's holes, one a move, after which the capturer moves."""
 
 from __future__ import annotations
 
@@ -32,6 +35,11 @@ class ExtraCaptures(BaseModel):
     spare: Literal["none", "opening-hole"] | None = Field(
         None, description="a hole they may not take besides the chosen special holes: the opponent's opening hole "
                           "(primitive opening)")
+    none_to_take: Literal["lapse", "pass-to-opponent"] | None = Field(
+        None, description="when they fall due with no hole to take: they lapse (the default), or the capturer passes "
+                          "and the opponent takes those still due from the capturer's holes (sparing the same holes "
+                          "on that side), one a move, then the capturer moves; with none to take on either side, "
+                          "two passes in a row end the game in a draw")
 
 
 def _counts(reading: Reading) -> tuple[str, str] | None:
@@ -51,11 +59,12 @@ def _spare(reading: Reading) -> tuple[str, str] | None:
 RULE = Rule(
     name="extra-captures",
     what="after a capture the capturer takes further opponent holes, each its own decision (a count, or a list "
-         "graduated by the times they fall due), after any capture, a two-hole capture or an inner landing",
+         "graduated by the times they fall due), after any capture, a two-hole capture or an inner landing; with none "
+         "to take they lapse or pass to the opponent, who takes them from the capturer's holes",
     params=ExtraCaptures,
     boards={4: {}},
     checks=(_counts, _spare),
-    slots={4: ("extra", "extra_after", "extra_optional", "extra_steps", "extra_spare")},
+    slots={4: ("extra", "extra_after", "extra_optional", "extra_steps", "extra_spare", "extra_none")},
     state={4: (("pending", 1), ("due", 2))},
     tables={4: (("extra", MAX_COUNTS),)},
     hooks=("after-capture", "move"),

@@ -1,7 +1,8 @@
 """Special holes: holes where a lap ending in an occupied hole may stop instead of relaying: the heads
 (each player's rightmost outer hole), both ends of the outer row (Misoro Tsoro's fixed misoro), or
 holes each player chooses before play (misoro: Tsoro's two, Musoro Tsoro's one), which are then safe
-from extra captures."""
+from extra captures; the heads or ends too under ``safe`` (Misoro Tsoro (Additional Capture).lud's
+fixed misoro, which its extra captures spare)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ class SpecialHoles(BaseModel):
                           "row before play, safe from extra captures); ends (both ends of the outer row)")
     count: int | None = Field(None, ge=0, description=f"under kind chosen: the holes each player chooses "
                                                       f"({CHOSEN_EACH} if not given)")
+    safe: bool | None = Field(None, description="the heads or ends are safe from extra captures, as chosen holes "
+                                                "always are (false if not given)")
 
 
 def _count(reading: Reading) -> tuple[str, str] | None:
@@ -40,11 +43,11 @@ def _count(reading: Reading) -> tuple[str, str] | None:
 RULE = Rule(
     name="special-holes",
     what="holes where a lap may stop instead of relaying: the heads, both ends of the outer row, or holes each "
-         "player chooses before play (then safe from extra captures)",
+         "player chooses before play (then safe from extra captures; the heads or ends too if safe)",
     params=SpecialHoles,
     boards={4: {}},
     checks=(_count,),
-    slots={4: ("stop", "stop_2", "special", "chosen_each")},
+    slots={4: ("stop", "stop_2", "special", "chosen_each", "special_safe")},
     state={4: (("misoro", 2), ("chosen", 1))},
     hooks=("start", "landing", "move"),
     position=("misoro", "stop_at"),

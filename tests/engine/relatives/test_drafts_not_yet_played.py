@@ -47,29 +47,3 @@ def test_captured_counters_leaving_the_board_are_refused_on_four_rows():
     data["board"]["stores"] = False
     assert "captured_to = 'removed'" in refusal(data)  # boards without stores are played (re-sown captures)
 
-
-def test_the_fixed_misoro_are_not_yet_spared_by_the_extra_captures():
-    """Misoro Tsoro (Additional Capture)'s draft description is accepted, but under its fixed misoro
-    (special-holes ends) the extra captures may take an end hole, which the file spares
-    (data/drafts/README.md). Played on the draft's position 'fixed-misoro-spared-after-a-capture':
-    the machine offers b1 and b8 where the draft expects b14 alone. When this fails the machine
-    spares them: the draft's positions say what it must then do."""
-    from pathlib import Path
-
-    import yaml
-
-    from engine.game import MOVE_LIMIT, TURN_LIMIT, Game, Limits
-    from engine.mancala.fourrow_rules import FourRowGame
-    from schema.paths import DATA_DIR
-
-    path = DATA_DIR / "drafts" / "sowing" / "misoro-tsoro-additional-capture.yaml"
-    desc = SowingDescription.model_validate(yaml.safe_load(Path(path).read_text(encoding="utf-8")))
-    assert refusal(desc.model_dump(exclude_none=True)) == ""  # accepted as it stands
-    values = {s.id: s.default for s in desc.switches}
-    values[f"{desc.game}.misoro"] = "fixed-ends"
-    game = Game(FourRowGame(desc, desc.game), values, None, Limits(TURN_LIMIT, MOVE_LIMIT))
-    state = game.state_from_position({"a": [0] * 8 + [1] + [0] * 7,
-                                      "b": [2, 2, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 1, 1, 0], "to_move": 1})
-    state.apply("a9")  # a10 (inner, empty): b15 and b2 are taken; three extra captures are due
-    assert state.board()["b"] == [2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 1, 0, 0]
-    assert state.legal_moves_text() == ["b1", "b8", "b14"]  # the file: ["b14"] (b1 and b8 are misoro)
