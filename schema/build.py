@@ -7,6 +7,7 @@ build leaves the previous archive as it was. The same records give the same byte
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -187,6 +188,9 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
                     completion_note=completion.note if completion else None,
                 )
             yield from _cite(t.RulesetCitationRow, rs.citations, ruleset_id=rid)
+        if gid in archive.sowing:  # the description as written, byte for byte
+            text = (archive.data_dir / "sowing" / f"{gid}.yaml").read_text(encoding="utf-8")
+            yield t.SowingDescriptionRow(game_id=gid, text=text, sha256=hashlib.sha256(text.encode("utf-8")).hexdigest())
     yield from _witness_rows(archive)
 
 
@@ -251,6 +255,7 @@ _TABLES: list[type[SQLModel]] = [
     t.SourceRow,
     t.LineageRow,
     t.GameRow,
+    t.SowingDescriptionRow,
     t.RelatedGameRow,
     t.EvidenceRow,
     t.QuotationScopeRow,

@@ -63,6 +63,17 @@ class GameRow(SQLModel, table=True):
     description: str
 
 
+class SowingDescriptionRow(SQLModel, table=True):
+    """A mancala game's sowing description (``data/sowing/<game id>.yaml``) as written: the rules the
+    engine's sowing machine plays, carried by the archive (and so by each release) beside the
+    records it reads them with."""
+
+    __tablename__ = "sowing_descriptions"
+    game_id: str = Field(primary_key=True, foreign_key="games.id")
+    text: str
+    sha256: str
+
+
 class RelatedGameRow(SQLModel, table=True):
     __tablename__ = "related_games"
     id: str = Field(primary_key=True)
