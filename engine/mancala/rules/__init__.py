@@ -56,6 +56,8 @@ SowingRules: type[BaseModel] = create_model("SowingRules", __base__=_Strict,
 RULE_FIELDS: tuple[str, ...] = tuple(SowingRules.model_fields)
 PRIMITIVES: dict[str, type[BaseModel]] = {r.name: r.params for r in RULES if r.params is not None}
 """The named primitives: name -> the model of their parameters."""
+PRIMITIVES_BOARDS: dict[str, tuple[int, ...]] = {r.name: tuple(r.boards) for r in RULES if r.params is not None}
+"""A primitive -> the boards that play it."""
 
 
 def _played() -> dict[int, dict[str, tuple[Any, ...]]]:
@@ -126,13 +128,19 @@ def reading(description: SowingDescription, choices: dict[str, str]) -> Reading:
     return Reading(description, dict(choices), rules_for(description, choices), description.settings(choices))
 
 
-def readings(description: SowingDescription) -> Iterator[Reading]:
-    """The description under its defaults, then under each option of each switch."""
-    yield reading(description, {})
+def settings(description: SowingDescription) -> Iterator[dict[str, str]]:
+    """The settings a description is checked under: its defaults, then each other option of each switch."""
+    yield {}
     for s in description.switches:
         for option in s.options:
             if option != s.default:
-                yield reading(description, {s.id: option})
+                yield {s.id: option}
+
+
+def readings(description: SowingDescription) -> Iterator[Reading]:
+    """The description under each of its :func:`settings`."""
+    for choices in settings(description):
+        yield reading(description, choices)
 
 
 def problems(description: SowingDescription) -> list[tuple[str, str]]:
@@ -164,7 +172,7 @@ def problems(description: SowingDescription) -> list[tuple[str, str]]:
     if out:
         return out
     seen: set[tuple[str, str]] = set()
-    for choices in [{}] + [{s.id: o} for s in description.switches for o in s.options]:
+    for choices in settings(description):
         try:
             r = reading(description, choices)
         except ValueError as exc:
@@ -203,9 +211,6 @@ def refused(r: Reading) -> list[tuple[str, str]]:
                     out.append((r.where(name), why))
     return out
 
-
-PRIMITIVES_BOARDS: dict[str, tuple[int, ...]] = {r.name: tuple(r.boards) for r in RULES if r.params is not None}
-"""A primitive -> the boards that play it."""
 
 
 def games_using(descriptions: dict[str, SowingDescription]) -> dict[str, list[str]]:
