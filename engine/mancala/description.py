@@ -22,7 +22,8 @@ from engine.mancala import fourrow, layout
 from engine.mancala.sowing import track_block
 from engine.switches import Switch
 from engine.mancala.rules import problems as rule_problems
-from engine.mancala.rules import rules_for
+from engine.mancala.rules import readings, rules_for
+from engine.mancala.rules.repetition import HISTORY
 from schema.paths import DATA_DIR
 from schema.yamlfile import LOADER
 from schema.sowing import Setup, SowingDescription
@@ -126,28 +127,90 @@ def track(description: SowingDescription, rules: Any) -> list[int]:
     return [0] + list(reversed(holes[1:])) if rules.direction == "clockwise" else holes
 
 
+def store_site(player: int) -> int:
+    """Where player (0 or 1)'s store lies in the two-row state (a track may name it as a hole)."""
+    return layout.BASE + layout.STORE + player
+
+
+def player_track(description: SowingDescription, rules: Any, player: int) -> list[int]:
+    """Player (0 or 1)'s sowing track with stores in the circuit: the shared track with the player's
+    store (:func:`store_site`) after the last hole of their own row."""
+    shared = track(description, rules)
+    per_row = description.board.holes_per_row
+    mine = [i for i, h in enumerate(shared) if h // per_row == player
+            and shared[(i + 1) % len(shared)] // per_row != player]
+    at = mine[0] + 1
+    return shared[:at] + [store_site(player)] + shared[at:]
+
+
+def feed_table(description: SowingDescription, tracks: list[list[int]]) -> list[int]:
+    """Hole -> the counters a lap from it needs to reach the opponent's row (its owner's track)."""
+    per_row = description.board.holes_per_row
+    sites = 2 * per_row
+    table = [0] * sites
+    for h in range(sites):
+        player = h // per_row
+        tr = tracks[player]
+        i = tr.index(h)
+        d = 1
+        while not (tr[(i + d) % len(tr)] < sites and tr[(i + d) % len(tr)] // per_row != player):
+            d += 1
+        table[h] = d
+    return table
+
+
+def cover_bits(description: SowingDescription, rules: Any, board: Any) -> int:
+    """The cover of a position set up from a spec: the track positions (or, with stores in the
+    circuit, the holes) occupied."""
+    shared = track(description, rules)
+    if rules.store_sowing == "own-store":
+        return sum(1 << h for h in shared if board[h] > 0)
+    return sum(1 << pos for pos, h in enumerate(shared) if board[h] > 0)
+
+
 def parameters(description: SowingDescription, values: Mapping[str, str]) -> tuple[np.ndarray, Any]:
     """The machine's parameter array for switch values ``values`` (switch id -> option), and the
     rule fields they give."""
     rules = rules_for(description, dict(values))
     sites = description.board.rows * description.board.holes_per_row
+    per_row = description.board.holes_per_row
     head = [0] * layout.P_TRACK
     head[layout.P_SITES] = sites
-    head[layout.P_PER_ROW] = description.board.holes_per_row
+    head[layout.P_PER_ROW] = per_row
     head[layout.P_STATE_SIZE] = state_size(description)
     head[layout.P_START_COUNT] = description.setup_for(dict(values)).counters_per_hole or 0
     head[layout.P_MIN_COUNTERS] = rules.min_counters
     head[layout.P_CAPTURE_EMPTY] = int(rules.capture_empty)
+    head[layout.P_END_MAJORITY] = int(rules.end_majority)
+    head[layout.P_CAPTURE_COUNTS] = sum(1 << c for c in rules.capture_counts)
     for slot, name in ((layout.P_START_ROW, "start_row"), (layout.P_RELAY, "relay"),
                        (layout.P_RELAY_WHEN, "relay_when"), (layout.P_CAPTURE, "capture"),
                        (layout.P_AFTER_CAPTURE, "after_capture"), (layout.P_END, "end"),
                        (layout.P_REMAINING, "remaining"), (layout.P_LONG_LAP, "long_lap"),
-                       (layout.P_FIRST_PLAYER, "first_player"), (layout.P_ENDLESS, "endless")):
+                       (layout.P_FIRST_PLAYER, "first_player"), (layout.P_ENDLESS, "endless"),
+                       (layout.P_FEEDING, "feeding"), (layout.P_STORE_TURN, "store_turn"),
+                       (layout.P_CAPTURE_ROW, "capture_row"), (layout.P_CAPTURE_CHAIN, "capture_chain"),
+                       (layout.P_GRAND_SLAM, "grand_slam"), (layout.P_REPETITION, "repetition")):
         head[slot] = layout.code(name, getattr(rules, name))
-    params = np.concatenate([np.array(head, dtype=np.int64), track_block(track(description, rules), sites)])
+    if rules.store_sowing == "own-store":
+        tracks = [player_track(description, rules, p) for p in (0, 1)]
+        blocks = [track_block(tr, store_site(1) + 1) for tr in tracks]
+    else:
+        tracks = [track(description, rules)] * 2
+        blocks = [track_block(tracks[0], sites)]
+    head[layout.P_TRACK_2] = layout.P_TRACK + len(blocks[0]) * (len(blocks) - 1)
+    head[layout.P_FEED] = layout.P_TRACK + sum(len(b) for b in blocks)
+    if rules.repetition != "none":
+        head[layout.P_HISTORY] = layout.BASE + layout.LEGAL + per_row
+    params = np.concatenate([np.array(head, dtype=np.int64), *blocks,
+                             np.array(feed_table(description, tracks), dtype=np.int64)])
     return params, rules
 
 
 def state_size(description: SowingDescription) -> int:
-    """The length of the state: room for the widest board, the fields, a legal move per hole of a row."""
-    return layout.BASE + layout.LEGAL + description.board.holes_per_row
+    """The length of the state: room for the widest board, the fields, a legal move per hole of a row,
+    and the repetition memory of a description that may end a game by repetition (rules.repetition)."""
+    size = layout.BASE + layout.LEGAL + description.board.holes_per_row
+    if any(r.value("repetition") != "none" for r in readings(description)):
+        size += 1 + HISTORY
+    return size

@@ -56,6 +56,17 @@ P_LONG_LAP = PARAM_FIELDS["long_lap"]
 P_FIRST_PLAYER = PARAM_FIELDS["first_player"]
 P_ENDLESS = PARAM_FIELDS["endless"]
 P_TRACK = PARAM_FIELDS["track"]
+P_TRACK_2 = PARAM_FIELDS["track_2"]  # where player 2's track block starts (P_TRACK when the players share one)
+P_FEEDING = PARAM_FIELDS["feeding"]
+P_FEED = PARAM_FIELDS["feed"]  # where the feed table starts: hole -> counters its lap needs to reach the opponent's row
+P_STORE_TURN = PARAM_FIELDS["store_turn"]
+P_CAPTURE_COUNTS = PARAM_FIELDS["capture_counts"]  # a bit mask: bit c set if a hole holding c is taken
+P_CAPTURE_ROW = PARAM_FIELDS["capture_row"]
+P_CAPTURE_CHAIN = PARAM_FIELDS["capture_chain"]
+P_GRAND_SLAM = PARAM_FIELDS["grand_slam"]
+P_END_MAJORITY = PARAM_FIELDS["end_majority"]
+P_REPETITION = PARAM_FIELDS["repetition"]
+P_HISTORY = PARAM_FIELDS["history"]  # where the state's repetition memory starts (0: none)
 
 BASE = 32
 """Where the state's fields begin on two rows: after the widest board the machine plays there
@@ -102,6 +113,17 @@ OWNER = code("remaining", "owner")
 SKIP_ORIGIN = code("long_lap", "skip-origin")
 BY_LOT = code("first_player", "lot")
 ILLEGAL = code("endless", "illegal")
+CAPTURE_ACROSS_GAP = code("capture", "across-gap")
+CAPTURE_COUNT = code("capture", "count")
+CAPTURE_OWN_EMPTY = code("capture", "own-empty-opposite")
+ROW_OPPONENT = code("capture_row", "opponent")
+ROW_OWN = code("capture_row", "own")
+CHAIN_BACKWARD = code("capture_chain", "backward")
+SLAM_CAPTURE_ALL = code("grand_slam", "capture-all")
+SLAM_TO_OPPONENT = code("grand_slam", "to-opponent")
+FEEDING_REQUIRED = code("feeding", "required")
+TURN_AGAIN = code("store_turn", "again")
+REPEAT_ENDS = code("repetition", "end-game")
 
 
 # --- four-row boards (engine.mancala.fourrow_machine) --------------------------------------------

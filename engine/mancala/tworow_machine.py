@@ -22,16 +22,22 @@ engine.mancala.layout at the constant offset BASE.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
-    BASE, AFTER_LAP, BY_LOT, CANNOT_MOVE, CAPTURE_NONE, CONTINUE_RELAY, COVER, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY,
-    N_LEGAL, OWNER, OWN_ROW, P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_EMPTY, P_END, P_ENDLESS, P_FIRST_PLAYER,
-    P_LONG_LAP, P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_SITES, P_START_COUNT, P_START_ROW,
-    P_STATE_SIZE, P_TRACK, RELAY_NEXT_HOLE, RELAY_SINGLE, SKIP_ORIGIN, SNAPSHOT, STATUS, STORE, TO_MOVE, TURNS,
+    BASE, AFTER_LAP, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
+    CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
+    P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
+    P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
+    P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_REPETITION, P_SITES, P_START_COUNT,
+    P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
+    ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM_CAPTURE_ALL, SLAM_TO_OPPONENT, SNAPSHOT, STATUS, STORE, TO_MOVE,
+    TURN_AGAIN, TURNS,
 )
+from engine.mancala.rules.repetition import HISTORY
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow
 from engine.repetition import begin_move_split, restore_split, seen_before
 from engine.result import OVER, UNFINISHED
@@ -45,6 +51,7 @@ LOG_CAPTURE = 2  # a = hole captured, b = counters taken, c = player (0 or 1)
 # What one move came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0
 MOVE_GAME_OVER = 1  # a row emptied mid-move (end = row-empty-after-lap)
+MOVE_AGAIN = 2  # the last counter fell in the mover's store (store_turn = again): the mover moves again
 
 
 @njit(cache=True, inline="always")
@@ -71,6 +78,127 @@ def lap_cover(length, last, count):
 
 
 @njit(cache=True, inline="always")
+def hole_cover(params, holes, length, sites, last, count):
+    """The holes a lap of ``count`` counters ending at track position ``last`` sowed, as a bit mask
+    over holes (a track through the stores: their positions are left out)."""
+    m = 0
+    pos = last
+    for _ in range(count if count < length else length):
+        h = params[holes + pos]
+        if h < sites:
+            m |= 1 << h
+        pos = pos - 1 if pos > 0 else length - 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def row_total(state, per_row, row):
+    s = 0
+    for h in range(row * per_row, row * per_row + per_row):
+        s += state[h]
+    return s
+
+
+@njit(cache=True)
+def end_capture(state, params, mover, holes, length, last, landed, log):
+    """The capture made where a move's last counter fell, when the move ends there: by count
+    (capture-count, with its backward chain and the grand slam) or from an empty own hole
+    (capture-own-empty). Out of line: Tap-urdy's laps never call it."""
+    base = BASE
+    per_row = params[P_PER_ROW]
+    sites = params[P_SITES]
+    logged_fields = base + STORE + 2
+    row = landed // per_row
+    if params[P_CAPTURE] == CAPTURE_OWN_EMPTY:
+        if row != mover or state[landed] != 1:
+            return
+        opposite = 2 * per_row - 1 - landed
+        if state[opposite] == 0 and params[P_CAPTURE_EMPTY] == 0:
+            return
+        taken = state[opposite] + 1
+        state[opposite] = 0
+        state[landed] = 0
+        state[base + STORE + mover] += taken
+        if log[0] >= 0:
+            machine.log_event(log, state, logged_fields, LOG_CAPTURE, opposite, taken, mover)
+        return
+    where = params[P_CAPTURE_ROW]
+    if (where == ROW_OPPONENT and row == mover) or (where == ROW_OWN and row != mover):
+        return
+    mask = params[P_CAPTURE_COUNTS]
+    chain = params[P_CAPTURE_CHAIN] == CHAIN_BACKWARD
+    taken = 0
+    n = 0
+    pos = last
+    h = landed
+    while True:
+        c = state[h]
+        if c > 62 or (mask >> c) & 1 == 0:
+            break
+        taken += c
+        n += 1
+        if not chain:
+            break
+        pos = pos - 1 if pos > 0 else length - 1
+        h = params[holes + pos]
+        if h >= sites or h // per_row != row:
+            break
+    if n == 0:
+        return
+    gets = mover
+    slam = params[P_GRAND_SLAM]
+    if slam != SLAM_CAPTURE_ALL and row != mover and taken == row_total(state, per_row, row):
+        if slam == SLAM_TO_OPPONENT:
+            gets = 1 - mover
+        else:
+            return  # no-capture: the move stands, nothing is taken
+    pos = last
+    h = landed
+    for _ in range(n):
+        c = state[h]
+        state[h] = 0
+        state[base + STORE + gets] += c
+        if log[0] >= 0:
+            machine.log_event(log, state, logged_fields, LOG_CAPTURE, h, c, gets)
+        pos = pos - 1 if pos > 0 else length - 1
+        h = params[holes + pos]
+
+
+@njit(cache=True)
+def position_key(state, params):
+    """A 64-bit hash (FNV-1a) of the board and the player to move: a position since the last capture."""
+    key = np.uint64(0xCBF29CE484222325)
+    prime = np.uint64(0x100000001B3)
+    for h in range(params[P_SITES]):
+        key = (key ^ np.uint64(state[h])) * prime
+    key = (key ^ np.uint64(state[BASE + TO_MOVE] + 7)) * prime
+    return np.int64(key)
+
+
+@njit(cache=True)
+def remember(state, params):
+    """Add the position to the repetition memory; True if it repeats one remembered (the memory
+    holds the positions since the last capture, the last HISTORY of them)."""
+    at = params[P_HISTORY]
+    key = position_key(state, params)
+    n = state[at]
+    for i in range(n if n < HISTORY else HISTORY):
+        if state[at + 1 + i] == key:
+            return True
+    state[at + 1 + n % HISTORY] = key
+    state[at] = n + 1
+    return False
+
+
+@njit(cache=True)
+def start_memory(state, params):
+    """Start the repetition memory with the position at hand (a game's start, a position set up)."""
+    if params[P_REPETITION] == REPEAT_ENDS:
+        state[params[P_HISTORY]] = 0
+        remember(state, params)
+
+
+@njit(cache=True, inline="always")
 def laps(state, params, table, hole, kind, lap_cap, logged, log):
     """Sow the laps of one move from ``hole`` on ``state``, at most ``lap_cap`` of them (one kind of
     lap: ``kind`` is not used). Without ``logged`` (the quick pass), the move's snapshot is taken first.
@@ -91,7 +219,9 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     mover = state[base + TO_MOVE]
     per_row = params[P_PER_ROW]
     into_origin = params[P_LONG_LAP] != SKIP_ORIGIN
-    captures = params[P_CAPTURE] != CAPTURE_NONE
+    captures = params[P_CAPTURE] == CAPTURE_ACROSS_GAP
+    at_end = params[P_CAPTURE] == CAPTURE_COUNT or params[P_CAPTURE] == CAPTURE_OWN_EMPTY
+    store_again = params[P_STORE_TURN] == TURN_AGAIN
     capture_empty = params[P_CAPTURE_EMPTY] != 0
     continue_relay = params[P_AFTER_CAPTURE] == CONTINUE_RELAY
     next_non_empty = params[P_RELAY_WHEN] == NEXT_NON_EMPTY
@@ -99,23 +229,30 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     after_lap = params[P_END] == AFTER_LAP
     # The track is read directly (not through engine.mancala.sowing.hole_at): every inlined call
     # that takes an array costs reference counting in compiled code, and this loop runs per lap.
-    length = params[P_TRACK + TRACK_LENGTH]
-    holes = P_TRACK + TRACK_HOLES
+    t = P_TRACK if mover == 0 else params[P_TRACK_2]
+    in_circuit = params[P_TRACK_2] != P_TRACK  # stores in the circuit: a track a player
+    sites = params[P_SITES]
+    length = params[t + TRACK_LENGTH]
+    holes = t + TRACK_HOLES
     logged_fields = base + STORE + 2
     origin = hole
     n = 0
     while True:
         count = state[origin]
         state[origin] = 0
-        last = sow(state, params, P_TRACK, origin, count, into_origin)
+        last = sow(state, params, t, origin, count, into_origin)
         n += 1
         state[base + MOVES] += 1
-        state[base + COVER] |= lap_cover(length, last, count)
+        if in_circuit:
+            state[base + COVER] |= hole_cover(params, holes, length, sites, last, count)
+        else:
+            state[base + COVER] |= lap_cover(length, last, count)
         landed = params[holes + last]
         if log[0] >= 0:
             machine.log_event(log, state, logged_fields, LOG_LAP, origin, count, landed)
         nxt = -1
-        if state[landed] > 1 and relay != RELAY_SINGLE:
+        in_store = landed >= sites
+        if not in_store and state[landed] > 1 and relay != RELAY_SINGLE:
             p1 = last + 1 if last + 1 < length else 0
             p2 = p1 + 1 if p1 + 1 < length else 0
             h1 = params[holes + p1]
@@ -137,10 +274,12 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
                     nxt = h1
             else:
                 nxt = landed
+        if nxt < 0 and at_end and not in_store:
+            end_capture(state, params, mover, holes, length, last, landed, log)
         if after_lap and row_empty(state, per_row):
             return MOVE_GAME_OVER
         if nxt < 0:
-            return MOVE_DONE
+            return MOVE_AGAIN if in_store and store_again else MOVE_DONE
         if logged and seen_before(table, nxt, state):
             return RUN_ENDLESS
         if n >= lap_cap:
@@ -167,6 +306,31 @@ def run_of(state, params, move):
     return move, 0
 
 
+@njit(cache=True)
+def majority(state, per_row):
+    """A player has captured more than half of the counters, or each exactly half (end_majority)."""
+    total = state[BASE + STORE] + state[BASE + STORE + 1]
+    for h in range(2 * per_row):
+        total += state[h]
+    a = 2 * state[BASE + STORE]
+    b = 2 * state[BASE + STORE + 1]
+    return a > total or b > total or (a == total and b == total)
+
+
+@njit(cache=True)
+def feeding_moves(state, params, legal, n):
+    """Keep, of the ``n`` legal moves at ``state[legal:]``, those whose lap reaches the opponent's row
+    (feeding = required, the opponent's row empty); the new number."""
+    feed = params[P_FEED]
+    k = 0
+    for i in range(n):
+        h = state[legal + i]
+        if state[h] >= params[feed + h]:
+            state[legal + k] = h
+            k += 1
+    return k
+
+
 @njit(cache=True, inline="always")
 def settle(state, params, table, scratch, turn_limit, move_limit, log):
     """Between moves: end the game by its rules or a limit, or list the next player's legal moves
@@ -177,6 +341,9 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     if params[P_END] != CANNOT_MOVE and row_empty(state, per_row):
         state[base + STATUS] = OVER
         return
+    if params[P_END_MAJORITY] != 0 and majority(state, per_row):
+        state[base + STATUS] = OVER
+        return
     p = state[base + TO_MOVE]
     row = p if params[P_START_ROW] == OWN_ROW else 1 - p
     least = params[P_MIN_COUNTERS]
@@ -185,6 +352,8 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     for h in range(row * per_row, row * per_row + per_row):  # branch-free: the test is unpredictable
         state[legal + n] = h
         n += state[h] >= least
+    if n > 0 and params[P_FEEDING] == FEEDING_REQUIRED and row_total(state, per_row, 1 - p) == 0:
+        n = feeding_moves(state, params, legal, n)
     if n > 0 and params[P_ENDLESS] == ILLEGAL:
         n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, legal, n,
                                  move_limit - state[base + MOVES], log)
@@ -209,6 +378,8 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
         state[h] = params[P_START_COUNT]
     state[base + COVER] = (1 << sites) - 1 if params[P_START_COUNT] > 0 else 0
     first_player(state, rng, seed, params[P_FIRST_PLAYER] == BY_LOT, base + TO_MOVE, base + FIRST)
+    if params[P_REPETITION] == REPEAT_ENDS:
+        start_memory(state, params)
     settle(state, params, table, scratch, turn_limit, move_limit, log)
 
 
@@ -216,10 +387,19 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
 def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log):
     """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game."""
     base = BASE
+    stores = state[base + STORE] + state[base + STORE + 1]
     outcome = machine.run_laps(laps, replay_logged, state, params, table, hole, 0, move_limit - state[base + MOVES], log)
     state[base + TURNS] += 1
-    if outcome == MOVE_DONE:
-        state[base + TO_MOVE] = 1 - state[base + TO_MOVE]
+    if outcome == MOVE_DONE or outcome == MOVE_AGAIN:
+        if outcome == MOVE_DONE:
+            state[base + TO_MOVE] = 1 - state[base + TO_MOVE]
+        if params[P_REPETITION] == REPEAT_ENDS:
+            if state[base + STORE] + state[base + STORE + 1] != stores:
+                state[params[P_HISTORY]] = 0  # a capture: no earlier position can come back
+            if remember(state, params):
+                state[base + N_LEGAL] = 0
+                state[base + STATUS] = OVER
+                return
         settle(state, params, table, scratch, turn_limit, move_limit, log)
         return
     if outcome == MOVE_GAME_OVER:

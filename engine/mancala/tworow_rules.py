@@ -16,7 +16,7 @@ from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, N_LEGAL, SNAPSHOT, STATUS, STORE, TO_MOVE
-from engine.mancala.tworow_machine import LOG_LAP, run
+from engine.mancala.tworow_machine import LOG_LAP, run, start_memory
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
 from engine.position import captures_of, check_fields, player_to_move
 from engine.repetition import new_table
@@ -79,8 +79,8 @@ class SowingGame(KernelRules):
         to_move = player_to_move(spec)
         st[self.base + TO_MOVE] = to_move - 1
         st[self.base + FIRST] = to_move - 1
-        track = described.track(self.description, params.extra["rules"])
-        st[self.base + COVER] = sum(1 << pos for pos, h in enumerate(track) if st[h] > 0)
+        st[self.base + COVER] = described.cover_bits(self.description, params.extra["rules"], st)
+        start_memory(st, params.par)
         self.settle(params, st)
         return st
 

@@ -9,21 +9,22 @@ A new rule is a new module here, listed in :data:`RULES`, with its tests.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal, Union
+from typing import Any, Literal, Union, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from engine.mancala.rule import Reading, Rule
 from engine.mancala.rules import (
-    capture_across_gap, capture_both_opposite, capture_column, captured_to, captures, end, endless, extra_captures,
-    first_player, lap, opening, opening_steps, passes, previous_hole, relay, restricted_holes, scoring, singleton,
-    special_holes, start,
+    capture_across_gap, capture_both_opposite, capture_column, capture_count, capture_own_empty, captured_to, captures,
+    end, endless, extra_captures, feeding, first_player, grand_slam, lap, majority, opening, opening_steps, passes,
+    previous_hole, relay, repetition, restricted_holes, scoring, singleton, special_holes, start, stores_in_circuit,
 )
 from schema.sowing import SowingDescription
 
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
-    start, singleton, previous_hole, lap, relay, captures, capture_across_gap, capture_column, capture_both_opposite,
-    captured_to, end, scoring, passes, first_player, endless,
+    start, singleton, previous_hole, feeding, lap, stores_in_circuit, relay, captures, capture_across_gap,
+    capture_count, grand_slam, capture_own_empty, capture_column, capture_both_opposite, captured_to, end, majority,
+    repetition, scoring, passes, first_player, endless,
     extra_captures, special_holes, restricted_holes, opening, opening_steps,
 ))
 """Every rule, in the order of the turn (the layouts of the parameters follow it)."""
@@ -60,6 +61,13 @@ PRIMITIVES_BOARDS: dict[str, tuple[int, ...]] = {r.name: tuple(r.boards) for r i
 """A primitive -> the boards that play it."""
 
 
+def _every_value(name: str, values: list[Any]) -> bool:
+    """Whether ``values`` are every value rule field ``name`` allows (a Literal's or a bool's)."""
+    annotation = SowingRules.model_fields[name].annotation
+    every = annotation.__args__ if get_origin(annotation) is Literal else (True, False) if annotation is bool else None
+    return every is not None and all(v in values for v in every)
+
+
 def _played() -> dict[int, dict[str, tuple[Any, ...]]]:
     """By board: the values of each rule field the board plays (where not every value)."""
     out: dict[int, dict[str, tuple[Any, ...]]] = {}
@@ -70,16 +78,15 @@ def _played() -> dict[int, dict[str, tuple[Any, ...]]]:
             for name, (annotation, info) in rule.fields.items():
                 allowed = (board or {}).get(name)
                 if board is None:
-                    allowed = (info.default,)
-                elif allowed is None:
-                    allowed = getattr(annotation, "__args__", None)
+                    allowed = (info.get_default(call_default_factory=True),)
+                elif allowed is None and get_origin(annotation) is Literal:
+                    allowed = annotation.__args__
                 if allowed is not None:
                     plays.setdefault(name, []).extend(allowed)
             for name, values in rule.adds.items():
                 if board is not None:
                     plays.setdefault(name, []).extend(board.get(name, values))
-        out[rows] = {name: tuple(v) for name, v in plays.items()
-                     if set(v) != set(getattr(SowingRules.model_fields[name].annotation, "__args__", (True, False)))}
+        out[rows] = {name: tuple(v) for name, v in plays.items() if not _every_value(name, v)}
     return out
 
 

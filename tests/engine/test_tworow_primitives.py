@@ -1,0 +1,203 @@
+"""The two-row sowing machine's rules for the two-row family (Oware's capture by count with its
+backward chain, the grand slam, feeding, the end by majority and by repetition; Kalah's stores in
+the circuit, the store turn and the capture from an empty own hole), each on a small description
+written here (2 x 6, no archive game's), with positions worked by hand showing it do what its
+module's docstring says (engine.mancala.rules, engine.mancala.tworow_machine).
+
+Holes: a1..a6 are player 1's row from their left, b1..b6 player 2's from their left; sowing
+counter-clockwise goes a1 -> a6 -> b1 -> b6 -> a1. Hole a(k) faces b(7 - k).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.game import Game, Limits
+from engine.mancala.tworow_rules import SowingGame
+from schema.sowing import SowingDescription
+
+OWARE = {
+    "min_counters": 1, "start_row": "own", "direction": "counterclockwise", "sow_through": "both-rows",
+    "relay": "single", "capture": "count", "capture_counts": [2, 3], "capture_row": "opponent",
+    "capture_chain": "backward", "grand_slam": "capture-all", "feeding": "none", "long_lap": "skip-origin",
+    "captured_to": "store", "decided_by": "count", "end": "cannot-move", "remaining": "owner",
+    "first_player": "player-1", "endless": "end-game",
+}
+"""An Oware-like game: one lap a move, the hole of the last counter taken with 2 or 3 in the
+opponent's row, and the holes before it while they hold 2 or 3."""
+
+KALAH = {
+    "min_counters": 1, "start_row": "own", "direction": "counterclockwise", "sow_through": "both-rows",
+    "relay": "single", "capture": "own-empty-opposite", "capture_empty": False, "store_sowing": "own-store",
+    "store_turn": "again", "captured_to": "store", "decided_by": "count", "end": "row-empty-after-move",
+    "remaining": "owner", "first_player": "player-1", "endless": "end-game",
+}
+"""A Kalah-like game: stores in the circuit, a last counter in the store moves again, one in an
+empty own hole takes the opposite hole with it."""
+
+
+def describe(rules: dict[str, Any], counters: int = 4) -> SowingDescription:
+    return SowingDescription.model_validate({
+        "game": "two-row-test", "board": {"rows": 2, "holes_per_row": 6, "stores": True},
+        "setup": {"counters_per_hole": counters}, "rules": rules, "switches": []})
+
+
+def at(rules: dict[str, Any], a: list[int], b: list[int], to_move: int = 1, captures: tuple[int, int] = (0, 0)):
+    game = Game(SowingGame(describe(rules), "test"), {}, limits=Limits())
+    return game.state_from_position({"a": a, "b": b, "captures": list(captures), "to_move": to_move})
+
+
+def board(state) -> dict[str, Any]:
+    return state.board()
+
+
+def test_a_count_capture_takes_the_landing_hole_and_chains_backward_while_holes_hold_two_or_three():
+    # a5 (3): a6, b1 (1 -> 2), b2 (2 -> 3): b2 holds 3, b1 holds 2: both taken; the chain stops at a6 (own row).
+    s = at(OWARE, [1, 1, 1, 1, 3, 0], [1, 2, 4, 1, 1, 1])
+    s.apply("a5")
+    assert board(s) == {"a": [1, 1, 1, 1, 0, 1], "b": [0, 0, 4, 1, 1, 1], "captures": [5, 0]}
+    assert s.to_move == 2
+
+
+def test_the_chain_stops_at_the_first_hole_without_a_capturing_count():
+    # a4 (4): a5, a6, b1 (0 -> 1), b2 (2 -> 3): b2 taken; b1 holds 1, so the chain stops.
+    s = at(OWARE, [1, 1, 1, 4, 1, 1], [0, 2, 4, 1, 1, 1])
+    s.apply("a4")
+    assert board(s) == {"a": [1, 1, 1, 0, 2, 2], "b": [1, 0, 4, 1, 1, 1], "captures": [3, 0]}
+
+
+def test_without_the_chain_only_the_landing_hole_is_taken():
+    s = at({**OWARE, "capture_chain": "none"}, [1, 1, 1, 1, 3, 0], [1, 2, 4, 1, 1, 1])
+    s.apply("a5")
+    assert board(s)["b"] == [2, 0, 4, 1, 1, 1] and board(s)["captures"] == [3, 0]
+
+
+def test_a_landing_in_the_own_row_captures_nothing_under_capture_row_opponent_but_does_under_own():
+    # a1 (2): a2 (1 -> 2), a3 (2 -> 3): the last counter falls in the mover's own row.
+    spec = ([2, 1, 2, 0, 0, 0], [1, 1, 1, 1, 1, 1])
+    s = at(OWARE, *spec)
+    s.apply("a1")
+    assert board(s)["a"] == [0, 2, 3, 0, 0, 0] and board(s)["captures"] == [0, 0]
+    s = at({**OWARE, "capture_row": "own"}, *spec)
+    s.apply("a1")
+    assert board(s)["a"] == [0, 0, 0, 0, 0, 0] and board(s)["captures"] == [5, 0]
+
+
+@pytest.mark.parametrize("slam, after", [
+    ("capture-all", {"b": [0, 0, 0, 0, 0, 0], "captures": [5, 0]}),
+    ("no-capture", {"b": [2, 3, 0, 0, 0, 0], "captures": [0, 0]}),
+    ("to-opponent", {"b": [0, 0, 0, 0, 0, 0], "captures": [0, 5]}),
+])
+def test_a_grand_slam_is_made_not_made_or_given_to_the_opponent(slam, after):
+    # a5 (3): a6, b1 (1 -> 2), b2 (2 -> 3): b1 and b2 are every counter the opponent has.
+    s = at({**OWARE, "grand_slam": slam}, [1, 0, 0, 0, 3, 0], [1, 2, 0, 0, 0, 0])
+    s.apply("a5")
+    assert {k: board(s)[k] for k in after} == after
+
+
+def test_a_capture_that_leaves_the_opponent_counters_is_no_grand_slam():
+    s = at({**OWARE, "grand_slam": "no-capture"}, [1, 0, 0, 0, 3, 0], [1, 2, 0, 0, 0, 1])
+    s.apply("a5")
+    assert board(s)["b"] == [0, 0, 0, 0, 0, 1] and board(s)["captures"] == [5, 0]
+
+
+def test_feeding_required_keeps_only_the_moves_that_reach_the_empty_opposite_row():
+    # b is empty: a4 (2) reaches a6 only; a5 (2) reaches b1; a6 (1) reaches b1.
+    spec = ([0, 0, 1, 2, 2, 1], [0, 0, 0, 0, 0, 0])
+    assert at(OWARE, *spec).legal_moves_text() == ["a3", "a4", "a5", "a6"]
+    assert at({**OWARE, "feeding": "required"}, *spec).legal_moves_text() == ["a5", "a6"]
+
+
+def test_a_player_who_cannot_feed_ends_the_game_and_each_side_keeps_its_counters():
+    s = at({**OWARE, "feeding": "required"}, [3, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], captures=(20, 25))
+    assert s.is_terminal()
+    assert s.scores() == (23, 25)
+
+
+def test_the_end_by_majority_comes_once_a_player_has_more_than_half():
+    # 48 counters in all: a capture taking player 1 to 25 ends the game.
+    rules = {**OWARE, "end_majority": True}
+    s = at(rules, [1, 1, 1, 1, 3, 0], [1, 1, 4, 1, 1, 1], captures=(22, 10))
+    assert not s.is_terminal()
+    s.apply("a5")  # a6, b1 (2), b2 (2): both taken, 22 + 4 = 26 > 24
+    assert s.is_terminal() and s.result().winner == 1
+    s = at({**OWARE, "end_majority": False}, [1, 1, 1, 1, 3, 0], [1, 1, 4, 1, 1, 1], captures=(22, 10))
+    s.apply("a5")
+    assert not s.is_terminal()
+
+
+def test_a_position_repeated_since_the_last_capture_ends_the_game_under_repetition():
+    # Counters going round, nothing ever captured (capture_counts [5]): the last legal move each turn,
+    # until a position (board, player to move) comes back (found by a search of small positions).
+    rules = {**OWARE, "repetition": "end-game", "capture_counts": [5]}
+    start = ([0, 0, 0, 1, 0, 1], [1, 0, 0, 0, 2, 2])
+    s = at(rules, *start)
+    seen = [(tuple(board(s)["a"] + board(s)["b"]), s.to_move)]
+    moves = []
+    while not s.is_terminal() and len(moves) < 500:
+        moves.append(s.legal_moves()[-1])
+        mover = s.to_move
+        s.apply(moves[-1])
+        key = (tuple(board(s)["a"] + board(s)["b"]), 3 - mover)
+        assert s.is_terminal() == (key in seen)
+        seen.append(key)
+    assert s.is_terminal() and s.legal_moves() == []
+    assert len(moves) == 64
+    free = at({**rules, "repetition": "none"}, *start)
+    for m in moves:
+        free.apply(m)
+    assert not free.is_terminal()
+
+
+def test_stores_in_the_circuit_a_lap_sows_the_own_store_and_passes_over_the_opponents():
+    # a6 (9): store 1, b1..b6, (player 2's store passed over), a1, a2.
+    s = at(KALAH, [0, 1, 0, 0, 0, 9], [1, 1, 1, 1, 1, 1])
+    s.apply("a6")
+    assert board(s) == {"a": [1, 2, 0, 0, 0, 0], "b": [2, 2, 2, 2, 2, 2], "captures": [1, 0]}
+    # b6 (2) for player 2: their store, then a1.
+    s = at(KALAH, [1, 1, 1, 1, 1, 1], [1, 0, 0, 0, 0, 2], to_move=2)
+    s.apply("b6")
+    assert board(s)["captures"] == [0, 1] and board(s)["a"][0] == 2
+
+
+def test_a_last_counter_in_the_own_store_moves_again():
+    s = at(KALAH, [0, 0, 0, 1, 2, 1], [1, 1, 1, 1, 1, 1])
+    s.apply("a5")  # a6, store: player 1 again
+    assert s.to_move == 1 and board(s)["captures"] == [1, 0]
+    s = at({**KALAH, "store_turn": "none"}, [0, 0, 0, 1, 2, 1], [1, 1, 1, 1, 1, 1])
+    s.apply("a5")
+    assert s.to_move == 2
+
+
+def test_a_last_counter_in_an_empty_own_hole_takes_the_opposite_hole_with_it():
+    # a1 (2): a2, a3 (empty): a3 faces b4 (5): 5 + 1 to the store.
+    s = at(KALAH, [2, 1, 0, 1, 1, 1], [1, 1, 1, 5, 1, 1])
+    s.apply("a1")
+    assert board(s) == {"a": [0, 2, 0, 1, 1, 1], "b": [1, 1, 1, 0, 1, 1], "captures": [6, 0]}
+
+
+@pytest.mark.parametrize("empty, after", [(False, [0, 2, 1, 1, 1, 1]), (True, [0, 2, 0, 1, 1, 1])])
+def test_the_empty_capture_takes_the_lone_counter_only_under_capture_empty(empty, after):
+    s = at({**KALAH, "capture_empty": empty}, [2, 1, 0, 1, 1, 1], [1, 1, 1, 0, 1, 1])
+    s.apply("a1")
+    assert board(s)["a"] == after and board(s)["captures"] == [int(empty), 0]
+
+
+def test_kalah_ends_when_a_row_is_empty_and_the_rest_go_to_their_owner():
+    s = at(KALAH, [0, 0, 0, 0, 0, 1], [1, 2, 0, 0, 0, 0], captures=(20, 24))
+    s.apply("a6")  # into the store: player 1 moves again, but their row is empty: the game ends
+    assert s.is_terminal()
+    assert s.scores() == (21, 27)
+
+
+@pytest.mark.parametrize("rules, field", [
+    ({**OWARE, "capture": "none", "grand_slam": "no-capture"}, "grand_slam"),
+    ({**OWARE, "relay": "last-hole", "feeding": "required"}, "feeding"),
+    ({**KALAH, "store_sowing": "beside"}, "store_turn"),
+    ({**OWARE, "capture_counts": []}, "capture_counts"),
+])
+def test_combinations_the_machine_does_not_play_are_refused_naming_the_field(rules, field):
+    with pytest.raises(ValueError, match=field):
+        SowingGame(describe(rules), "test")
