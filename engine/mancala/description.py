@@ -183,6 +183,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     head[layout.P_CAPTURE_EMPTY] = int(rules.capture_empty)
     head[layout.P_END_MAJORITY] = int(rules.end_majority)
     head[layout.P_CAPTURE_COUNTS] = sum(1 << c for c in rules.capture_counts)
+    head[layout.P_SLAM_REACH] = max(rules.capture_counts, default=0) * per_row
     for slot, name in ((layout.P_START_ROW, "start_row"), (layout.P_RELAY, "relay"),
                        (layout.P_RELAY_WHEN, "relay_when"), (layout.P_CAPTURE, "capture"),
                        (layout.P_AFTER_CAPTURE, "after_capture"), (layout.P_END, "end"),

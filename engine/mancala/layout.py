@@ -64,6 +64,7 @@ P_CAPTURE_COUNTS = PARAM_FIELDS["capture_counts"]  # a bit mask: bit c set if a 
 P_CAPTURE_ROW = PARAM_FIELDS["capture_row"]
 P_CAPTURE_CHAIN = PARAM_FIELDS["capture_chain"]
 P_GRAND_SLAM = PARAM_FIELDS["grand_slam"]
+P_SLAM_REACH = PARAM_FIELDS["slam_reach"]  # the most counters an opponent's row can hold and be taken whole
 P_END_MAJORITY = PARAM_FIELDS["end_majority"]
 P_REPETITION = PARAM_FIELDS["repetition"]
 P_HISTORY = PARAM_FIELDS["history"]  # where the state's repetition memory starts (0: none)
@@ -82,6 +83,7 @@ STATE_FIELDS = _fields(
     "status",  # engine.result: ONGOING, OVER, ENDLESS, UNFINISHED
     "turns",  # whole turns played
     "first",  # who started (0 or 1)
+    "slam",  # 1 once a capture would have taken every counter of the opponent's row (grand_slam = forbidden)
     "n_legal",  # how many legal moves the player to move has
     "legal",  # legal .. legal + n_legal - 1: the legal start holes, ascending
 )
@@ -94,6 +96,7 @@ TO_MOVE = STATE_FIELDS["to_move"]
 STATUS = STATE_FIELDS["status"]
 TURNS = STATE_FIELDS["turns"]
 FIRST = STATE_FIELDS["first"]
+SLAM = STATE_FIELDS["slam"]
 N_LEGAL = STATE_FIELDS["n_legal"]
 LEGAL = STATE_FIELDS["legal"]
 SNAPSHOT = MOVES + 1
@@ -121,6 +124,7 @@ ROW_OWN = code("capture_row", "own")
 CHAIN_BACKWARD = code("capture_chain", "backward")
 SLAM_CAPTURE_ALL = code("grand_slam", "capture-all")
 SLAM_TO_OPPONENT = code("grand_slam", "to-opponent")
+SLAM_FORBIDDEN = code("grand_slam", "forbidden")
 FEEDING_REQUIRED = code("feeding", "required")
 TURN_AGAIN = code("store_turn", "again")
 REPEAT_ENDS = code("repetition", "end-game")

@@ -34,7 +34,7 @@ from engine.mancala.layout import (
     P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
     P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_REPETITION, P_SITES, P_START_COUNT,
     P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
-    ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM_CAPTURE_ALL, SLAM_TO_OPPONENT, SNAPSHOT, STATUS, STORE, TO_MOVE,
+    ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE,
     TURN_AGAIN, TURNS,
 )
 from engine.mancala.rules.repetition import HISTORY
@@ -150,6 +150,8 @@ def end_capture(state, params, mover, holes, length, last, landed, log):
     if slam != SLAM_CAPTURE_ALL and row != mover and taken == row_total(state, per_row, row):
         if slam == SLAM_TO_OPPONENT:
             gets = 1 - mover
+        elif slam == SLAM_FORBIDDEN:
+            state[base + SLAM] = 1  # only a probe of the move gets here (drop_grand_slams)
         else:
             return  # no-capture: the move stands, nothing is taken
     pos = last
@@ -331,6 +333,27 @@ def feeding_moves(state, params, legal, n):
     return k
 
 
+@njit(cache=True)
+def drop_grand_slams(state, params, table, scratch, legal, n, lap_budget, log):
+    """Keep, of the ``n`` legal moves at ``state[legal:]``, those that make no grand slam (grand_slam =
+    forbidden), each played on ``scratch``; the new number."""
+    size = params[P_STATE_SIZE]
+    logging = log[0]
+    log[0] = -1
+    k = 0
+    for i in range(n):
+        h = state[legal + i]
+        for j in range(size):
+            scratch[j] = state[j]
+        scratch[BASE + SLAM] = 0
+        machine.run_laps(laps, replay_logged, scratch, params, table, h, 0, lap_budget, log)
+        if scratch[BASE + SLAM] == 0:
+            state[legal + k] = h
+            k += 1
+    log[0] = logging
+    return k
+
+
 @njit(cache=True, inline="always")
 def settle(state, params, table, scratch, turn_limit, move_limit, log):
     """Between moves: end the game by its rules or a limit, or list the next player's legal moves
@@ -354,6 +377,8 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
         n += state[h] >= least
     if n > 0 and params[P_FEEDING] == FEEDING_REQUIRED and row_total(state, per_row, 1 - p) == 0:
         n = feeding_moves(state, params, legal, n)
+    if n > 0 and params[P_GRAND_SLAM] == SLAM_FORBIDDEN and row_total(state, per_row, 1 - p) <= params[P_SLAM_REACH]:
+        n = drop_grand_slams(state, params, table, scratch, legal, n, move_limit - state[base + MOVES], log)
     if n > 0 and params[P_ENDLESS] == ILLEGAL:
         n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, legal, n,
                                  move_limit - state[base + MOVES], log)

@@ -97,6 +97,15 @@ def test_a_grand_slam_is_made_not_made_or_given_to_the_opponent(slam, after):
     assert {k: board(s)[k] for k in after} == after
 
 
+def test_a_forbidden_grand_slam_is_not_a_legal_move_and_a_player_with_only_such_moves_has_none():
+    forbidden = {**OWARE, "grand_slam": "forbidden"}
+    assert at(OWARE, [1, 0, 0, 0, 3, 0], [1, 2, 0, 0, 0, 0]).legal_moves_text() == ["a1", "a5"]
+    assert at(forbidden, [1, 0, 0, 0, 3, 0], [1, 2, 0, 0, 0, 0]).legal_moves_text() == ["a1"]
+    assert at(forbidden, [1, 0, 0, 0, 3, 0], [1, 2, 0, 0, 0, 4]).legal_moves_text() == ["a1", "a5"]
+    s = at(forbidden, [0, 0, 0, 0, 3, 0], [1, 2, 0, 0, 0, 0], captures=(20, 22))
+    assert s.is_terminal() and s.scores() == (23, 25)
+
+
 def test_a_capture_that_leaves_the_opponent_counters_is_no_grand_slam():
     s = at({**OWARE, "grand_slam": "no-capture"}, [1, 0, 0, 0, 3, 0], [1, 2, 0, 0, 0, 1])
     s.apply("a5")

@@ -41,5 +41,5 @@ RULE = Rule(
     uses=field_is("capture", "count"),
     slots={2: ("capture_counts", "capture_row", "capture_chain")},
     hooks=("landing", "capture"),
-    kernels=("engine.mancala.tworow_machine.count_capture",),
+    kernels=("engine.mancala.tworow_machine.end_capture",),
 )

@@ -1,5 +1,6 @@
 """The grand slam (Oware): a capture by count that would take every counter in the opponent's row
-is made, is not made (the move is played), or gives the counters to the opponent."""
+is made, is not made (the move is played), gives the counters to the opponent, or is forbidden (a
+move that would make it is not legal: Ludii's Oware, whose moves must leave the opponent counters)."""
 
 from __future__ import annotations
 
@@ -19,17 +20,18 @@ def _needs_count(r: Reading) -> tuple[str, str] | None:
 RULE = Rule(
     name="grand-slam",
     what="a capture by count that would take every counter of the opponent's row: made, not made (the move "
-         "stands), or its counters given to the opponent",
+         "stands), its counters given to the opponent, or the move forbidden",
     fields={
-        "grand_slam": (Literal["capture-all", "no-capture", "to-opponent"], Field(
+        "grand_slam": (Literal["capture-all", "no-capture", "to-opponent", "forbidden"], Field(
             "capture-all", description="a capture by count that would take all the opponent's counters: it is made "
                                        "(capture-all); the move is played and nothing is captured (no-capture); the "
-                                       "counters it would take go to the opponent's store (to-opponent)")),
+                                       "counters it would take go to the opponent's store (to-opponent); a move that would make it is not legal (forbidden; a "
+                                       "player whose every move would has no legal move)")),
     },
     boards={2: {}},
     checks=(_needs_count,),
     uses=lambda r: r.value("grand_slam") != "capture-all",
-    slots={2: ("grand_slam",)},
+    slots={2: ("grand_slam", "slam_reach")},
     hooks=("capture",),
-    kernels=("engine.mancala.tworow_machine.count_capture",),
+    kernels=("engine.mancala.tworow_machine.end_capture", "engine.mancala.tworow_machine.drop_grand_slams"),
 )
