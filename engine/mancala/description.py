@@ -22,7 +22,8 @@ from engine.mancala import fourrow, layout
 from engine.mancala.sowing import track_block
 from engine.switches import Switch
 from engine.mancala.rules import problems as rule_problems
-from engine.mancala.rules import readings, rules_for
+from engine.mancala.rules import reading, readings, rules_for
+from engine.mancala.rules.owned_holes import OwnedHoles
 from engine.mancala.rules.repetition import HISTORY
 from schema.paths import DATA_DIR
 from schema.yamlfile import LOADER
@@ -191,8 +192,15 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
                        (layout.P_FIRST_PLAYER, "first_player"), (layout.P_ENDLESS, "endless"),
                        (layout.P_FEEDING, "feeding"), (layout.P_STORE_TURN, "store_turn"),
                        (layout.P_CAPTURE_ROW, "capture_row"), (layout.P_CAPTURE_CHAIN, "capture_chain"),
-                       (layout.P_GRAND_SLAM, "grand_slam"), (layout.P_REPETITION, "repetition")):
+                       (layout.P_GRAND_SLAM, "grand_slam"), (layout.P_REPETITION, "repetition"),
+                       (layout.P_FIRST_COUNTER, "first_counter"), (layout.P_CAPTURE_PARITY, "capture_parity")):
         head[slot] = layout.code(name, getattr(rules, name))
+    r = reading(description, dict(values))
+    if "owned-holes" in r.named:
+        owned = OwnedHoles(**{k: v for k in OwnedHoles.model_fields if (v := r.param("owned-holes", k)) is not None})
+        head[layout.P_OWNED_COUNT] = owned.count
+        head[layout.P_OWNED_SPARE_LAST] = int(owned.spare_last)
+        head[layout.P_OWNED_SPARE_MIRROR] = int(owned.spare_mirror)
     if rules.store_sowing == "own-store":
         tracks = [player_track(description, rules, p) for p in (0, 1)]
         blocks = [track_block(tr, store_site(1) + 1) for tr in tracks]

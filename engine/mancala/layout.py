@@ -56,7 +56,12 @@ P_LONG_LAP = PARAM_FIELDS["long_lap"]
 P_FIRST_PLAYER = PARAM_FIELDS["first_player"]
 P_ENDLESS = PARAM_FIELDS["endless"]
 P_TRACK = PARAM_FIELDS["track"]
-P_TRACK_2 = PARAM_FIELDS["track_2"]  # where player 2's track block starts (P_TRACK when the players share one)
+P_TRACK_2 = PARAM_FIELDS["track_2"]
+P_FIRST_COUNTER = PARAM_FIELDS["first_counter"]
+P_CAPTURE_PARITY = PARAM_FIELDS["capture_parity"]
+P_OWNED_COUNT = PARAM_FIELDS["owned_count"]  # 0: no owned holes
+P_OWNED_SPARE_LAST = PARAM_FIELDS["owned_spare_last"]
+P_OWNED_SPARE_MIRROR = PARAM_FIELDS["owned_spare_mirror"]  # where player 2's track block starts (P_TRACK when the players share one)
 P_FEEDING = PARAM_FIELDS["feeding"]
 P_FEED = PARAM_FIELDS["feed"]  # where the feed table starts: hole -> counters its lap needs to reach the opponent's row
 P_STORE_TURN = PARAM_FIELDS["store_turn"]
@@ -77,6 +82,8 @@ MAX_PER_ROW = BASE // 2
 STATE_FIELDS = _fields(
     "store",  # + player (0 or 1): counters captured
     "store_2",
+    "owned",  # + player (0 or 1): 1 + the hole the player owns (owned-holes), 0 if none
+    "owned_2",
     "moves",  # laps sown (Ludii's moves: each lap is one)
     "cover",  # track positions occupied after some lap (a bit mask; BoardCoverage)
     "to_move",  # 0 or 1
@@ -91,6 +98,9 @@ STATE_FIELDS = _fields(
 
 STORE = STATE_FIELDS["store"]
 MOVES = STATE_FIELDS["moves"]
+OWNED = STATE_FIELDS["owned"]
+LOGGED = OWNED + 2
+"""A traced event copies the state up to here (the board, the stores, the owned holes)."""
 COVER = STATE_FIELDS["cover"]
 TO_MOVE = STATE_FIELDS["to_move"]
 STATUS = STATE_FIELDS["status"]
@@ -128,6 +138,9 @@ SLAM_FORBIDDEN = code("grand_slam", "forbidden")
 FEEDING_REQUIRED = code("feeding", "required")
 TURN_AGAIN = code("store_turn", "again")
 REPEAT_ENDS = code("repetition", "end-game")
+FIRST_ORIGIN = code("first_counter", "origin")
+PARITY_EVEN = code("capture_parity", "even")
+PARITY_ODD = code("capture_parity", "odd")
 
 
 # --- four-row boards (engine.mancala.fourrow_machine) --------------------------------------------

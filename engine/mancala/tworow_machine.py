@@ -28,7 +28,8 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
-    BASE, AFTER_LAP, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
+    BASE, AFTER_LAP, FIRST_ORIGIN, LOGGED, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
+    P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
     CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
     P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
     P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
@@ -107,7 +108,7 @@ def end_capture(state, params, mover, holes, length, last, landed, log):
     base = BASE
     per_row = params[P_PER_ROW]
     sites = params[P_SITES]
-    logged_fields = base + STORE + 2
+    logged_fields = base + LOGGED
     row = landed // per_row
     if params[P_CAPTURE] == CAPTURE_OWN_EMPTY:
         if row != mover or state[landed] != 1:
@@ -126,6 +127,7 @@ def end_capture(state, params, mover, holes, length, last, landed, log):
     if (where == ROW_OPPONENT and row == mover) or (where == ROW_OWN and row != mover):
         return
     mask = params[P_CAPTURE_COUNTS]
+    parity = params[P_CAPTURE_PARITY]
     chain = params[P_CAPTURE_CHAIN] == CHAIN_BACKWARD
     taken = 0
     n = 0
@@ -133,7 +135,8 @@ def end_capture(state, params, mover, holes, length, last, landed, log):
     h = landed
     while True:
         c = state[h]
-        if c > 62 or (mask >> c) & 1 == 0:
+        if not ((c <= 62 and (mask >> c) & 1 == 1) or (c > 0 and ((parity == PARITY_EVEN and c % 2 == 0)
+                                                                  or (parity == PARITY_ODD and c % 2 == 1)))):
             break
         taken += c
         n += 1
@@ -144,6 +147,8 @@ def end_capture(state, params, mover, holes, length, last, landed, log):
         if h >= sites or h // per_row != row:
             break
     if n == 0:
+        if params[P_OWNED_COUNT] > 0:
+            make_owned(state, params, mover, row, landed, log)
         return
     gets = mover
     slam = params[P_GRAND_SLAM]
@@ -164,6 +169,40 @@ def end_capture(state, params, mover, holes, length, last, landed, log):
             machine.log_event(log, state, logged_fields, LOG_CAPTURE, h, c, gets)
         pos = pos - 1 if pos > 0 else length - 1
         h = params[holes + pos]
+
+
+@njit(cache=True)
+def make_owned(state, params, mover, row, landed, log):
+    """owned-holes: the last counter made ``landed``, in the opponent's row, hold the owning count: it
+    becomes the mover's (their first), unless spared, and its counters are taken."""
+    per_row = params[P_PER_ROW]
+    if row == mover or state[landed] != params[P_OWNED_COUNT] or state[BASE + OWNED + mover] != 0:
+        return
+    place = landed - row * per_row  # from its owner's left
+    if params[P_OWNED_SPARE_LAST] != 0 and place == per_row - 1:
+        return
+    theirs = state[BASE + OWNED + 1 - mover] - 1
+    if params[P_OWNED_SPARE_MIRROR] != 0 and theirs >= 0 and theirs - mover * per_row == place:
+        return
+    state[BASE + OWNED + mover] = landed + 1
+    taken = state[landed]
+    state[landed] = 0
+    state[BASE + STORE + mover] += taken
+    if log[0] >= 0:
+        machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, landed, taken, mover)
+
+
+@njit(cache=True)
+def collect_owned(state, params, log):
+    """owned-holes: at the end of a move, the counters in each owned hole go to its owner's store."""
+    for p in range(2):
+        h = state[BASE + OWNED + p] - 1
+        if h >= 0 and state[h] > 0:
+            taken = state[h]
+            state[h] = 0
+            state[BASE + STORE + p] += taken
+            if log[0] >= 0:
+                machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, taken, p)
 
 
 @njit(cache=True)
@@ -224,6 +263,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     captures = params[P_CAPTURE] == CAPTURE_ACROSS_GAP
     at_end = params[P_CAPTURE] == CAPTURE_COUNT or params[P_CAPTURE] == CAPTURE_OWN_EMPTY
     store_again = params[P_STORE_TURN] == TURN_AGAIN
+    first_origin = params[P_FIRST_COUNTER] == FIRST_ORIGIN
     capture_empty = params[P_CAPTURE_EMPTY] != 0
     continue_relay = params[P_AFTER_CAPTURE] == CONTINUE_RELAY
     next_non_empty = params[P_RELAY_WHEN] == NEXT_NON_EMPTY
@@ -236,13 +276,17 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     sites = params[P_SITES]
     length = params[t + TRACK_LENGTH]
     holes = t + TRACK_HOLES
-    logged_fields = base + STORE + 2
+    logged_fields = base + LOGGED
     origin = hole
     n = 0
     while True:
         count = state[origin]
         state[origin] = 0
-        last = sow(state, params, t, origin, count, into_origin)
+        if first_origin and count > 1:  # the first counter back into the hole just emptied
+            state[origin] = 1
+            last = sow(state, params, t, origin, count - 1, into_origin)
+        else:
+            last = sow(state, params, t, origin, count, into_origin)
         n += 1
         state[base + MOVES] += 1
         if in_circuit:
@@ -416,6 +460,8 @@ def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log)
     outcome = machine.run_laps(laps, replay_logged, state, params, table, hole, 0, move_limit - state[base + MOVES], log)
     state[base + TURNS] += 1
     if outcome == MOVE_DONE or outcome == MOVE_AGAIN:
+        if params[P_OWNED_COUNT] > 0:
+            collect_owned(state, params, log)
         if outcome == MOVE_DONE:
             state[base + TO_MOVE] = 1 - state[base + TO_MOVE]
         if params[P_REPETITION] == REPEAT_ENDS:

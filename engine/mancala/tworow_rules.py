@@ -15,7 +15,7 @@ import yaml
 from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
-from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, N_LEGAL, SNAPSHOT, STATUS, STORE, TO_MOVE
+from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, LOGGED, N_LEGAL, OWNED, SNAPSHOT, STATUS, STORE, TO_MOVE
 from engine.mancala.tworow_machine import LOG_LAP, run, start_memory
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
 from engine.position import captures_of, check_fields, player_to_move
@@ -52,7 +52,8 @@ class SowingGame(KernelRules):
         self.STATUS, self.TO_MOVE = self.base + STATUS, self.base + TO_MOVE
         self.N_LEGAL, self.LEGAL = self.base + N_LEGAL, self.base + LEGAL
         self.state_size = described.state_size(description)
-        self.logged = self.base + STORE + 2  # what a traced event shows: up to the stores
+        self.logged = self.base + LOGGED  # what a traced event shows: up to the stores and owned holes
+        self.owns = "owned-holes" in {p.name for p in description.primitives}
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         params, rules = described.parameters(self.description, values)
@@ -64,8 +65,9 @@ class SowingGame(KernelRules):
         return [int(st[self.base + STORE]), int(st[self.base + STORE + 1])]
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
-        """``{"a": [counts], "b": [counts], "captures": [p1, p2], "to_move": 1 | 2}``."""
-        check_fields(spec, ("a", "b", "captures", "to_move"))
+        """``{"a": [counts], "b": [counts], "captures": [p1, p2], "to_move": 1 | 2}``, and where the game
+        has owned holes, ``"owned_holes": [player 1's hole or null, player 2's]`` (hole names)."""
+        check_fields(spec, ("a", "b", "captures", "to_move") + (("owned_holes",) if self.owns else ()))
         st = np.zeros(self.state_size, dtype=np.int64)
         for r, key in enumerate(ROW_LETTERS):
             row = spec.get(key)
@@ -76,6 +78,15 @@ class SowingGame(KernelRules):
                     raise ValueError(f"hole {key}{i + 1}: a count is a non-negative integer, not {c!r}")
                 st[r * self.per_row + i] = c
         st[self.base + STORE], st[self.base + STORE + 1] = captures_of(spec)
+        owned = spec.get("owned_holes", [None, None])
+        if not isinstance(owned, (list, tuple)) or len(owned) != 2:
+            raise ValueError(f"position owned_holes must list two holes or nulls, not {owned!r}")
+        for p, name in enumerate(owned):
+            if name is not None:
+                h = self.text_to_move(str(name))
+                if h // self.per_row == p:
+                    raise ValueError(f"position owned_holes: player {p + 1} owns a hole of the opponent's row, not {name}")
+                st[self.base + OWNED + p] = h + 1
         to_move = player_to_move(spec)
         st[self.base + TO_MOVE] = to_move - 1
         st[self.base + FIRST] = to_move - 1
@@ -115,11 +126,15 @@ class SowingGame(KernelRules):
         return parse_hole(text, self.per_row)
 
     def board(self, st: np.ndarray) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "a": [int(x) for x in st[:self.per_row]],
             "b": [int(x) for x in st[self.per_row:self.sites]],
             "captures": self._stores(st),
         }
+        if self.owns:
+            out["owned_holes"] = [hole_name(int(h) - 1, self.per_row) if h > 0 else None
+                                  for h in st[self.base + OWNED:self.base + OWNED + 2]]
+        return out
 
     def render(self, params: Params, st: np.ndarray) -> str:
         to_move = None if st[self.base + STATUS] != ONGOING else int(st[self.base + TO_MOVE]) + 1

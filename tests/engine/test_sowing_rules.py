@@ -29,7 +29,8 @@ def test_every_rule_field_and_primitive_is_declared_by_one_rule_module():
                  "captured_to", "after_capture", "end", "remaining", "decided_by", "no_move", "first_player",
                  "endless"):
         assert name in rules.RULE_FIELDS
-    assert set(rules.PRIMITIVES) == {"extra-captures", "special-holes", "restricted-holes", "opening", "opening-steps"}
+    assert set(rules.PRIMITIVES) == {"extra-captures", "special-holes", "restricted-holes", "opening", "opening-steps",
+                                     "owned-holes"}
     assert all(h in HOOKS for rule in rules.RULES for h in rule.hooks)
 
 

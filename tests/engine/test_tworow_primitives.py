@@ -210,3 +210,72 @@ def test_kalah_ends_when_a_row_is_empty_and_the_rest_go_to_their_owner():
 def test_combinations_the_machine_does_not_play_are_refused_naming_the_field(rules, field):
     with pytest.raises(ValueError, match=field):
         SowingGame(describe(rules), "test")
+
+
+TOGUZ = {
+    "min_counters": 1, "start_row": "own", "direction": "counterclockwise", "sow_through": "both-rows",
+    "relay": "single", "capture": "count", "capture_parity": "even", "capture_row": "opponent",
+    "first_counter": "origin", "captured_to": "store", "decided_by": "count", "end": "cannot-move",
+    "remaining": "owner", "first_player": "player-1", "endless": "end-game",
+}
+"""A Toguz-Kumalak-like game on 2 x 6: the first counter back into the emptied hole, even counts in
+the opponent's row taken, a count of 3 there making the hole the mover's (owned-holes)."""
+
+
+def toguz(rules: dict[str, Any] | None = None, **owned: Any) -> SowingGame:
+    desc = SowingDescription.model_validate({
+        "game": "two-row-test", "board": {"rows": 2, "holes_per_row": 6, "stores": True},
+        "setup": {"counters_per_hole": 9}, "rules": rules or TOGUZ,
+        "primitives": [{"name": "owned-holes", "params": {"count": 3, **owned}}], "switches": []})
+    return SowingGame(desc, "test")
+
+
+def toguz_at(a: list[int], b: list[int], to_move: int = 1, owned: list[str | None] | None = None, **params: Any):
+    game = Game(toguz(**params), {}, limits=Limits())
+    return game.state_from_position({"a": a, "b": b, "captures": [0, 0], "to_move": to_move,
+                                     "owned_holes": owned or [None, None]})
+
+
+def test_the_first_counter_falls_back_into_the_emptied_hole_and_a_lone_counter_moves_on():
+    s = toguz_at([3, 0, 0, 1, 0, 0], [1, 1, 1, 1, 1, 1])
+    s.apply("a1")  # a1 keeps one, a2, a3
+    assert board(s)["a"] == [1, 1, 1, 1, 0, 0]
+    s = toguz_at([3, 0, 0, 1, 0, 0], [1, 1, 1, 1, 1, 1])
+    s.apply("a4")  # a lone counter: to a5
+    assert board(s)["a"] == [3, 0, 0, 0, 1, 0]
+
+
+def test_an_even_count_made_in_the_opponents_row_is_taken():
+    s = toguz_at([0, 0, 0, 0, 0, 3], [3, 1, 1, 1, 1, 1])
+    s.apply("a6")  # a6 keeps one, b1 (3 -> 4), b2 (1 -> 2): b2 even, taken
+    assert board(s)["b"] == [4, 0, 1, 1, 1, 1] and board(s)["captures"] == [2, 0]
+
+
+def test_a_count_of_three_made_in_the_opponents_row_makes_the_hole_owned_and_later_counters_go_to_its_owner():
+    s = toguz_at([0, 0, 0, 0, 0, 3], [1, 2, 1, 1, 1, 1])
+    s.apply("a6")  # b1 (2: even, taken)? no: a6 keeps one, b1 (1 -> 2), b2 (2 -> 3): b2 becomes player 1's
+    assert board(s)["owned_holes"] == ["b2", None] and board(s)["b"] == [2, 0, 1, 1, 1, 1]
+    assert board(s)["captures"] == [3, 0]
+    s.apply("b1")  # b1 keeps one, b2 (player 1's): its counter goes to player 1 at the end of the move
+    assert board(s)["b"] == [1, 0, 1, 1, 1, 1] and board(s)["captures"] == [4, 0]
+
+
+def test_a_player_owns_one_hole_a_game_and_never_the_mirror_of_the_opponents_nor_if_spared_their_last():
+    s = toguz_at([0, 0, 0, 0, 0, 3], [1, 2, 1, 1, 1, 1], owned=["b4", None])
+    s.apply("a6")  # a second: not made
+    assert board(s)["owned_holes"] == ["b4", None] and board(s)["b"][1] == 3
+    s = toguz_at([0, 0, 0, 0, 0, 3], [1, 2, 1, 1, 1, 1], owned=[None, "a2"])
+    s.apply("a6")  # b2 mirrors a2 (second from each owner's left): not made
+    assert board(s)["owned_holes"] == [None, "a2"] and board(s)["b"][1] == 3
+    s = toguz_at([0, 0, 0, 0, 0, 3], [1, 2, 1, 1, 1, 1], owned=[None, "a2"], spare_mirror=False)
+    s.apply("a6")
+    assert board(s)["owned_holes"] == ["b2", "a2"]
+    for spare, owned in ((True, None), (False, "a6")):
+        s = toguz_at([1, 1, 1, 1, 1, 2], [0, 0, 0, 0, 0, 7], to_move=2, spare_last=spare)
+        s.apply("b6")  # b6 keeps one, a1..a6: a6 (2 -> 3) is player 1's last hole
+        assert board(s)["owned_holes"] == [None, owned]
+
+
+def test_a_position_names_owned_holes_only_in_the_opponents_row():
+    with pytest.raises(ValueError, match="owned_holes"):
+        toguz_at([1] * 6, [1] * 6, owned=["a2", None])

@@ -13,8 +13,9 @@ from engine.mancala.rule import Reading, Rule, field_is
 
 def _counts(r: Reading) -> tuple[str, str] | None:
     counts = r.value("capture_counts")
-    if not counts:
-        return "capture_counts", "capture: count needs the counts that capture (capture_counts, e.g. [2, 3])"
+    if not counts and r.value("capture_parity") == "none":
+        return "capture_counts", ("capture: count needs the counts that capture (capture_counts, e.g. [2, 3]) or a "
+                                  "capture_parity")
     if any(c < 1 or c > 62 for c in counts):
         return "capture_counts", f"capture_counts {counts}: each count is between 1 and 62"
     return None
@@ -28,6 +29,9 @@ RULE = Rule(
         "capture_counts": (list[int], Field(
             default_factory=list, description="capture: count: the counts a hole must hold after the last counter "
                                               "falls for it to be taken (Oware: [2, 3])")),
+        "capture_parity": (Literal["none", "even", "odd"], Field(
+            "none", description="capture: count: besides capture_counts, a hole holding any even count (even) or any "
+                                "odd count (odd) is taken (Toguz Kumalak: even)")),
         "capture_row": (Literal["opponent", "own", "any"], Field(
             "opponent", description="capture: count: the row where the last counter must fall for a capture")),
         "capture_chain": (Literal["none", "backward"], Field(
@@ -39,7 +43,7 @@ RULE = Rule(
     boards={2: {}},
     checks=(_counts,),
     uses=field_is("capture", "count"),
-    slots={2: ("capture_counts", "capture_row", "capture_chain")},
+    slots={2: ("capture_counts", "capture_parity", "capture_row", "capture_chain")},
     hooks=("landing", "capture"),
     kernels=("engine.mancala.tworow_machine.end_capture",),
 )

@@ -1,0 +1,43 @@
+"""Owned holes (Toguz Kumalak's tuzdyk): a move whose last counter makes a hole of the opponent's
+row hold ``count`` counters (and takes nothing else) makes it the mover's own, once a game: its
+counters are taken, and every counter that falls in it later goes to its owner's store at the end
+of the move. It may spare the opponent's last hole, and the hole facing the one the opponent owns
+(the same place counted from each player's left)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.mancala.rule import Reading, Rule
+
+
+class OwnedHoles(BaseModel):
+    """The parameters of owned-holes (each may be bound to a switch instead)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    count: int = Field(3, ge=1, le=62, description="the count the last counter must make in the opponent's hole")
+    spare_last: bool = Field(False, description="the opponent's last hole (the rightmost from their side) cannot "
+                                                "become owned")
+    spare_mirror: bool = Field(True, description="a player cannot own the hole at the same place, from their "
+                                                 "opponent's left, as the hole the opponent owns")
+
+
+def _count_capture(reading: Reading) -> tuple[str, str] | None:
+    if reading.value("capture") != "count":
+        return "owned-holes", "owned-holes is played with capture: count (the hole is made where no count capture is)"
+    return None
+
+
+RULE = Rule(
+    name="owned-holes",
+    what="a last counter making count in an opponent's hole makes it the mover's, once a game: what falls in it "
+         "later goes to its owner",
+    params=OwnedHoles,
+    boards={2: {}},
+    checks=(_count_capture,),
+    slots={2: ("owned_count", "owned_spare_last", "owned_spare_mirror")},
+    hooks=("capture", "end-of-turn"),
+    kernels=("engine.mancala.tworow_machine.end_capture", "engine.mancala.tworow_machine.collect_owned"),
+    position=("owned_holes",),
+)
