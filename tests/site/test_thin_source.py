@@ -57,8 +57,9 @@ def _sources() -> dict[str, str]:
     return roles
 
 
-DRAFTS_READ_IN_TEXTS: set[str] = set()
-"""Drafts with texts read in themselves (portal pages, evidence records): their pages would say nothing."""
+DRAFTS_READ_IN_TEXTS: set[str] = {"oware", "kalah", "walak-pussa", "pallankuli", "toguz-kumalak"}
+"""Drafts with texts read in themselves (portal pages, evidence records, rules pages): their pages would say nothing
+(the two-row drafts of issue 31 cite stored copies of rules pages read in themselves)."""
 
 
 @pytest.mark.parametrize("path", sorted((DRAFTS / "games").glob("*.yaml")), ids=lambda p: p.stem)
