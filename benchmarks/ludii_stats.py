@@ -23,15 +23,27 @@ def _z(a: np.ndarray, b: np.ndarray) -> float:
     return float((a.mean() - b.mean()) / math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)))
 
 
-def main(game_id: str, ruleset: str, n: int, seed: int, ludii_csv: str) -> None:
+def variorum(game_id: str, ruleset: str, n: int, seed: int) -> tuple[dict[str, int], np.ndarray]:
+    """Variorum's outcome counts over n compiled random playouts, and the rows of the decided games."""
     rows = playout.run(engine.load_game(game_id, ruleset=ruleset), n, seed)
     over = rows[:, STATUS] == OVER
     s1, s2 = rows[:, SCORE_1], rows[:, SCORE_2]
     v = {"games": n, "p1": int(np.sum(over & (s1 > s2))), "p2": int(np.sum(over & (s2 > s1))),
          "draws": int(np.sum(over & (s1 == s2))), "endless": int(np.sum(rows[:, STATUS] == ENDLESS)),
          "limit": int(np.sum(rows[:, STATUS] == UNFINISHED))}
-    decided = over & (s1 != s2)
-    vm, vt = rows[decided, MOVES].astype(float), rows[decided, TURNS].astype(float)
+    return v, rows[over & (s1 != s2)]
+
+
+def p1_share_z(v: dict[str, int], w: dict[str, int]) -> tuple[float, float, float]:
+    """Player 1's share of the decided games on either side, and the two-proportion z-score."""
+    pv, pl = v["p1"] / (v["p1"] + v["p2"]), w["p1"] / (w["p1"] + w["p2"])
+    pooled = (v["p1"] + w["p1"]) / (v["p1"] + v["p2"] + w["p1"] + w["p2"])
+    return pv, pl, (pv - pl) / math.sqrt(pooled * (1 - pooled) * (1 / (v["p1"] + v["p2"]) + 1 / (w["p1"] + w["p2"])))
+
+
+def main(game_id: str, ruleset: str, n: int, seed: int, ludii_csv: str) -> None:
+    v, decided = variorum(game_id, ruleset, n, seed)
+    vm, vt = decided[:, MOVES].astype(float), decided[:, TURNS].astype(float)
     with open(ludii_csv, encoding="utf-8") as f:
         lud = list(csv.DictReader(f))
     w = {"games": len(lud), "p1": sum(r["winner"] == "1" for r in lud), "p2": sum(r["winner"] == "2" for r in lud),
@@ -40,9 +52,7 @@ def main(game_id: str, ruleset: str, n: int, seed: int, ludii_csv: str) -> None:
     won = [r for r in lud if r["winner"] in ("1", "2")]
     lm = np.array([float(r["moves"]) for r in won])
     lt = np.array([float(r["turns"]) for r in won])
-    pv, pl = v["p1"] / (v["p1"] + v["p2"]), w["p1"] / (w["p1"] + w["p2"])
-    pooled = (v["p1"] + w["p1"]) / (v["p1"] + v["p2"] + w["p1"] + w["p2"])
-    zp = (pv - pl) / math.sqrt(pooled * (1 - pooled) * (1 / (v["p1"] + v["p2"]) + 1 / (w["p1"] + w["p2"])))
+    pv, pl, zp = p1_share_z(v, w)
     print(f"{game_id} ({ruleset}): Variorum {v}")
     print(f"  Ludii {w}")
     print(f"  decided games: P1 share Variorum {pv:.4f} Ludii {pl:.4f} (z = {zp:+.2f})")

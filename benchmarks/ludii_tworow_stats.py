@@ -13,29 +13,20 @@ usage: .venv/bin/python benchmarks/ludii_tworow_stats.py GAME RULESET N SEED LUD
 from __future__ import annotations
 
 import csv
-import math
 import sys
 from pathlib import Path
 
 import numpy as np
 
-import engine
-from engine import playout
-from engine.result import ENDLESS, OVER, UNFINISHED
-from engine.stats import MOVES, SCORE_1, SCORE_2, STATUS
+from engine.stats import MOVES
 
 sys.path.insert(0, str(Path(__file__).parent))
-from ludii_stats import _z  # noqa: E402
+from ludii_stats import _z, p1_share_z, variorum  # noqa: E402
 
 
 def main(game_id: str, ruleset: str, n: int, seed: int, ludii_csv: str) -> None:
-    rows = playout.run(engine.load_game(game_id, ruleset=ruleset), n, seed)
-    over = rows[:, STATUS] == OVER
-    s1, s2 = rows[:, SCORE_1], rows[:, SCORE_2]
-    v = {"games": n, "p1": int(np.sum(over & (s1 > s2))), "p2": int(np.sum(over & (s2 > s1))),
-         "draws": int(np.sum(over & (s1 == s2))), "endless": int(np.sum(rows[:, STATUS] == ENDLESS)),
-         "limit": int(np.sum(rows[:, STATUS] == UNFINISHED))}
-    vm = rows[over & (s1 != s2), MOVES].astype(float)
+    v, decided = variorum(game_id, ruleset, n, seed)
+    vm = decided[:, MOVES].astype(float)
     with open(ludii_csv, encoding="utf-8") as f:
         lud = list(csv.DictReader(f))
     natural = [r for r in lud if r["endType"] == "NaturalEnd"]
@@ -47,9 +38,7 @@ def main(game_id: str, ruleset: str, n: int, seed: int, ludii_csv: str) -> None:
          "forced passes": sum(int(r["forcedPasses"]) for r in lud)}
     won = [r for r in lud if r["winner"] in ("1", "2")]
     lm = np.array([float(r["moves"]) - float(r["forcedPasses"]) - 2 * float(r["proposals"]) for r in won])
-    pv, pl = v["p1"] / (v["p1"] + v["p2"]), w["p1"] / (w["p1"] + w["p2"])
-    pooled = (v["p1"] + w["p1"]) / (v["p1"] + v["p2"] + w["p1"] + w["p2"])
-    zp = (pv - pl) / math.sqrt(pooled * (1 - pooled) * (1 / (v["p1"] + v["p2"]) + 1 / (w["p1"] + w["p2"])))
+    pv, pl, zp = p1_share_z(v, w)
     print(f"{game_id} ({ruleset}): Variorum {v}")
     print(f"  Ludii {w}")
     print(f"  decided games: P1 share Variorum {pv:.4f} Ludii {pl:.4f} (z = {zp:+.2f})")
