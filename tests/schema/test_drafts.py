@@ -84,11 +84,15 @@ def _points_named(position: dict) -> set[str]:
 
 
 @pytest.mark.parametrize("gid", [g for g in DRAFT_GAMES if _alignment(g)])
-def test_an_alignment_draft_has_its_mechanics_and_hand_worked_positions(gid):
+def test_an_alignment_draft_has_its_mechanics_and_hand_worked_positions(gid, archive):
     mechanics = _load(DRAFTS / "mechanics" / f"{gid}.yaml")
     assert mechanics["game"] == gid
     for key in ALIGNMENT_KEYS:
         assert mechanics.get(key), f"{gid}: mechanics lacks {key}"
+        read_in = mechanics[key].get("read_in") if isinstance(mechanics[key], dict) else None
+        assert read_in or key == "phases", f"{gid}: mechanics {key} says where it is read (read_in)"
+    cited = {c["source"] for c in _citations(mechanics)}
+    assert cited and cited <= set(archive.sources), (gid, sorted(cited - set(archive.sources)))
     points = set(mechanics["board"]["points"])
     assert len(points) == len(mechanics["board"]["points"]), f"{gid}: a point is named twice"
     record = GameFile.model_validate(_load(DRAFTS / "games" / f"{gid}.yaml"))
@@ -98,6 +102,7 @@ def test_an_alignment_draft_has_its_mechanics_and_hand_worked_positions(gid):
     for p in positions["positions"]:
         where = (gid, p.get("id"))
         assert p["source"] and p["position"] and p["move"], where
+        assert p["source"]["source"] in archive.sources and p["source"]["words"], where
         assert "expected" in p or "expected_by_switch" in p, where
         assert _points_named(p) <= points, (where, sorted(_points_named(p) - points))
         assert set(p["position"]["board"].values()) <= {1, 2}, where
