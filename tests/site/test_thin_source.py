@@ -57,7 +57,7 @@ def _sources() -> dict[str, str]:
     return roles
 
 
-DRAFTS_READ_IN_TEXTS: set[str] = {"dara", "nine-mens-morris", "triodi", "six-mens-morris", "achi"}
+DRAFTS_READ_IN_TEXTS: set[str] = {"dara", "nine-mens-morris", "triodi", "six-mens-morris", "achi", "bolotudu"}
 """Drafts with texts read in themselves (portal pages, evidence records): their pages would say nothing."""
 
 
