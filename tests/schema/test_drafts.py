@@ -127,3 +127,27 @@ def test_a_draft_has_its_mechanics_and_hand_worked_positions(gid):
 
 def test_the_build_reads_no_draft(archive):
     assert not set(DRAFT_GAMES) & set(archive.games)
+
+
+TAURU_RELATIVES = {
+    "Dara": "dara", "Dra": "dra", "Aqrad": "aqrad", "Achi": "achi", "Triodi": "triodi",
+    "Triodi (Diagonal)": "triodi", "Wari (Alignment)": "wari-alignment", "Bolotudu": "bolotudu",
+    "Six Men's Morris": "six-mens-morris",
+}
+"""The games Tauru's seed page names and the draft that holds each (Triodi (Diagonal) is the switch
+triodi.board of Triodi's draft; Symbol S.2, a Ludii test board, is recorded in Tauru's record and
+not drafted)."""
+
+
+def test_taurus_record_names_the_draft_of_each_game_its_page_names(archive):
+    """Tauru's related games cannot name a draft by id (the build holds none), so each entry names
+    the draft's file, and each draft names Tauru back by id: when a draft moves to data/games/, its
+    related entry in Tauru's record can take the id."""
+    related = {rel.name: rel for rel in archive.games["tauru"].game.related}
+    assert set(TAURU_RELATIVES) | {"Symbol S.2"} <= set(related)
+    for name, gid in TAURU_RELATIVES.items():
+        assert gid in DRAFT_GAMES, name
+        assert f"data/drafts/games/{gid}.yaml" in related[name].model_dump_json(), name
+        draft = GameFile.model_validate(_load(DRAFTS / "games" / f"{gid}.yaml"))
+        assert any(r.game == "tauru" for r in draft.game.related), gid
+    assert "not drafted" in (related["Symbol S.2"].differs or "")
