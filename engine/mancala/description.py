@@ -183,6 +183,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     head[layout.P_MIN_COUNTERS] = rules.min_counters
     head[layout.P_CAPTURE_EMPTY] = int(rules.capture_empty)
     head[layout.P_END_MAJORITY] = int(rules.end_majority)
+    head[layout.P_SOW_CAPTURE] = rules.sow_capture
     head[layout.P_CAPTURE_COUNTS] = sum(1 << c for c in rules.capture_counts)
     head[layout.P_SLAM_REACH] = max(rules.capture_counts, default=0) * per_row
     for slot, name in ((layout.P_START_ROW, "start_row"), (layout.P_RELAY, "relay"),
@@ -193,7 +194,9 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
                        (layout.P_FEEDING, "feeding"), (layout.P_STORE_TURN, "store_turn"),
                        (layout.P_CAPTURE_ROW, "capture_row"), (layout.P_CAPTURE_CHAIN, "capture_chain"),
                        (layout.P_GRAND_SLAM, "grand_slam"), (layout.P_REPETITION, "repetition"),
-                       (layout.P_FIRST_COUNTER, "first_counter"), (layout.P_CAPTURE_PARITY, "capture_parity")):
+                       (layout.P_FIRST_COUNTER, "first_counter"), (layout.P_CAPTURE_PARITY, "capture_parity"),
+                       (layout.P_ROUNDS, "rounds"), (layout.P_ROUND_STARTER, "round_starter"),
+                       (layout.P_SOW_CAPTURE_TO, "sow_capture_to")):
         head[slot] = layout.code(name, getattr(rules, name))
     r = reading(description, dict(values))
     if "owned-holes" in r.named:

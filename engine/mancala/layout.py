@@ -58,6 +58,10 @@ P_ENDLESS = PARAM_FIELDS["endless"]
 P_TRACK = PARAM_FIELDS["track"]
 P_TRACK_2 = PARAM_FIELDS["track_2"]
 P_FIRST_COUNTER = PARAM_FIELDS["first_counter"]
+P_ROUNDS = PARAM_FIELDS["rounds"]
+P_ROUND_STARTER = PARAM_FIELDS["round_starter"]
+P_SOW_CAPTURE = PARAM_FIELDS["sow_capture"]
+P_SOW_CAPTURE_TO = PARAM_FIELDS["sow_capture_to"]
 P_CAPTURE_PARITY = PARAM_FIELDS["capture_parity"]
 P_OWNED_COUNT = PARAM_FIELDS["owned_count"]  # 0: no owned holes
 P_OWNED_SPARE_LAST = PARAM_FIELDS["owned_spare_last"]
@@ -84,6 +88,8 @@ STATE_FIELDS = _fields(
     "store_2",
     "owned",  # + player (0 or 1): 1 + the hole the player owns (owned-holes), 0 if none
     "owned_2",
+    "out",  # the holes out of play this round (rounds: a bit a hole)
+    "round",  # rounds played before this one
     "moves",  # laps sown (Ludii's moves: each lap is one)
     "cover",  # track positions occupied after some lap (a bit mask; BoardCoverage)
     "to_move",  # 0 or 1
@@ -99,14 +105,16 @@ STATE_FIELDS = _fields(
 STORE = STATE_FIELDS["store"]
 MOVES = STATE_FIELDS["moves"]
 OWNED = STATE_FIELDS["owned"]
-LOGGED = OWNED + 2
-"""A traced event copies the state up to here (the board, the stores, the owned holes)."""
+LOGGED = STATE_FIELDS["round"] + 1
+"""A traced event copies the state up to here (the board, the stores, the owned holes, the round)."""
 COVER = STATE_FIELDS["cover"]
 TO_MOVE = STATE_FIELDS["to_move"]
 STATUS = STATE_FIELDS["status"]
 TURNS = STATE_FIELDS["turns"]
 FIRST = STATE_FIELDS["first"]
 SLAM = STATE_FIELDS["slam"]
+OUT = STATE_FIELDS["out"]
+ROUND = STATE_FIELDS["round"]
 N_LEGAL = STATE_FIELDS["n_legal"]
 LEGAL = STATE_FIELDS["legal"]
 SNAPSHOT = MOVES + 1
@@ -141,6 +149,11 @@ REPEAT_ENDS = code("repetition", "end-game")
 FIRST_ORIGIN = code("first_counter", "origin")
 PARITY_EVEN = code("capture_parity", "even")
 PARITY_ODD = code("capture_parity", "odd")
+CAPTURE_NEXT = code("capture", "next-after-empty")
+ROUNDS_REFILL = code("rounds", "refill")
+STARTER_ALTERNATE = code("round_starter", "alternate")
+STARTER_LOSER = code("round_starter", "loser")
+SOW_TO_MOVER = code("sow_capture_to", "mover")
 
 
 # --- four-row boards (engine.mancala.fourrow_machine) --------------------------------------------

@@ -28,7 +28,8 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
-    BASE, AFTER_LAP, FIRST_ORIGIN, LOGGED, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
+    BASE, AFTER_LAP, CAPTURE_NEXT, FIRST_ORIGIN, LOGGED, OUT, P_ROUNDS, P_ROUND_STARTER, P_SOW_CAPTURE,
+    P_SOW_CAPTURE_TO, ROUND, ROUNDS_REFILL, SOW_TO_MOVER, STARTER_ALTERNATE, STARTER_LOSER, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
     P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
     CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
     P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
@@ -206,6 +207,87 @@ def collect_owned(state, params, log):
 
 
 @njit(cache=True)
+def sow_in_play(state, params, t, origin, count, into_origin, out):
+    """rounds: sow as engine.mancala.sowing.sow does, passing over the holes out of play (``out``, a
+    bit a hole) as well; the track position of the last counter."""
+    sites = params[P_SITES]
+    n = params[t + TRACK_LENGTH]
+    tr = t + TRACK_HOLES
+    p = params[tr + n + origin]  # the origin's place on the track
+    while count > 0:
+        p = p + 1 if p + 1 < n else 0
+        h = params[tr + p]
+        if (h < sites and (out >> h) & 1 == 1) or (h == origin and not into_origin):
+            continue
+        state[h] += 1
+        count -= 1
+    return p
+
+
+@njit(cache=True)
+def take_sown(state, params, holes, length, last, sown, origin, into_origin, mover, log):
+    """sowing-captures: every hole of the lap just sown (``sown`` counters ending at track position
+    ``last``) that holds sow_capture counters is taken, by its row's owner or the mover."""
+    sites = params[P_SITES]
+    per_row = params[P_PER_ROW]
+    want = params[P_SOW_CAPTURE]
+    to_mover = params[P_SOW_CAPTURE_TO] == SOW_TO_MOVER
+    out = state[BASE + OUT]
+    pos = last
+    seen = 0
+    for _ in range(length):
+        if seen >= sown:
+            break
+        h = params[holes + pos]
+        if h < sites and (out >> h) & 1 == 0 and (h != origin or into_origin):
+            seen += 1
+            if state[h] == want:
+                gets = mover if to_mover else h // per_row
+                state[h] = 0
+                state[BASE + STORE + gets] += want
+                if log[0] >= 0:
+                    machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, want, gets)
+        pos = pos - 1 if pos > 0 else length - 1
+
+
+@njit(cache=True)
+def new_round(state, params):
+    """rounds = refill, where the game would end: each player takes what they hold (store and own row)
+    and fills their row from their left, the set-up's count a hole, keeping the rest in their store;
+    unfilled holes are out of play. False (the board emptied into the stores) if a player cannot fill
+    one hole: the match is over."""
+    per_row = params[P_PER_ROW]
+    count = params[P_START_COUNT]
+    for p in range(2):
+        state[BASE + STORE + p] += row_total(state, per_row, p)
+    for h in range(2 * per_row):
+        state[h] = 0
+    a = state[BASE + STORE]
+    b = state[BASE + STORE + 1]
+    if a < count or b < count:
+        return False
+    out = 0
+    for p in range(2):
+        k = state[BASE + STORE + p] // count
+        if k > per_row:
+            k = per_row
+        for i in range(per_row):
+            if i < k:
+                state[p * per_row + i] = count
+            else:
+                out |= 1 << (p * per_row + i)
+        state[BASE + STORE + p] -= k * count
+    state[BASE + OUT] = out
+    state[BASE + ROUND] += 1
+    starter = params[P_ROUND_STARTER]
+    if starter == STARTER_ALTERNATE:
+        state[BASE + TO_MOVE] = (state[BASE + FIRST] + state[BASE + ROUND]) % 2
+    elif starter == STARTER_LOSER and a != b:
+        state[BASE + TO_MOVE] = 0 if a < b else 1
+    return True
+
+
+@njit(cache=True)
 def position_key(state, params):
     """A 64-bit hash (FNV-1a) of the board and the player to move: a position since the last capture."""
     key = np.uint64(0xCBF29CE484222325)
@@ -264,6 +346,9 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     at_end = params[P_CAPTURE] == CAPTURE_COUNT or params[P_CAPTURE] == CAPTURE_OWN_EMPTY
     store_again = params[P_STORE_TURN] == TURN_AGAIN
     first_origin = params[P_FIRST_COUNTER] == FIRST_ORIGIN
+    rounds_on = params[P_ROUNDS] == ROUNDS_REFILL
+    sow_k = params[P_SOW_CAPTURE]
+    take_next = params[P_CAPTURE] == CAPTURE_NEXT
     capture_empty = params[P_CAPTURE_EMPTY] != 0
     continue_relay = params[P_AFTER_CAPTURE] == CONTINUE_RELAY
     next_non_empty = params[P_RELAY_WHEN] == NEXT_NON_EMPTY
@@ -282,11 +367,14 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     while True:
         count = state[origin]
         state[origin] = 0
+        sown = count
         if first_origin and count > 1:  # the first counter back into the hole just emptied
             state[origin] = 1
-            last = sow(state, params, t, origin, count - 1, into_origin)
+            sown = count - 1
+        if rounds_on and state[base + OUT] != 0:
+            last = sow_in_play(state, params, t, origin, sown, into_origin, state[base + OUT])
         else:
-            last = sow(state, params, t, origin, count, into_origin)
+            last = sow(state, params, t, origin, sown, into_origin)
         n += 1
         state[base + MOVES] += 1
         if in_circuit:
@@ -298,7 +386,18 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
             machine.log_event(log, state, logged_fields, LOG_LAP, origin, count, landed)
         nxt = -1
         in_store = landed >= sites
-        if not in_store and state[landed] > 1 and relay != RELAY_SINGLE:
+        landing = state[landed]
+        if take_next and landing == 1 and not in_store:  # ended in an empty hole: the next hole is taken
+            h1 = params[holes + (last + 1 if last + 1 < length else 0)]
+            if h1 < sites and state[h1] > 0:
+                taken = state[h1]
+                state[h1] = 0
+                state[base + STORE + mover] += taken
+                if log[0] >= 0:
+                    machine.log_event(log, state, logged_fields, LOG_CAPTURE, h1, taken, mover)
+        if sow_k > 0:
+            take_sown(state, params, holes, length, last, sown, origin, into_origin, mover, log)
+        if not in_store and landing > 1 and landing != sow_k and relay != RELAY_SINGLE:
             p1 = last + 1 if last + 1 < length else 0
             p2 = p1 + 1 if p1 + 1 < length else 0
             h1 = params[holes + p1]
@@ -405,12 +504,31 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     base = BASE
     per_row = params[P_PER_ROW]
     state[base + N_LEGAL] = 0
+    rounds_on = params[P_ROUNDS] == ROUNDS_REFILL
     if params[P_END] != CANNOT_MOVE and row_empty(state, per_row):
-        state[base + STATUS] = OVER
-        return
+        if not (rounds_on and new_round(state, params)):
+            state[base + STATUS] = OVER
+            return
     if params[P_END_MAJORITY] != 0 and majority(state, per_row):
         state[base + STATUS] = OVER
         return
+    n = list_moves(state, params, table, scratch, move_limit, log)
+    if n == 0 and rounds_on and new_round(state, params):
+        n = list_moves(state, params, table, scratch, move_limit, log)
+    state[base + N_LEGAL] = n
+    if n == 0:
+        state[base + STATUS] = OVER  # a player with no legal move: the game ends and is scored
+        return
+    if state[base + MOVES] >= move_limit or state[base + TURNS] >= turn_limit:
+        state[base + N_LEGAL] = 0
+        state[base + STATUS] = UNFINISHED
+
+
+@njit(cache=True, inline="always")
+def list_moves(state, params, table, scratch, move_limit, log):
+    """The legal moves of the player to move, at ``state[BASE + LEGAL:]``; their number."""
+    base = BASE
+    per_row = params[P_PER_ROW]
     p = state[base + TO_MOVE]
     row = p if params[P_START_ROW] == OWN_ROW else 1 - p
     least = params[P_MIN_COUNTERS]
@@ -426,13 +544,7 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     if n > 0 and params[P_ENDLESS] == ILLEGAL:
         n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, legal, n,
                                  move_limit - state[base + MOVES], log)
-    state[base + N_LEGAL] = n
-    if n == 0:
-        state[base + STATUS] = OVER  # a player with no legal move: the game ends and is scored
-        return
-    if state[base + MOVES] >= move_limit or state[base + TURNS] >= turn_limit:
-        state[base + N_LEGAL] = 0
-        state[base + STATUS] = UNFINISHED
+    return n
 
 
 @njit(cache=True, inline="always")

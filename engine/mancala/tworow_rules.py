@@ -15,7 +15,8 @@ import yaml
 from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
-from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, LOGGED, N_LEGAL, OWNED, SNAPSHOT, STATUS, STORE, TO_MOVE
+from engine.mancala.rules import readings
+from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, LOGGED, N_LEGAL, OUT, OWNED, ROUND, SNAPSHOT, STATUS, STORE, TO_MOVE
 from engine.mancala.tworow_machine import LOG_LAP, run, start_memory
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
 from engine.position import captures_of, check_fields, player_to_move
@@ -54,6 +55,7 @@ class SowingGame(KernelRules):
         self.state_size = described.state_size(description)
         self.logged = self.base + LOGGED  # what a traced event shows: up to the stores and owned holes
         self.owns = "owned-holes" in {p.name for p in description.primitives}
+        self.rounds = any(r.value("rounds") != "one" for r in readings(description))
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         params, rules = described.parameters(self.description, values)
@@ -66,8 +68,10 @@ class SowingGame(KernelRules):
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [counts], "b": [counts], "captures": [p1, p2], "to_move": 1 | 2}``, and where the game
-        has owned holes, ``"owned_holes": [player 1's hole or null, player 2's]`` (hole names)."""
-        check_fields(spec, ("a", "b", "captures", "to_move") + (("owned_holes",) if self.owns else ()))
+        has owned holes, ``"owned_holes": [player 1's hole or null, player 2's]`` (hole names); where
+        it is played in rounds, ``"out_of_play": [hole names]`` and ``"round"`` (rounds played before)."""
+        check_fields(spec, ("a", "b", "captures", "to_move") + (("owned_holes",) if self.owns else ())
+                     + (("out_of_play", "round") if self.rounds else ()))
         st = np.zeros(self.state_size, dtype=np.int64)
         for r, key in enumerate(ROW_LETTERS):
             row = spec.get(key)
@@ -87,6 +91,15 @@ class SowingGame(KernelRules):
                 if h // self.per_row == p:
                     raise ValueError(f"position owned_holes: player {p + 1} owns a hole of the opponent's row, not {name}")
                 st[self.base + OWNED + p] = h + 1
+        for name in spec.get("out_of_play", []):
+            h = self.text_to_move(str(name))
+            if st[h] != 0:
+                raise ValueError(f"position out_of_play: hole {name} holds counters")
+            st[self.base + OUT] |= 1 << h
+        rnd = spec.get("round", 0)
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 0:
+            raise ValueError(f"position round must be a non-negative integer, not {rnd!r}")
+        st[self.base + ROUND] = rnd
         to_move = player_to_move(spec)
         st[self.base + TO_MOVE] = to_move - 1
         st[self.base + FIRST] = to_move - 1
@@ -131,6 +144,10 @@ class SowingGame(KernelRules):
             "b": [int(x) for x in st[self.per_row:self.sites]],
             "captures": self._stores(st),
         }
+        if self.rounds:
+            out["out_of_play"] = [hole_name(h, self.per_row) for h in range(self.sites)
+                                  if (int(st[self.base + OUT]) >> h) & 1]
+            out["round"] = int(st[self.base + ROUND])
         if self.owns:
             out["owned_holes"] = [hole_name(int(h) - 1, self.per_row) if h > 0 else None
                                   for h in st[self.base + OWNED:self.base + OWNED + 2]]

@@ -9,6 +9,8 @@ posted to the site only, and no page framed by another site.
 Datasette's introspection pages (:data:`PRIVATE`: ``/-/versions``, ``/-/threads``, ``/-/plugins``,
 ``/-/settings``, ...; with ``.json`` too) say which versions and plugins run and what the server is
 doing: they answer 404 unless ``VARIORUM_INTROSPECTION=1`` is set in the server's environment.
+``/-/databases`` stays public (the databases, whether each is mutable, their sizes and hashes) but
+leaves out where each file lies on the server, unless introspection is allowed.
 """
 
 from __future__ import annotations
@@ -37,6 +39,19 @@ def with_headers(headers: list) -> list:
     """``headers`` and the security headers it does not have yet."""
     have = {k.lower() for k, _ in headers}
     return [*headers, *((k, v) for k, v in HEADERS if k not in have)]
+
+
+async def databases(datasette, request) -> Response:
+    """Datasette's ``/-/databases`` without the files' paths (unless introspection is allowed)."""
+    listed = datasette._connected_databases()
+    if not introspection_allowed():
+        listed = [{k: v for k, v in d.items() if k != "path"} for d in listed]
+    return Response.json(listed)
+
+
+@hookimpl
+def register_routes():
+    return [(r"^/-/databases(\.json)?/?$", databases)]  # plugin routes come before Datasette's own
 
 
 @hookimpl

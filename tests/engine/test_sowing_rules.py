@@ -37,8 +37,8 @@ def test_every_rule_field_and_primitive_is_declared_by_one_rule_module():
 def test_each_kind_of_capture_adds_its_value_to_the_capture_field():
     allowed = rules.SowingRules.model_fields["capture"].annotation.__args__
     assert set(allowed) == {"none", "across-gap", "opposite", "inner-and-outer", "inner-and-outer-each", "both-opposite",
-                            "count", "own-empty-opposite"}
-    assert rules.PLAYED[2]["capture"] == ("none", "across-gap", "count", "own-empty-opposite")
+                            "count", "own-empty-opposite", "next-after-empty"}
+    assert rules.PLAYED[2]["capture"] == ("none", "across-gap", "count", "own-empty-opposite", "next-after-empty")
     assert set(rules.PLAYED[4]["capture"]) == {"opposite", "inner-and-outer", "inner-and-outer-each", "both-opposite"}
 
 

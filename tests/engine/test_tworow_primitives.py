@@ -279,3 +279,77 @@ def test_a_player_owns_one_hole_a_game_and_never_the_mirror_of_the_opponents_nor
 def test_a_position_names_owned_holes_only_in_the_opponents_row():
     with pytest.raises(ValueError, match="owned_holes"):
         toguz_at([1] * 6, [1] * 6, owned=["a2", None])
+
+
+PALLANKULI = {
+    "min_counters": 1, "start_row": "own", "direction": "counterclockwise", "sow_through": "both-rows",
+    "relay": "last-hole", "capture": "next-after-empty", "sow_capture": 4, "sow_capture_to": "owner",
+    "captured_to": "store", "decided_by": "count", "end": "row-empty-after-move", "remaining": "owner",
+    "rounds": "refill", "round_starter": "next", "first_player": "player-1", "endless": "end-game",
+}
+"""A Pallankuli-like game on 2 x 6, 6 counters a hole: a lap relays from an occupied landing, one
+ending in an empty hole takes the next hole, every hole a lap brings to four goes to its row's owner,
+and the game is played in rounds."""
+
+
+def pallankuli_at(a: list[int], b: list[int], to_move: int = 1, captures: tuple[int, int] = (0, 0),
+                  rules: dict[str, Any] | None = None, **fields: Any):
+    desc = SowingDescription.model_validate({
+        "game": "two-row-test", "board": {"rows": 2, "holes_per_row": 6, "stores": True},
+        "setup": {"counters_per_hole": 6}, "rules": rules or PALLANKULI, "switches": []})
+    game = Game(SowingGame(desc, "test"), {}, limits=Limits())
+    return game.state_from_position({"a": a, "b": b, "captures": list(captures), "to_move": to_move, **fields})
+
+
+def test_a_lap_ending_in_an_empty_hole_takes_the_next_hole():
+    s = pallankuli_at([2, 0, 0, 1, 0, 0], [1, 1, 1, 1, 1, 1])
+    s.apply("a1")  # a2, a3 (empty): a4 taken
+    assert board(s)["a"] == [0, 1, 1, 0, 0, 0] and board(s)["captures"] == [1, 0]
+
+
+def test_every_hole_a_lap_brings_to_four_goes_to_its_rows_owner_and_the_landing_does_not_relay():
+    # a5 (3): a6 (3 -> 4), b1 (0 -> 1)... no: b1 (3 -> 4), b2 (1 -> 2): relay from b2 (2): b3 (3 -> 4), b4 (0 -> 1)
+    # empty: b5 taken. The fours: a6 to player 1, b1 and b3 to player 2.
+    s = pallankuli_at([1, 0, 0, 0, 3, 3], [3, 1, 3, 0, 2, 1])
+    s.apply("a5")
+    assert board(s) == {"a": [1, 0, 0, 0, 0, 0], "b": [0, 0, 0, 1, 0, 1], "captures": [2 + 4, 4 + 4],
+                        "out_of_play": [], "round": 0}
+    s = pallankuli_at([1, 0, 0, 0, 1, 3], [1, 1, 1, 1, 1, 1], rules={**PALLANKULI, "sow_capture_to": "mover"})
+    s.apply("a5")  # a6 (3 -> 4): the landing holds four: taken by the mover, no relay
+    assert board(s)["a"] == [1, 0, 0, 0, 0, 0] and board(s)["captures"] == [4, 0] and s.to_move == 2
+
+
+def test_a_round_ends_where_the_game_would_and_each_player_refills_their_row_from_the_left():
+    # a6 (1): b1 (empty): b2 taken; player 2's row... a's row is now empty: the round ends.
+    s = pallankuli_at([0, 0, 0, 0, 0, 1], [0, 2, 0, 0, 0, 3], captures=(30, 36))
+    s.apply("a6")
+    # player 1 holds 30 + 2 = 32: five holes of six, 2 left in the store; player 2 holds 36 + 1 + 3 = 40:
+    # six holes, 4 left.
+    assert board(s) == {"a": [6, 6, 6, 6, 6, 0], "b": [6, 6, 6, 6, 6, 6], "captures": [2, 4],
+                        "out_of_play": ["a6"], "round": 1}
+    assert not s.is_terminal() and s.to_move == 2
+
+
+def test_sowing_passes_over_the_holes_out_of_play():
+    s = pallankuli_at([6, 6, 6, 6, 6, 0], [1, 0, 0, 0, 0, 0], to_move=2, out_of_play=["a6", "b2", "b3", "b4",
+                                                                                       "b5", "b6"], round=1)
+    laps = [e for e in s.apply_traced("b1") if e["kind"] == "lap"]
+    # b1 (1): b2..b6 are out of play, so the counter falls in a1 (6 -> 7), which relays; a1 (7): a2..a5,
+    # (a6 out) b1, (b2..b6 out) a1, a2 (7 -> 8).
+    assert (laps[0]["last"], laps[0]["board"]["a"], laps[0]["board"]["b"]) == ("a1", [7, 6, 6, 6, 6, 0], [0] * 6)
+    assert (laps[1]["last"], laps[1]["board"]["a"], laps[1]["board"]["b"]) == ("a2", [1, 8, 7, 7, 7, 0],
+                                                                             [1, 0, 0, 0, 0, 0])
+
+
+def test_a_player_who_cannot_fill_one_hole_loses_the_match():
+    s = pallankuli_at([0, 0, 0, 0, 0, 1], [0, 2, 0, 0, 0, 3], captures=(2, 64))
+    s.apply("a6")  # player 1 holds 2 + 2 = 4: fewer than six
+    assert s.is_terminal() and s.result().winner == 2 and s.scores() == (4, 68)
+
+
+@pytest.mark.parametrize("starter, first", [("next", 2), ("alternate", 2), ("loser", 1)])
+def test_who_begins_the_next_round(starter, first):
+    s = pallankuli_at([0, 0, 0, 0, 0, 1], [0, 2, 0, 0, 0, 3], captures=(30, 36),
+                      rules={**PALLANKULI, "round_starter": starter})
+    s.apply("a6")
+    assert s.to_move == first

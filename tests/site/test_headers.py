@@ -31,3 +31,12 @@ async def test_introspection_pages_open_when_the_server_says_so(ds, monkeypatch)
     monkeypatch.setenv("VARIORUM_INTROSPECTION", "1")
     assert (await ds.client.get("/-/versions.json")).status_code == 200
 
+
+
+async def test_the_databases_list_is_public_without_the_files_paths(ds, monkeypatch):
+    listed = (await ds.client.get("/-/databases.json")).json()
+    assert {d["name"] for d in listed} >= {"archive"} and all("path" not in d for d in listed)
+    assert all("is_mutable" in d for d in listed)
+    monkeypatch.setenv("VARIORUM_INTROSPECTION", "1")
+    listed = (await ds.client.get("/-/databases.json")).json()
+    assert all(d["path"] for d in listed if not d["is_memory"])

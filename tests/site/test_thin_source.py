@@ -57,7 +57,8 @@ def _sources() -> dict[str, str]:
     return roles
 
 
-DRAFTS_READ_IN_TEXTS: set[str] = {"oware", "kalah", "walak-pussa", "pallankuli", "toguz-kumalak"}
+DRAFTS_READ_IN_TEXTS: set[str] = {"walak-pussa", "pallankuli", "toguz-kumalak", "dara", "nine-mens-morris", "triodi",
+                                   "six-mens-morris", "achi", "bolotudu"}
 """Drafts with texts read in themselves (portal pages, evidence records, rules pages): their pages would say nothing
 (the two-row drafts of issue 31 cite stored copies of rules pages read in themselves)."""
 
