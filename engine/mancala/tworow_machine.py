@@ -28,7 +28,7 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
-    BASE, AFTER_LAP, CAPTURE_NEXT, FIRST_ORIGIN, LOGGED, OUT, P_ROUNDS, P_ROUND_STARTER, P_SOW_CAPTURE,
+    BASE, AFTER_LAP, CAPTURE_NEXT, ENDS_AT_ORIGIN, P_SKIPPED_LANDING, FIRST_ORIGIN, LOGGED, OUT, P_ROUNDS, P_ROUND_STARTER, P_SOW_CAPTURE,
     P_SOW_CAPTURE_TO, ROUND, ROUNDS_REFILL, SOW_TO_MOVER, STARTER_ALTERNATE, STARTER_LOSER, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
     P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
     CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
@@ -349,6 +349,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     rounds_on = params[P_ROUNDS] == ROUNDS_REFILL
     sow_k = params[P_SOW_CAPTURE]
     take_next = params[P_CAPTURE] == CAPTURE_NEXT
+    end_at_origin = not into_origin and params[P_SKIPPED_LANDING] == ENDS_AT_ORIGIN
     capture_empty = params[P_CAPTURE_EMPTY] != 0
     continue_relay = params[P_AFTER_CAPTURE] == CONTINUE_RELAY
     next_non_empty = params[P_RELAY_WHEN] == NEXT_NON_EMPTY
@@ -384,6 +385,11 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
         landed = params[holes + last]
         if log[0] >= 0:
             machine.log_event(log, state, logged_fields, LOG_LAP, origin, count, landed)
+        if end_at_origin and sown >= length:
+            at = params[holes + length + origin]  # the origin's place on the track
+            if last == (at + 1 if at + 1 < length else 0):  # the last counter came right after passing it
+                last = at
+                landed = origin
         nxt = -1
         in_store = landed >= sites
         landing = state[landed]

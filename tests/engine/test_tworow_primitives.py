@@ -112,6 +112,14 @@ def test_a_capture_that_leaves_the_opponent_counters_is_no_grand_slam():
     assert board(s)["b"] == [0, 0, 0, 0, 0, 1] and board(s)["captures"] == [5, 0]
 
 
+@pytest.mark.parametrize("ends, b1, captured", [("landing", 0, 2), ("origin", 2, 0)])
+def test_a_lap_past_its_emptied_hole_ends_where_it_fell_or_at_the_emptied_hole(ends, b1, captured):
+    # a6 (12): b1..b6, a1..a5, (a6 passed over) b1: b1 holds 2. Ludii's program tests the capture at a6.
+    s = at({**OWARE, "skipped_landing": ends}, [0, 0, 0, 0, 0, 12], [0, 1, 1, 1, 1, 1])
+    s.apply("a6")
+    assert board(s)["b"][0] == b1 and board(s)["captures"] == [captured, 0]
+
+
 def test_feeding_required_keeps_only_the_moves_that_reach_the_empty_opposite_row():
     # b is empty: a4 (2) reaches a6 only; a5 (2) reaches b1; a6 (1) reaches b1.
     spec = ([0, 0, 1, 2, 2, 1], [0, 0, 0, 0, 0, 0])
