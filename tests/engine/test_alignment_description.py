@@ -143,3 +143,10 @@ def test_the_json_schema_names_every_rule_field_and_its_values():
 def test_the_descriptions_in_data_have_no_problems():
     for gid in GAME_IDS:
         assert problems(described.load(gid)) == []
+
+
+def test_the_docs_table_of_the_rules_is_current():
+    from engine.alignment.rules import table
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "alignment-rules.md").read_text(encoding="utf-8")
+    assert text.endswith(table()), "regenerate the table in docs/alignment-rules.md from engine.alignment.rules.table()"
