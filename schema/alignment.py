@@ -23,7 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from schema.records import Slug
-from schema.sowing import SwitchBinding
+from schema.sowing import SwitchBinding, bindings
 
 
 class _Strict(BaseModel):
@@ -51,21 +51,9 @@ class AlignmentDescription(_Strict):
 
     @model_validator(mode="after")
     def _complete(self) -> "AlignmentDescription":
-        bound: dict[str, str] = {}
-        ids = [s.id for s in self.switches]
-        if len(set(ids)) != len(ids):
-            raise ValueError("a switch is listed twice")
-        for s in self.switches:
-            if not s.id.startswith(self.game + "."):
-                raise ValueError(f"switch {s.id!r} is not a switch of {self.game!r}")
-            for name in s.fields:
-                if "." in name:
-                    raise ValueError(f"switch {s.id} binds {name!r}: an alignment switch binds rule fields")
-                if name in bound:
-                    raise ValueError(f"rule field {name!r} is bound to two switches ({bound[name]}, {s.id})")
-                if name in self.rules:
-                    raise ValueError(f"rule field {name!r} has a value in rules and is bound to switch {s.id}")
-                bound[name] = s.id
+        for name, sid in bindings(self.game, self.switches, self.rules).items():
+            if "." in name:
+                raise ValueError(f"switch {sid} binds {name!r}: an alignment switch binds rule fields")
         if 2 * self.pieces > self.board.rows * self.board.cols:
             raise ValueError(f"pieces: {self.pieces} a player do not fit on {self.board.rows * self.board.cols} "
                              "points")
