@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from engine.alignment import layout
 from engine.alignment.grid import ALL, ORTHOGONAL, Grid
 from engine.alignment.lines import edge_columns
-from engine.alignment.rules import problems, rules_for
+from engine.alignment.rules import code, problems, rules_for
 from engine.switches import Switch
 from schema.alignment import AlignmentDescription
 from schema.paths import DATA_DIR
@@ -74,7 +74,7 @@ def parameters(description: AlignmentDescription, values: Mapping[str, str]) -> 
     par = np.zeros(layout.PAR_SIZE, dtype=np.int64)
     for name, slot in layout.PARAM_FIELDS.items():
         if name in type(rules).model_fields:
-            par[slot] = layout.code(name, getattr(rules, name))
+            par[slot] = code(name, getattr(rules, name))
     axes = ALL if rules.directions == "all" else ORTHOGONAL
     col_a, col_f = edge_columns(g.rows, g.cols)
     par[layout.P_POINTS] = g.points

@@ -17,8 +17,6 @@ STEP_BASE + 4 f + d; a removal on p is REMOVE_BASE + p; a pass is PASS_MOVE. The
 from __future__ import annotations
 
 from engine.alignment.rules import MAX_POINTS, RULES, code
-
-__all__ = ["code"]
 from engine.mancala.layout import blocks
 
 

@@ -12,7 +12,7 @@ RULE = Rule(
     name="first-player",
     what="player 1 moves first, or the first player is drawn by lot",
     fields={
-        "first_player": (Literal["player-1", "lot"], Field(
+        "first_player": (Literal["lot", "player-1"], Field(
             "player-1", description="who moves first: player 1, or a player drawn by lot from the game's seed")),
     },
     slots=("first_player",),
