@@ -13,10 +13,10 @@ and its rule kernels, with one signature for every game::
                           # first, covered, sites, laps, winner
 
 and compiles one entry point, ``run``, by handing them to :func:`drive` (a few lines: see
-engine.games.tauru, or engine.mancala.tworow_machine, whose kernels read the state's offsets from the
+engine.alignment.machine, or engine.mancala.tworow_machine, whose kernels read the state's offsets from the
 parameters). Kernels that run once a game (the start, a set-up position's settling) may be
 compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the function it
-optimises, so Tauru keeps its start, settling and logged move out of line
+optimises, so the alignment machine keeps its start, settling and logged move out of line
 (benchmarks/compile.txt). The mancala kernels stay inlined (out of line saved little compile time
 there and cost the four-row short games speed). Everything compiled code does for a game goes through that one entry:
 the Python API's start, move and position set-up, random self-play, the UCT agent's

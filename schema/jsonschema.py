@@ -12,6 +12,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from schema.paths import JSON_SCHEMA_DIR
+from schema.alignment import AlignmentDescription
 from schema.records import GameFile, SourcesFile
 from schema.sowing import SowingDescription
 
@@ -19,9 +20,10 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "sources.schema.json": SourcesFile,
     "game.schema.json": GameFile,
     "sowing.schema.json": SowingDescription,
+    "alignment.schema.json": AlignmentDescription,
 }
-"""File name in ``schema/json/`` -> the model it describes (the sowing description's frame: the
-engine's rules add the fields and primitives, engine.mancala.rules.schemas)."""
+"""File name in ``schema/json/`` -> the model it describes (the descriptions' frames: the engine's
+rules add their fields and primitives, engine.schemas.schemas)."""
 
 
 def render(model: type[BaseModel]) -> str:
@@ -33,7 +35,7 @@ def render(model: type[BaseModel]) -> str:
 
 def export(folder: Path = JSON_SCHEMA_DIR, models: dict[str, type[BaseModel]] | None = None) -> list[Path]:
     """Write every schema file (``models``: file name -> model, :data:`SCHEMAS` by default; the engine
-    passes the sowing description's with its rules' fields, engine.mancala.rules.schemas); return the
+    passes the descriptions' with their rules' fields, engine.schemas.schemas); return the
     paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []

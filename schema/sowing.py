@@ -130,6 +130,26 @@ class SwitchBinding(_Strict):
         return tuple(sorted(next(iter(self.options.values()))))
 
 
+def bindings(game: str, switches: list[SwitchBinding], rules: dict[str, Any]) -> dict[str, str]:
+    """The fields a description's switches bind: field -> switch id. ValueError if a switch is listed
+    twice or is not the game's, or a field is bound twice or also given in ``rules`` (every family's
+    descriptions bind their fields so: schema.alignment too)."""
+    bound: dict[str, str] = {}
+    ids = [s.id for s in switches]
+    if len(set(ids)) != len(ids):
+        raise ValueError("a switch is listed twice")
+    for s in switches:
+        if not s.id.startswith(game + "."):
+            raise ValueError(f"switch {s.id!r} is not a switch of {game!r}")
+        for name in s.fields:
+            if name in bound:
+                raise ValueError(f"rule field {name!r} is bound to two switches ({bound[name]}, {s.id})")
+            if name in rules:
+                raise ValueError(f"rule field {name!r} has a value in rules and is bound to switch {s.id}")
+            bound[name] = s.id
+    return bound
+
+
 class SowingDescription(_Strict):
     """``data/sowing/<game id>.yaml``: one mancala game's rules as data."""
 
@@ -142,19 +162,7 @@ class SowingDescription(_Strict):
 
     @model_validator(mode="after")
     def _complete(self) -> "SowingDescription":
-        bound: dict[str, str] = {}
-        ids = [s.id for s in self.switches]
-        if len(set(ids)) != len(ids):
-            raise ValueError("a switch is listed twice")
-        for s in self.switches:
-            if not s.id.startswith(self.game + "."):
-                raise ValueError(f"switch {s.id!r} is not a switch of {self.game!r}")
-            for name in s.fields:
-                if name in bound:
-                    raise ValueError(f"rule field {name!r} is bound to two switches ({bound[name]}, {s.id})")
-                if name in self.rules:
-                    raise ValueError(f"rule field {name!r} has a value in rules and is bound to switch {s.id}")
-                bound[name] = s.id
+        bound = bindings(self.game, self.switches, self.rules)
         named = {p.name: p for p in self.primitives}
         if len(named) != len(self.primitives):
             raise ValueError("a primitive is listed twice")

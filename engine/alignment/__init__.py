@@ -1,9 +1,13 @@
-"""Alignment boards on bit boards: the geometry and bit kernels shared by line games (Tauru, Dara...).
+"""The alignment family: games of pieces entered on the points of a board and moved, a line of three
+earning a removal (Tauru, Dara, Achi, the morris games...), played by one compiled machine from each
+game's description (``data/alignment/<game id>.yaml``).
 
-A board of points is numbered row by row from the bottom-left corner (Ludii's site order); a set
-of points is an int64 bit mask (bit p = point p), one mask per player. ``bits`` gives the compiled
-bit primitives (population count, lowest set bit, the k-th set bit); ``grid`` the geometry of a
-rectangular grid (point names, orthogonal neighbour masks, per-axis shifts and edge masks for
-shifting a whole mask along a line direction, rays for walking a run) as plain int64 tables that
-the game kernels receive in their parameter array.
+- ``bits``, ``grid``, ``lines``: bit boards (a set of points is an int64 mask, one per player), the
+  geometry of a rectangular grid as int64 tables, and the bit-parallel line kernels;
+- ``rule`` and ``rules/``: the family's rules, one module each, declaring their fields, slots and
+  hook points (on the shared engine.rule.RuleBase); ``layout``: both arrays' layouts generated
+  from them;
+- ``machine``: the compiled kernels and the one entry point (engine.machine.drive);
+- ``description``: a description loaded, checked and turned into the parameter array;
+  ``game``: the Python side (positions, notation, the board, traces); ``games``: the registry.
 """

@@ -91,6 +91,22 @@ def engine_check(archive: Archive) -> list[RecordError]:
             for problem in check_against_game(description, record):
                 errors.append(RecordError(archive.display(archive.data_dir / "sowing" / f"{gid}.yaml"), problem,
                                           record=gid, field="switches"))
+    from engine.alignment import description as alignment
+
+    alignment_dir = archive.data_dir / "alignment"
+    for gid in alignment.game_ids(alignment_dir):  # an alignment description's switches are its record's too
+        path = alignment_dir / f"{gid}.yaml"
+        try:
+            description = alignment.load(gid, alignment_dir)
+        except ValueError as exc:
+            errors.append(RecordError(archive.display(path), str(exc), record=gid))
+            continue
+        if gid not in archive.games:
+            errors.append(RecordError(archive.display(path), f"no game {gid!r} in games/", record=gid, field="game"))
+            continue
+        record = {sw.id: [a.id for a in sw.alternatives] for sw in archive.games[gid].switches}
+        for problem in check_against_game(description, record):
+            errors.append(RecordError(archive.display(path), problem, record=gid, field="switches"))
     for gid in sorted(set(GAMES) - set(archive.games)):
         errors.append(RecordError(archive.display(archive.data_dir / "games"),
                                   f"the engine plays {gid!r} but the records have no games/{gid}.yaml"))
@@ -299,7 +315,7 @@ def register(group: click.Group) -> None:
     @group.command("export-schema")
     def export_schema_cmd() -> None:
         """Write the JSON Schema of the record files into schema/json/ (for editors)."""
-        from engine.mancala.rules import schemas
+        from engine.schemas import schemas
         from schema.jsonschema import export
 
         for path in export(models=schemas()):

@@ -1,21 +1,22 @@
 """The registry of games the engine plays: game id -> its :class:`engine.game.Rules`.
 
 A mancala game described in ``data/sowing/<game id>.yaml`` is played by the sowing machine
-(engine.mancala.games) and needs nothing here. Other games are a module of rule kernels named
-after the game and its Python side (``<game>_api``: the engine.game.Rules over the kernels), added
-to ``GAMES`` below.
+(engine.mancala.games), an alignment game described in ``data/alignment/<game id>.yaml`` by the
+alignment machine (engine.alignment.games): neither needs anything here. A game of another family
+would be a module of rule kernels and its Python side (the engine.game.Rules over the kernels),
+added to ``GAMES`` below.
 """
 
 from __future__ import annotations
 
 import engine.inlining  # noqa: F401  (numba's inliner without its redundant copies, before any kernel compiles)
 from engine.game import Rules
-from engine.games import tauru_api
+from engine.alignment.games import load_games as load_alignment_games
 from engine.mancala.games import load_games
 
 GAMES: dict[str, Rules] = {
     **load_games(),
-    tauru_api.GAME_ID: tauru_api.RULES,
+    **load_alignment_games(),
 }
 
 

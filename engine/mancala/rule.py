@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel
+
+from engine.rule import RuleBase
 
 if TYPE_CHECKING:
     from schema.sowing import SowingDescription
@@ -39,16 +41,12 @@ HOOKS = (
 
 
 @dataclass(frozen=True)
-class Rule:
-    """One rule of the sowing family, as its module declares it."""
+class Rule(RuleBase):
+    """One rule of the sowing family, as its module declares it (what every family's rules declare is
+    engine.rule.RuleBase: name, what, fields, checks, uses, hooks, kernels, position, events)."""
 
-    name: str
-    """The rule's name: a primitive's name in descriptions (``restricted-holes``), or a name for the
-    rule fields it owns (``relay``)."""
-    what: str
-    """What it does, in a sentence (docs/rules.md)."""
-    fields: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
-    """The rule fields it owns: name -> (annotation, pydantic Field with the default and description)."""
+    HOOKS: ClassVar[tuple[str, ...]] = HOOKS
+
     adds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Values it adds to a field another rule owns (field -> values), in that field's order."""
     params: type[BaseModel] | None = None
@@ -57,11 +55,6 @@ class Rule:
     """By the board's rows: the boards whose kernels play it, each with the values of its fields
     (owned or added) played there where not all of them are. A board not named plays none of the
     rule: its owned fields only at their default, its added values and its primitive not at all."""
-    checks: tuple[Callable[[Reading], tuple[str, str] | None], ...] = ()
-    """Combinations it refuses: each check of a reading that uses the rule returns (the field at
-    fault, why) or None."""
-    uses: Callable[[Reading], bool] | None = None
-    """Whether a reading uses the rule (None: a primitive listed, or a value it adds in play)."""
     slots: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     """By the board's rows: its slots in the parameter array (engine.mancala.layout generates the
     layout from them, in the order of the rules)."""
@@ -71,19 +64,6 @@ class Rule:
     tables: Mapping[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     """By the board's rows: its tables in the parameter array (after the board's geometry), each
     (name, size), placed by engine.mancala.layout likewise."""
-    hooks: tuple[str, ...] = ()
-    """The points of the turn where its compiled code runs (:data:`HOOKS`)."""
-    kernels: tuple[str, ...] = ()
-    """Its compiled functions (module.function), where they are its own."""
-    position: tuple[str, ...] = ()
-    """The fields it adds to a position spec."""
-    events: tuple[str, ...] = ()
-    """The events it adds to a traced move."""
-
-    def __post_init__(self) -> None:  # a programming error in a rule module, not bad input
-        unknown = [h for h in self.hooks if h not in HOOKS]
-        if unknown:
-            raise RuntimeError(f"rule {self.name}: unknown hook point(s) {unknown}; hooks: {HOOKS}")
 
     def in_play(self, reading: Reading) -> bool:
         """Whether ``reading`` uses this rule."""

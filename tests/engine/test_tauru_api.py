@@ -13,9 +13,10 @@ from click.testing import CliRunner
 import engine
 from engine import rulesets, stats
 from engine.agents import RandomAgent
+from engine.alignment.layout import PASS_MOVE, REMOVE_BASE, STEP_BASE
 from engine.cli import games as cli_games
+from engine.game import Limits
 from engine.games import GAMES
-from engine.games.tauru import PASS_MOVE, REMOVE_BASE, STEP_BASE
 from engine.playout import run
 from engine.result import OVER, REPETITION, UNFINISHED
 from engine.rng import batch_seed
@@ -259,10 +260,10 @@ def runs_through(own: set[tuple[int, int]], t: tuple[int, int], axes) -> list[in
 
 @pytest.mark.parametrize("directions", ["orthogonal", "all"])
 def test_window_tables_and_the_bit_parallel_test_agree_with_walked_runs(directions):
-    from engine.games.tauru_api import compile_par, line_flags
+    from engine.alignment.game import line_flags
 
     axes = ((0, 1), (1, 0)) if directions == "orthogonal" else ((0, 1), (1, 0), (1, 1), (1, -1))
-    par = compile_par(engine.resolve("tauru", switches={"directions": directions}))
+    par = GAMES["tauru"].build(engine.resolve("tauru", switches={"directions": directions}), Limits()).par
     rng = np.random.default_rng(7)
     for _ in range(3000):
         mask = int(rng.integers(0, 1 << 30)) & int(rng.integers(0, 1 << 30))  # about a quarter held

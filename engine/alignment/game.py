@@ -1,9 +1,12 @@
-"""Tauru's Python side over its kernels (engine.games.tauru): the parameter array, notation,
-positions set up from a spec and read back, the board as data and drawn, traced moves, and the
-:class:`Tauru` rules the registry (engine.games) serves.
+"""The Python side of the alignment machine: the :class:`engine.game.Rules` of a game described in
+``data/alignment/`` (its parameters, positions set up from a spec and read back, the board as data
+and drawn, traced moves, notation), over the machine's one compiled entry point
+(engine.alignment.machine.run). A game with a description needs no Python of its own.
 
-Notation: a placement ``c3``, a step ``c3-c4``, a removal ``xd2``, ``pass``. A position spec and
-a traced move's events are described at :meth:`Tauru.position` and :meth:`Tauru.trace_move`.
+Notation: a placement ``c3``, a step ``c3-c4``, a removal ``xd2``, ``pass`` (points named by column
+letter and row number from the bottom-left corner, engine.alignment.grid). A position spec and a
+traced move's events are described at :meth:`AlignmentGame.position` and
+:meth:`AlignmentGame.trace_move`.
 """
 
 from __future__ import annotations
@@ -14,22 +17,29 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from engine.alignment import description as described
 from engine.alignment.bits import popcount
-from engine.alignment.grid import ALL, ORTHOGONAL
-from engine.alignment.lines import line_through, run_masks
-from engine.game import Limits
-from engine.games.tauru import (
-    AXIS, BOARD, COLS, COL_A, COL_F, COVER, DIRECTIONS_ALL,
-    EV_LINE, EV_PASS, EV_PLACE, EV_REMOVE, EV_STEP, FIRST, FIXED_SIZE, GAME_ID, GRID, HAND, KIND, K_PASS, K_PLACE,
-    K_REMOVE, K_STEP, LAST, LINE, LMASK, LOG_SIZE, LOG_WIDTH, MAX_REC, MAX_SET_UP_LINES, MOVEMENT, NAME, NBR,
-    N_LEGAL, N_POINTS, N_REC, PAR_SIZE, PASSES, PASS_MOVE, PER_TURN_TWO, PHASE, PIECES, PLACED, PLACEMENT, P_AXES,
-    RAY, REC, REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_ENDS, ROWS, STAGE, STAGE_REMOVAL, STAGE_SECOND,
-    STAGE_TURN, STATUS, STEP, STEP_BASE, SWITCHES, SYMBOLS, S_DIRECTIONS, S_PER_TURN, S_REMOVAL, S_REPETITION,
-    TO_MOVE, WINNER, placement_mask, removal_candidates, run, select_move,
+from engine.alignment.layout import (
+    BOARD, COVER, EV_LINE, EV_PASS, EV_PLACE, EV_REMOVE, EV_STEP, FIRST, FIXED_SIZE, HAND, KIND, K_PASS,
+    K_PLACE, K_REMOVE, K_STEP, LAST, LINE, LMASK, LOG_SIZE, LOG_WIDTH, MOVEMENT, N_LEGAL, N_REC, PASSES, PASS_MOVE,
+    PER_TURN_TWO, PHASE, PLACED, PLACEMENT, P_AXES, P_COLS, P_COL_A, P_COL_F, P_PER_TURN, P_REMOVAL, P_REPETITION, REC,
+    REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_ENDS, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS,
+    STEP_BASE, TO_MOVE, WINNER,
 )
+from engine.alignment.grid import Grid
+from engine.alignment.lines import line_through, run_masks
+from engine.alignment.machine import placement_mask, removal_candidates, run, select_move
+from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
+from engine.game import Limits
 from engine.machine import KernelRules, Params
+from engine.mancala.tworow_rules import game_name
 from engine.position import check_fields, player_to_move
 from engine.result import ONGOING, OVER
+from schema.alignment import AlignmentDescription
+
+MAX_SET_UP_LINES = 16
+"""Recorded lines a position spec may give a player."""
+SYMBOLS = "xo"
 
 
 # --- compiled entry points of its own -------------------------------------------------------------
@@ -68,29 +78,10 @@ def line_flags(par, own, t):
     line_through (for tests of the bit-parallel masks against runs walked point by point)."""
     full, exact, long = run_masks(par, P_AXES, own)
     return (bool((full >> t) & 1), bool((exact >> t) & 1), bool((long >> t) & 1),
-            line_through(own, t, par[P_AXES] == 4, COLS, COL_A, COL_F))
+            line_through(own, t, par[P_AXES] == 4, par[P_COLS], par[P_COL_A], par[P_COL_F]))
 
 
 # --- the Python side --------------------------------------------------------------------------
-
-def compile_par(values: Mapping[str, str]) -> np.ndarray:
-    """The kernels' parameter array for these switch values (ValueError for an unknown value)."""
-    for s in SWITCHES:
-        if s.id not in values:
-            raise ValueError(f"no value for switch {s.id!r}; allowed: {', '.join(s.options)}")
-    sw = [s.index(values[s.id]) for s in SWITCHES]
-    axes = ALL if sw[S_DIRECTIONS] == DIRECTIONS_ALL else ORTHOGONAL
-    par = np.zeros(PAR_SIZE, dtype=np.int64)
-    par[:len(SWITCHES)] = sw
-    par[P_AXES] = len(axes)
-    par[AXIS:AXIS + 7 * len(axes)] = GRID.axis_table(axes).reshape(-1)
-    par[NBR:NBR + N_POINTS] = GRID.neighbour_masks()
-    rays = np.full((N_POINTS, 8), -1, dtype=np.int64)
-    rays[:, :2 * len(axes)] = GRID.ray_table(axes)
-    par[RAY:RAY + 8 * N_POINTS] = rays.reshape(-1)
-    par[STEP:STEP + 4 * N_POINTS] = GRID.step_table().reshape(-1)
-    return par
-
 
 def _int(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
@@ -98,62 +89,16 @@ def _int(value: object, what: str, low: int, high: int) -> int:
     return int(value)
 
 
-def _points(value: object, what: str) -> int:
+def _points(grid: Grid, value: object, what: str) -> int:
     if not isinstance(value, (list, tuple)) or not value:
         raise ValueError(f"position {what} must be a non-empty list of point names, not {value!r}")
     mask = 0
     for name in value:
         try:
-            mask |= 1 << GRID.parse(name)
+            mask |= 1 << grid.parse(name)
         except ValueError as exc:
             raise ValueError(f"position {what}: {exc}") from None
     return mask
-
-
-STEP_TO: list[list[int]] = GRID.step_table().tolist()
-"""STEP_TO[f][d]: the point one step from f in direction d (0 south, 1 west, 2 east, 3 north), or -1."""
-
-
-def move_name(move: int) -> str:
-    """The notation of a move number: ``c3``, ``c3-c4``, ``xd2`` or ``pass``."""
-    if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
-        raise ValueError(f"unknown move {move!r}")
-    move = int(move)
-    if 0 <= move < N_POINTS:
-        return GRID.name(move)
-    if STEP_BASE <= move < STEP_BASE + 4 * N_POINTS:
-        f, d = divmod(move - STEP_BASE, 4)
-        t = STEP_TO[f][d]
-        if t >= 0:
-            return f"{GRID.name(f)}-{GRID.name(t)}"
-    if REMOVE_BASE <= move < REMOVE_BASE + N_POINTS:
-        return "x" + GRID.name(move - REMOVE_BASE)
-    if move == PASS_MOVE:
-        return "pass"
-    raise ValueError(f"unknown move {move!r}")
-
-
-def parse_move(text: str) -> int:
-    """The move number a notation names; ValueError naming it if it is malformed."""
-    if not isinstance(text, str):
-        raise ValueError(f"unknown move {text!r}: a move is a string such as c3, c3-c4, xd2 or pass")
-    t = text.strip().lower()
-    why = "moves are a placement (c3), a step (c3-c4), a removal (xd2) or pass"
-    try:
-        if t == "pass":
-            return PASS_MOVE
-        if t.startswith("x"):
-            return REMOVE_BASE + GRID.parse(t[1:])
-        if "-" in t:
-            a, _, b = t.partition("-")
-            f, to = GRID.parse(a), GRID.parse(b)
-            steps = STEP_TO[f]
-            if to not in steps:
-                raise ValueError(f"{b.strip()} is not next to {a.strip()}")
-            return STEP_BASE + 4 * f + steps.index(to)
-        return GRID.parse(t)
-    except ValueError as exc:
-        raise ValueError(f"unknown move {text!r}: {exc}; {why}") from None
 
 
 def board_rows(board: object) -> object:
@@ -175,36 +120,86 @@ def board_rows(board: object) -> object:
     return rows
 
 
-def board_of(b1: int, b2: int, h1: int, h2: int, phase: int) -> dict[str, Any]:
-    """The board as JSON-able data: rows (top first), hands, pieces each player has taken, phase,
-    and ``sites`` for drawing it (name, row from the top, column from the left, piece: 0, 1 or 2)."""
-    return {
-        "rows": GRID.rows_text((b1, b2), SYMBOLS),
-        "hands": [h1, h2],
-        "captures": [PIECES - h2 - bin(b2).count("1"), PIECES - h1 - bin(b1).count("1")],
-        "phase": "placement" if phase == PLACEMENT else "movement",
-        "sites": [
-            {"name": GRID.name(p), "row": ROWS - 1 - p // COLS, "col": p % COLS,
-             "piece": 1 if b1 >> p & 1 else 2 if b2 >> p & 1 else 0}
-            for p in range(N_POINTS)
-        ],
-    }
+class AlignmentGame(KernelRules):
+    """A game the alignment machine plays from its description."""
 
-
-class Tauru(KernelRules):
-    """The engine's Tauru."""
-
-    id, name, switches, machine = GAME_ID, NAME, SWITCHES, staticmethod(run)
+    machine = staticmethod(run)
     STATUS, TO_MOVE, N_LEGAL = STATUS, TO_MOVE, N_LEGAL
 
+    def __init__(self, description: AlignmentDescription, name: str | None = None):
+        self.description = description
+        self.id = description.game
+        self.name = name or game_name(description.game)
+        self.switches = described.switches(description)
+        self.grid = described.grid(description)
+        self.rows, self.cols, self.points = self.grid.rows, self.grid.cols, self.grid.points
+        self.pieces = description.pieces
+        self.step_to: list[list[int]] = self.grid.step_table().tolist()
+        """step_to[f][d]: the point one step from f in direction d (0 south, 1 west, 2 east, 3 north), or -1."""
+
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        par = compile_par(values)
-        repeat = par[S_REPETITION] == REPETITION_ENDS
+        par, rules = described.parameters(self.description, values)
+        repeat = par[P_REPETITION] == REPETITION_ENDS
         return Params(par=par, state_size=FIXED_SIZE + (int(limits.turns) + 2 if repeat else 0), limits=limits,
-                      values=dict(values))
+                      values=dict(values), extra={"rules": rules})
+
+    def move_name(self, move: int) -> str:
+        """The notation of a move number: ``c3``, ``c3-c4``, ``xd2`` or ``pass``."""
+        if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
+            raise ValueError(f"unknown move {move!r}")
+        move = int(move)
+        if 0 <= move < self.points:
+            return self.grid.name(move)
+        if STEP_BASE <= move < STEP_BASE + 4 * self.points:
+            f, d = divmod(move - STEP_BASE, 4)
+            t = self.step_to[f][d]
+            if t >= 0:
+                return f"{self.grid.name(f)}-{self.grid.name(t)}"
+        if REMOVE_BASE <= move < REMOVE_BASE + self.points:
+            return "x" + self.grid.name(move - REMOVE_BASE)
+        if move == PASS_MOVE:
+            return "pass"
+        raise ValueError(f"unknown move {move!r}")
+
+    def parse_move(self, text: str) -> int:
+        """The move number a notation names; ValueError naming it if it is malformed."""
+        if not isinstance(text, str):
+            raise ValueError(f"unknown move {text!r}: a move is a string such as c3, c3-c4, xd2 or pass")
+        t = text.strip().lower()
+        why = "moves are a placement (c3), a step (c3-c4), a removal (xd2) or pass"
+        try:
+            if t == "pass":
+                return PASS_MOVE
+            if t.startswith("x"):
+                return REMOVE_BASE + self.grid.parse(t[1:])
+            if "-" in t:
+                a, _, b = t.partition("-")
+                f, to = self.grid.parse(a), self.grid.parse(b)
+                steps = self.step_to[f]
+                if to not in steps:
+                    raise ValueError(f"{b.strip()} is not next to {a.strip()}")
+                return STEP_BASE + 4 * f + steps.index(to)
+            return self.grid.parse(t)
+        except ValueError as exc:
+            raise ValueError(f"unknown move {text!r}: {exc}; {why}") from None
+
+    def board_of(self, b1: int, b2: int, h1: int, h2: int, phase: int) -> dict[str, Any]:
+        """The board as JSON-able data: rows (top first), hands, pieces each player has taken, phase,
+        and ``sites`` for drawing it (name, row from the top, column from the left, piece: 0, 1 or 2)."""
+        return {
+            "rows": self.grid.rows_text((b1, b2), SYMBOLS),
+            "hands": [h1, h2],
+            "captures": [self.pieces - h2 - bin(b2).count("1"), self.pieces - h1 - bin(b1).count("1")],
+            "phase": "placement" if phase == PLACEMENT else "movement",
+            "sites": [
+                {"name": self.grid.name(p), "row": self.rows - 1 - p // self.cols, "col": p % self.cols,
+                 "piece": 1 if b1 >> p & 1 else 2 if b2 >> p & 1 else 0}
+                for p in range(self.points)
+            ],
+        }
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
-        """A position: ``{"board": [5 rows, top first, of "x" "o" "."], "hands": [h1, h2], "to_move": 1 | 2}``
+        """A position: ``{"board": [the rows, top first, of "x" "o" "."], "hands": [h1, h2], "to_move": 1 | 2}``
         (the board may also be drawn as one string, as ``render`` draws it: see ``board_rows``),
 
         and optionally ``"phase"`` ("placement" or "movement"; default: placement while a hand
@@ -219,14 +214,14 @@ class Tauru(KernelRules):
         """
         check_fields(spec, ("board", "hands", "to_move", "phase", "last_capturer", "passes", "recorded_lines",
                             "stage", "line", "removed", "placed"))
-        b1, b2 = GRID.parse_rows(board_rows(spec.get("board")), SYMBOLS)
+        b1, b2 = self.grid.parse_rows(board_rows(spec.get("board")), SYMBOLS)
         hands = spec.get("hands", [0, 0])
         if not isinstance(hands, (list, tuple)) or len(hands) != 2:
             raise ValueError(f"position hands must be two counts, not {hands!r}")
-        h = [_int(x, "hands", 0, PIECES) for x in hands]
+        h = [_int(x, "hands", 0, self.pieces) for x in hands]
         for p, mask in enumerate((b1, b2)):
-            if bin(mask).count("1") + h[p] > PIECES:
-                raise ValueError(f"player {p + 1} has more than {PIECES} pieces on the board and in hand")
+            if bin(mask).count("1") + h[p] > self.pieces:
+                raise ValueError(f"player {p + 1} has more than {self.pieces} pieces on the board and in hand")
         to_move = player_to_move(spec)
         phase = spec.get("phase", "placement" if h[0] + h[1] > 0 else "movement")
         if phase not in ("placement", "movement"):
@@ -250,7 +245,7 @@ class Tauru(KernelRules):
             if not isinstance(own, (list, tuple)) or len(own) > MAX_SET_UP_LINES:
                 raise ValueError(f"position recorded_lines of player {p + 1}: at most {MAX_SET_UP_LINES} lines")
             for line in own:
-                mask = _points(line, f"recorded line of player {p + 1}")
+                mask = _points(self.grid, line, f"recorded line of player {p + 1}")
                 st[REC + p * MAX_REC + st[N_REC + p]] = mask
                 st[N_REC + p] += 1
         stage = spec.get("stage", "turn")
@@ -273,14 +268,14 @@ class Tauru(KernelRules):
             st[PLACED] = _int(spec.get("placed", 1 if placing else 0), "placed", 1 if placing else 0,
                               2 if placing else 0)
             line = spec.get("line")
-            if line is None and params.par[S_REMOVAL] == REMOVE_NEXT_TO_LINE:
+            if line is None and params.par[P_REMOVAL] == REMOVE_NEXT_TO_LINE:
                 raise ValueError("position line (the points of the line just formed) is needed with removal = "
                                  "next-to-line")
-            set_up_removal(st, params.par, np.int64(0 if line is None else _points(line, "line")))
+            set_up_removal(st, params.par, np.int64(0 if line is None else _points(self.grid, line, "line")))
         else:
             if "line" in spec:
                 raise ValueError("position line belongs to stage 'removal'")
-            if st[PHASE] != PLACEMENT or params.par[S_PER_TURN] != PER_TURN_TWO:
+            if st[PHASE] != PLACEMENT or params.par[P_PER_TURN] != PER_TURN_TWO:
                 raise ValueError("a second placement is pending only in the placement phase with per-turn = two")
             st[PLACED] = _int(spec.get("placed", 1), "placed", 1, 1)
             set_up_second_placement(st, params.par)
@@ -290,7 +285,7 @@ class Tauru(KernelRules):
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:
         spec: dict[str, Any] = {
-            "board": GRID.rows_text((int(st[BOARD]), int(st[BOARD + 1])), SYMBOLS),
+            "board": self.grid.rows_text((int(st[BOARD]), int(st[BOARD + 1])), SYMBOLS),
             "hands": [int(st[HAND]), int(st[HAND + 1])],
             "to_move": int(st[TO_MOVE]) + 1,
             "phase": "placement" if st[PHASE] == PLACEMENT else "movement",
@@ -299,14 +294,14 @@ class Tauru(KernelRules):
         }
         if st[N_REC] or st[N_REC + 1]:
             spec["recorded_lines"] = [
-                [GRID.names(int(st[REC + p * MAX_REC + i])) for i in range(int(st[N_REC + p]))] for p in (0, 1)
+                [self.grid.names(int(st[REC + p * MAX_REC + i])) for i in range(int(st[N_REC + p]))] for p in (0, 1)
             ]
         if st[STATUS] == ONGOING and st[STAGE] != STAGE_TURN:
             spec["stage"] = "removal" if st[STAGE] == STAGE_REMOVAL else "placement"
             spec["removed"] = bool(st[REMOVED])
             spec["placed"] = int(st[PLACED])
             if st[STAGE] == STAGE_REMOVAL and st[LINE]:  # kept with removal = next-to-line only
-                spec["line"] = GRID.names(int(st[LINE]))
+                spec["line"] = self.grid.names(int(st[LINE]))
         return spec
 
     def legal_moves(self, st: np.ndarray) -> list[int]:
@@ -315,20 +310,20 @@ class Tauru(KernelRules):
         return [int(m) for m in legal_list(st)]
 
     def move_to_text(self, move: int) -> str:
-        return move_name(move)
+        return self.move_name(move)
 
     def text_to_move(self, text: str) -> int:
-        return parse_move(text)
+        return self.parse_move(text)
 
     def board(self, st: np.ndarray) -> dict[str, Any]:
-        return board_of(int(st[BOARD]), int(st[BOARD + 1]), int(st[HAND]), int(st[HAND + 1]), int(st[PHASE]))
+        return self.board_of(int(st[BOARD]), int(st[BOARD + 1]), int(st[HAND]), int(st[HAND + 1]), int(st[PHASE]))
 
     def render(self, params: Params, st: np.ndarray) -> str:
         b = self.board(st)
-        letters = "   " + " ".join(chr(ord("a") + c) for c in range(COLS))
+        letters = "   " + " ".join(chr(ord("a") + c) for c in range(self.cols))
         lines = [letters]
         for i, row in enumerate(b["rows"]):
-            r = ROWS - i
+            r = self.rows - i
             lines.append(f"{r}  " + " ".join(row) + f"  {r}")
         lines.append(letters)
         for p in (0, 1):
@@ -356,18 +351,18 @@ class Tauru(KernelRules):
         for i in range(int(log[0])):
             kind, a, b, b1, b2, h1, h2, phase = (int(x) for x in log[1 + LOG_WIDTH * i:1 + LOG_WIDTH * (i + 1)])
             if kind == EV_PLACE:
-                event: dict[str, Any] = {"kind": "place", "player": player, "point": GRID.name(a)}
+                event: dict[str, Any] = {"kind": "place", "player": player, "point": self.grid.name(a)}
             elif kind == EV_STEP:
-                event = {"kind": "step", "player": player, "from": GRID.name(a), "to": GRID.name(b)}
+                event = {"kind": "step", "player": player, "from": self.grid.name(a), "to": self.grid.name(b)}
             elif kind == EV_LINE:
-                event = {"kind": "line", "player": player, "points": GRID.names(a), "captures": bool(b)}
+                event = {"kind": "line", "player": player, "points": self.grid.names(a), "captures": bool(b)}
             elif kind == EV_REMOVE:
-                event = {"kind": "remove", "player": player, "point": GRID.name(a)}
+                event = {"kind": "remove", "player": player, "point": self.grid.name(a)}
             elif kind == EV_PASS:
                 event = {"kind": "pass", "player": player}
             else:
                 event = {"kind": "phase", "phase": "movement"}
-            event["board"] = board_of(b1, b2, h1, h2, phase)
+            event["board"] = self.board_of(b1, b2, h1, h2, phase)
             events.append(event)
         return events
 
@@ -380,5 +375,3 @@ class Tauru(KernelRules):
         n = [bin(int(st[BOARD + p])).count("1") + int(st[HAND + p]) for p in (0, 1)]
         return float(n[0] - n[1])
 
-
-RULES = Tauru()

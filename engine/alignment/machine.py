@@ -1,51 +1,25 @@
-"""Tauru (Bariba, Benin; 5 x 6 points, 12 pieces each): every disputed reading as a switch.
+"""The alignment machine: the compiled kernels that play every game of the alignment family from its
+description (engine.alignment.description), on the shared machinery (engine.machine: one driver,
+random self-play, UCT, traces), and its one compiled entry point :func:`run`.
 
-The players enter their twelve pieces on the empty points of a board of five rows and six
-columns (the placement phase), then move one piece a turn one step along a row or column to an
-empty neighbouring point (the movement phase). A piece placed or moved that forms a line of
-three of its owner's pieces through itself lets the same player remove one enemy piece: the
-removal is a decision of its own, made by the same player in the same turn. "The player who
-makes the last possible capture wins." The switches decide lines made while placing, lines
-longer than three, the directions lines run in, which enemy piece may be removed, whether a
-standing line captures again, how the last possible capture is judged, a blocked player,
-pieces placed per turn, who starts, and whether a repeated position ends the game (see
-``SWITCHES``; the archive's ``data/games/tauru.yaml`` describes every alternative).
+The players enter their pieces on the empty points of a board (the placement phase), then move one
+piece a turn one step to an empty neighbouring point (the movement phase). A piece placed or moved
+that forms a line of three of its owner's pieces through itself lets the same player remove one
+enemy piece: the removal is a decision of its own, made by the same player in the same turn. Every
+rule field of the description (engine.alignment.rules, one module a rule, each naming the kernels
+below that are its own and the hook points where they run) is a code in the parameter array
+(engine.alignment.layout), which the kernels compare with; the board's sizes and tables follow.
 
-The board, as ``render`` draws it (``x`` player 1, ``o`` player 2, ``.`` an empty point)::
+Turns and moves: a turn is everything one player does before the other plays (a placement or step,
+the removal it earns, a second placement with per_turn two, or a pass); every decision is one move
+(Ludii's count). The scores are the result: 1 for the winner and 0 for the loser, 0 - 0 for a draw,
+a game that goes on, or one stopped by a limit or a repeated position.
 
-        a b c d e f
-     5  . . . . . .  5
-     4  . . o . . .  4
-     3  . x x x . .  3
-     2  . . o . . .  2
-     1  . . . . . .  1
-        a b c d e f
-
-Points are named by column letter and row number; point ``c3`` is index 14 (rows of six from
-``a1``, the bottom-left corner: Ludii's site order). Move notation (``move_to_text``):
-
-- ``c3``: place a piece from the hand on c3;
-- ``c3-c4``: step the piece on c3 to the empty neighbour c4;
-- ``xd2``: remove the enemy piece on d2 (after forming a line);
-- ``pass``: the player to move has no legal move (or, while placing, no legal placement).
-
-Move numbers (what ``legal_moves`` lists, ascending): a placement on point p is p; a step from
-f in direction d (0 south, 1 west, 2 east, 3 north: ascending order of the point stepped to) is
-32 + 4 f + d; a removal on p is 160 + p; a pass is 200. The legal moves of a decision are all
-of one kind.
-
-Turns and moves: a turn is everything one player does before the other plays (a placement or
-step, the removal it earns, a second placement with per-turn = two, or a pass); every decision
-is one move (Ludii's count). The scores are the result: 1 for the winner and 0 for the loser,
-0 - 0 for a draw, a game that goes on, or one stopped by a limit or a repeated position.
-
-Representation: a 30-bit mask per player in an int64 state array; the kernels receive the
-switch values and the board's tables (engine.alignment.grid) in one int64 parameter array, and
-find lines bit-parallel (engine.alignment.lines). Legal moves are kept as masks (placement,
-removal, the pieces that may step in each direction) and the k-th legal move is selected from
-them without building a list, as engine.agents.RandomAgent draws an index into
-``legal_moves()``. The kernels are handed to the shared machinery (engine.machine); the Python
-side (positions, notation, the board, traces) is engine.games.tauru_api.
+Representation: a bit mask per player in an int64 state array; lines are found bit-parallel
+(engine.alignment.lines). Legal moves are kept as masks (placement, removal, the pieces that may
+step in each direction) and the k-th legal move is selected from them without building a list, as
+engine.agents.RandomAgent draws an index into ``legal_moves()``. The Python side (positions,
+notation, the board, traces) is engine.alignment.game.
 """
 
 from __future__ import annotations
@@ -55,133 +29,20 @@ from numba import njit
 
 from engine import machine
 from engine.alignment.bits import lowest_bit, popcount, select_bit, select_bit4
-from engine.alignment.grid import Grid
-from engine.alignment.lines import counting_lines, edge_columns, line_through, lines_of, run_masks, side_runs
-from engine.result import OVER, REPETITION, UNFINISHED
-from engine.switches import Switch, option_slot, switch_slot
-from engine.turns import first_player
-
-GAME_ID = "tauru"
-NAME = "Tauru"
-ROWS = 5
-COLS = 6
-GRID = Grid(ROWS, COLS)
-N_POINTS = ROWS * COLS
-PIECES = 12
-FULL = (1 << N_POINTS) - 1
-SYMBOLS = "xo"
-
-SWITCHES: tuple[Switch, ...] = (
-    Switch("tauru.placement-lines", ("capture", "ignored", "forbidden"), "capture"),
-    Switch("tauru.long-lines", ("count", "ignored", "forbidden"), "count"),
-    Switch("tauru.directions", ("orthogonal", "all"), "orthogonal"),
-    Switch("tauru.removal", ("any", "not-in-line", "next-to-line"), "any"),
-    Switch("tauru.standing-line", ("re-formed", "new-only"), "re-formed"),
-    Switch("tauru.last-capture", ("two-left", "last-capturer", "capture-all", "no-line-possible"), "last-capturer"),
-    Switch("tauru.no-move", ("pass", "lose"), "pass"),
-    Switch("tauru.per-turn", ("one", "two"), "one"),
-    Switch("tauru.first-player", ("player-1", "lot"), "player-1"),
-    Switch("tauru.repetition", ("ignored", "ends-game"), "ignored"),
+from engine.alignment.layout import (
+    BOARD, COVER, END_CAPTURE_ALL, END_LAST_CAPTURER, EV_LINE, EV_MOVEMENT, EV_PASS, EV_PLACE,
+    EV_REMOVE, EV_STEP, FIRST, FIRST_LOT, FIXED_SIZE, HAND, KIND, K_NONE, K_PASS, K_PLACE, K_REMOVE, K_STEP, LAST, LINE,
+    LMASK, LOG_EVENTS, LOG_WIDTH, LONG_FORBIDDEN, LONG_IGNORED, MOVEMENT, MOVES, NBR, NEW_ONLY, NO_MOVE_LOSE, N_LEGAL,
+    N_REC, N_REP, PASSES, PASS_MOVE, PER_TURN_TWO, PHASE, PLACED, PLACEMENT, PLACE_CAPTURE, PLACE_FORBIDDEN, P_AXES,
+    P_COLS, P_COL_A, P_COL_F, P_END, P_FIRST, P_FULL, P_LONG, P_NO_MOVE, P_PER_TURN, P_PIECES, P_PLACEMENT, P_POINTS,
+    P_REMOVAL, P_REPETITION, P_STANDING, RAY, REC, REMOVED, REMOVE_ANY, REMOVE_BASE, REMOVE_NEXT_TO_LINE,
+    REMOVE_NOT_IN_LINE, REP, REPETITION_ENDS, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS, STEP, STEP_BASE,
+    TO_MOVE, TURNS, WINNER,
 )
-
-# Slots of the option array and option indices, derived from the declaration above.
-S_PLACEMENT = switch_slot(SWITCHES, "tauru.placement-lines")
-PLACE_CAPTURE = option_slot(SWITCHES, "tauru.placement-lines", "capture")
-PLACE_FORBIDDEN = option_slot(SWITCHES, "tauru.placement-lines", "forbidden")
-S_LONG = switch_slot(SWITCHES, "tauru.long-lines")
-LONG_COUNT = option_slot(SWITCHES, "tauru.long-lines", "count")
-LONG_IGNORED = option_slot(SWITCHES, "tauru.long-lines", "ignored")
-LONG_FORBIDDEN = option_slot(SWITCHES, "tauru.long-lines", "forbidden")
-S_DIRECTIONS = switch_slot(SWITCHES, "tauru.directions")
-DIRECTIONS_ALL = option_slot(SWITCHES, "tauru.directions", "all")
-S_REMOVAL = switch_slot(SWITCHES, "tauru.removal")
-REMOVE_ANY = option_slot(SWITCHES, "tauru.removal", "any")
-REMOVE_NOT_IN_LINE = option_slot(SWITCHES, "tauru.removal", "not-in-line")
-REMOVE_NEXT_TO_LINE = option_slot(SWITCHES, "tauru.removal", "next-to-line")
-S_STANDING = switch_slot(SWITCHES, "tauru.standing-line")
-NEW_ONLY = option_slot(SWITCHES, "tauru.standing-line", "new-only")
-S_END = switch_slot(SWITCHES, "tauru.last-capture")
-END_TWO_LEFT = option_slot(SWITCHES, "tauru.last-capture", "two-left")
-END_LAST_CAPTURER = option_slot(SWITCHES, "tauru.last-capture", "last-capturer")
-END_CAPTURE_ALL = option_slot(SWITCHES, "tauru.last-capture", "capture-all")
-END_NO_LINE = option_slot(SWITCHES, "tauru.last-capture", "no-line-possible")
-S_NO_MOVE = switch_slot(SWITCHES, "tauru.no-move")
-NO_MOVE_LOSE = option_slot(SWITCHES, "tauru.no-move", "lose")
-S_PER_TURN = switch_slot(SWITCHES, "tauru.per-turn")
-PER_TURN_TWO = option_slot(SWITCHES, "tauru.per-turn", "two")
-S_FIRST = switch_slot(SWITCHES, "tauru.first-player")
-FIRST_LOT = option_slot(SWITCHES, "tauru.first-player", "lot")
-S_REPETITION = switch_slot(SWITCHES, "tauru.repetition")
-REPETITION_ENDS = option_slot(SWITCHES, "tauru.repetition", "ends-game")
-
-# Move numbers.
-STEP_BASE = 32
-REMOVE_BASE = 160
-PASS_MOVE = 200
-
-# Kinds of the legal moves of a decision.
-K_NONE = 0
-K_PLACE = 1
-K_STEP = 2
-K_REMOVE = 3
-K_PASS = 4
-
-# Phases and stages (what the pending decision is).
-PLACEMENT = 0
-MOVEMENT = 1
-STAGE_TURN = 0  # the start of a turn: place, step or pass
-STAGE_REMOVAL = 1  # a line was formed: remove an enemy piece
-STAGE_SECOND = 2  # per-turn = two: the second placement of the turn
-
-# Layout of the state array.
-BOARD = 0  # BOARD + p: mask of player p's pieces (p = 0 for player 1, 1 for player 2)
-HAND = 2  # HAND + p: pieces in player p's hand
-TO_MOVE = 4  # 0 or 1
-STATUS = 5  # engine.result: ONGOING, OVER, UNFINISHED, REPETITION
-WINNER = 6  # 0 (none), 1 or 2
-TURNS = 7
-MOVES = 8  # decisions: placements, steps, removals, passes
-FIRST = 9  # who started (0 or 1)
-PHASE = 10
-STAGE = 11
-PASSES = 12  # consecutive passes in the movement phase
-LAST = 13  # the last player to remove a piece (0: nobody yet, 1 or 2)
-PLACED = 14  # pieces placed this turn
-REMOVED = 15  # 1 if a piece was removed this turn
-LINE = 16  # the mask of the lines that earned the pending removal (removal = next-to-line; else 0)
-COVER = 17  # mask of the points occupied at some time
-KIND = 18  # K_PLACE, K_STEP, K_REMOVE, K_PASS, K_NONE
-N_LEGAL = 19
-LMASK = 20  # placement or removal: the points; steps: LMASK + d, the pieces that may step in direction d
-N_REC = 24  # N_REC + p: lines recorded for player p (standing-line = new-only)
-REC = 26  # REC + p * MAX_REC + i: the masks of those lines
-MAX_REC = 64
-MAX_SET_UP_LINES = 16
-N_REP = REC + 2 * MAX_REC  # positions logged since the last placement or removal (repetition = ends-game)
-REP = N_REP + 1  # REP + i: position keys (board of player 1 | board of player 2 << 30 | player to move << 60)
-FIXED_SIZE = REP
-
-# Layout of the parameter array: the option index of each switch, then the board's tables.
-P_AXES = len(SWITCHES)  # how many axes lines run along (2 or 4)
-AXIS = P_AXES + 1  # AXIS + 7 a: axis a's shift, then its masks back1..3 and fwd1..3 (engine.alignment.grid)
-NBR = AXIS + 7 * 4  # orthogonal neighbour mask of each point
-RAY = NBR + N_POINTS  # RAY + t * 8 + r: next point along ray r (axis * 2 + 0 forwards, 1 backwards), or -1
-STEP = RAY + N_POINTS * 8  # STEP + 4 f + d: the neighbour of f in direction d, or -1
-PAR_SIZE = STEP + 4 * N_POINTS
-
-COL_A, COL_F = edge_columns(ROWS, COLS)  # the masks of columns a and f
-
-# Events of a traced move (trace_move): log[0] = events written; event i at 1 + LOG_WIDTH * i:
-# kind, two values, then the board after it (the two masks, the two hands, the phase).
-EV_PLACE = 1  # point
-EV_STEP = 2  # from, to
-EV_LINE = 3  # mask, captures (0/1)
-EV_REMOVE = 4  # point
-EV_PASS = 5
-EV_MOVEMENT = 6  # the movement phase begins
-LOG_WIDTH = 8
-LOG_EVENTS = 16
-LOG_SIZE = 1 + LOG_WIDTH * LOG_EVENTS
+from engine.alignment.lines import counting_lines, line_through, lines_of, run_masks, side_runs
+from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
+from engine.result import OVER, REPETITION, UNFINISHED
+from engine.turns import first_player
 
 
 # --- recorded lines -------------------------------------------------------------------------
@@ -227,15 +88,15 @@ def placement_mask(st, par, p):
     """The points player ``p`` may place on now (none with an empty hand)."""
     if st[HAND + p] == 0:
         return np.int64(0)
-    empty = FULL & ~(st[BOARD] | st[BOARD + 1])
-    pl_forbidden = par[S_PLACEMENT] == PLACE_FORBIDDEN
-    long_forbidden = par[S_LONG] == LONG_FORBIDDEN
+    empty = par[P_FULL] & ~(st[BOARD] | st[BOARD + 1])
+    pl_forbidden = par[P_PLACEMENT] == PLACE_FORBIDDEN
+    long_forbidden = par[P_LONG] == LONG_FORBIDDEN
     if not pl_forbidden and not long_forbidden:
         return empty
     full, exact, long = run_masks(par, P_AXES, st[BOARD + p])
     illegal = np.int64(0)
     if pl_forbidden:
-        illegal |= exact if par[S_LONG] == LONG_IGNORED else full
+        illegal |= exact if par[P_LONG] == LONG_IGNORED else full
     if long_forbidden:
         illegal |= long
     return empty & ~illegal
@@ -245,12 +106,13 @@ def placement_mask(st, par, p):
 def set_step_masks(st, par, p):
     """Store, for each direction, the pieces of player ``p`` that may step that way; return how many steps."""
     own = st[BOARD + p]
-    empty = FULL & ~(own | st[BOARD + 1 - p])
-    m0 = own & (empty << COLS)
-    m1 = own & (empty << 1) & ~COL_A
-    m2 = own & (empty >> 1) & ~COL_F
-    m3 = own & (empty >> COLS)
-    if par[S_LONG] == LONG_FORBIDDEN:
+    cols = par[P_COLS]
+    empty = par[P_FULL] & ~(own | st[BOARD + 1 - p])
+    m0 = own & (empty << cols)
+    m1 = own & (empty << 1) & ~par[P_COL_A]
+    m2 = own & (empty >> 1) & ~par[P_COL_F]
+    m3 = own & (empty >> cols)
+    if par[P_LONG] == LONG_FORBIDDEN:
         # A step to t makes a run of four or more through t: along the step's own axis only the
         # far side counts (the near side is the point left); along the others, both sides.
         other_h = np.int64(0)  # four or more through t along the axes other than rows
@@ -273,10 +135,10 @@ def set_step_masks(st, par, p):
             else:
                 other_h |= ge4
                 other_v |= ge4
-        m0 &= ~((other_v | far_back_v) << COLS)  # south: t = f - 6, the far side is backwards
+        m0 &= ~((other_v | far_back_v) << cols)  # south: t = f - cols, the far side is backwards
         m1 &= ~((other_h | far_back_h) << 1)  # west: t = f - 1
         m2 &= ~((other_h | far_fwd_h) >> 1)  # east: t = f + 1, the far side is forwards
-        m3 &= ~((other_v | far_fwd_v) >> COLS)  # north: t = f + 6
+        m3 &= ~((other_v | far_fwd_v) >> cols)  # north: t = f + cols
     st[LMASK] = m0
     st[LMASK + 1] = m1
     st[LMASK + 2] = m2
@@ -317,11 +179,11 @@ def select_move(st, par, k):
 def removal_candidates(st, par, me, line):
     """The enemy pieces player ``me`` may remove, given the lines ``line`` that earned the removal."""
     enemy = st[BOARD + 1 - me]
-    rule = par[S_REMOVAL]
+    rule = par[P_REMOVAL]
     if rule == REMOVE_ANY:
         return enemy
     if rule == REMOVE_NOT_IN_LINE:
-        return enemy & ~lines_of(par, P_AXES, enemy, par[S_LONG] == LONG_IGNORED)
+        return enemy & ~lines_of(par, P_AXES, enemy, par[P_LONG] == LONG_IGNORED)
     near = np.int64(0)
     m = line
     while m:
@@ -344,19 +206,19 @@ def arrival(st, par, log, me, t, placing, logged):
     """
     own = st[BOARD + me]
     enemy = st[BOARD + 1 - me]
-    may_capture = (not placing or par[S_PLACEMENT] == PLACE_CAPTURE) and st[REMOVED] == 0 and enemy != 0
+    may_capture = (not placing or par[P_PLACEMENT] == PLACE_CAPTURE) and st[REMOVED] == 0 and enemy != 0
     if not may_capture and not logged:
         return False
     if not logged:
         # first the bit-parallel test: is there a line through t at all? (most arrivals: no)
-        if par[S_LONG] == LONG_IGNORED:
+        if par[P_LONG] == LONG_IGNORED:
             if (run_masks(par, P_AXES, own)[1] >> t) & 1 == 0:
                 return False
-        elif not line_through(own, t, par[P_AXES] == 4, COLS, COL_A, COL_F):  # with long-lines forbidden no longer
+        elif not line_through(own, t, par[P_AXES] == 4, par[P_COLS], par[P_COL_A], par[P_COL_F]):  # with long-lines forbidden no longer
             return False  # run can have been made, so three or more is the test
-        if par[S_STANDING] != NEW_ONLY and par[S_REMOVAL] != REMOVE_NEXT_TO_LINE:
+        if par[P_STANDING] != NEW_ONLY and par[P_REMOVAL] != REMOVE_NEXT_TO_LINE:
             # the fast path (Ludii's reading among others): the line's points decide nothing
-            cand = enemy if par[S_REMOVAL] == REMOVE_ANY else removal_candidates(st, par, me, np.int64(0))
+            cand = enemy if par[P_REMOVAL] == REMOVE_ANY else removal_candidates(st, par, me, np.int64(0))
             if cand == 0:
                 return False
             st[LINE] = 0
@@ -366,10 +228,10 @@ def arrival(st, par, log, me, t, placing, logged):
             st[N_LEGAL] = popcount(cand)
             return True
     # the lines one by one: which capture (new-only), which points border them (next-to-line), events
-    l0, l1, l2, l3 = counting_lines(par, P_AXES, RAY, own, t, par[S_LONG] == LONG_IGNORED)
+    l0, l1, l2, l3 = counting_lines(par, P_AXES, RAY, own, t, par[P_LONG] == LONG_IGNORED)
     line = np.int64(0)
     if may_capture:
-        new_only = par[S_STANDING] == NEW_ONLY
+        new_only = par[P_STANDING] == NEW_ONLY
         for a in range(4):
             la = l0 if a == 0 else l1 if a == 1 else l2 if a == 2 else l3
             if la != 0 and not (new_only and recorded(st, me, la)):
@@ -384,12 +246,12 @@ def arrival(st, par, log, me, t, placing, logged):
                 log_event(log, st, EV_LINE, la, 1 if (cand != 0 and la & line == la) else 0)
     if cand == 0:
         return False
-    if par[S_STANDING] == NEW_ONLY:
+    if par[P_STANDING] == NEW_ONLY:
         for a in range(4):
             la = l0 if a == 0 else l1 if a == 1 else l2 if a == 2 else l3
             if la & line == la:
                 record_line(st, me, la)
-    st[LINE] = line if par[S_REMOVAL] == REMOVE_NEXT_TO_LINE else 0  # kept only where it decides something
+    st[LINE] = line if par[P_REMOVAL] == REMOVE_NEXT_TO_LINE else 0  # kept only where it decides something
     st[STAGE] = STAGE_REMOVAL
     st[KIND] = K_REMOVE
     st[LMASK] = cand
@@ -412,7 +274,7 @@ def decide_by_pieces(st, par):
     me = st[TO_MOVE]
     a = pieces(st, me)
     b = pieces(st, 1 - me)
-    rule = par[S_END]
+    rule = par[P_END]
     loser = -1
     if rule == END_CAPTURE_ALL:
         if a == 0:
@@ -471,8 +333,8 @@ def settle(st, par, log, turn_limit, move_limit, logged):
     st[LINE] = 0
     if decide_by_pieces(st, par):
         return
-    if par[S_REPETITION] == REPETITION_ENDS:
-        key = st[BOARD] | (st[BOARD + 1] << N_POINTS) | (st[TO_MOVE] << 60)
+    if par[P_REPETITION] == REPETITION_ENDS:
+        key = st[BOARD] | (st[BOARD + 1] << par[P_POINTS]) | (st[TO_MOVE] << 60)
         n = st[N_REP]
         for i in range(n):
             if st[REP + i] == key:
@@ -483,7 +345,7 @@ def settle(st, par, log, turn_limit, move_limit, logged):
             st[N_REP] = n + 1
     turn_moves(st, par, log, logged)
     if st[N_LEGAL] == 0:
-        if par[S_NO_MOVE] == NO_MOVE_LOSE:
+        if par[P_NO_MOVE] == NO_MOVE_LOSE:
             st[KIND] = K_NONE
             st[STATUS] = OVER
             st[WINNER] = 2 - st[TO_MOVE]
@@ -498,12 +360,12 @@ def settle(st, par, log, turn_limit, move_limit, logged):
 
 @njit(cache=True, inline="always")
 def init_state(st, par, log, rng, seed, turn_limit, move_limit):
-    """The start: an empty board, twelve pieces in each hand; the first player by lot or player 1."""
+    """The start: an empty board, the pieces in each hand; the first player by lot or player 1."""
     for i in range(FIXED_SIZE):
         st[i] = 0
-    st[HAND] = PIECES
-    st[HAND + 1] = PIECES
-    first_player(st, rng, seed, par[S_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
+    st[HAND] = par[P_PIECES]
+    st[HAND + 1] = par[P_PIECES]
+    first_player(st, rng, seed, par[P_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
     settle(st, par, log, turn_limit, move_limit, False)
 
 
@@ -549,7 +411,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
         if logged:
             log_event(log, st, EV_PASS, 0, 0)
     if not pending and move < PASS_MOVE and st[PHASE] == PLACEMENT and st[PLACED] == 1 \
-            and par[S_PER_TURN] == PER_TURN_TWO:
+            and par[P_PER_TURN] == PER_TURN_TWO:
         m = placement_mask(st, par, me)
         if m != 0:
             st[STAGE] = STAGE_SECOND
@@ -608,7 +470,7 @@ def settle_turn(st, par, table, scratch, turn_limit, move_limit, log):
 def finish(st, par, row):
     """1 for the winner, 0 otherwise."""
     machine.won_by_rule(row, st[STATUS], st[WINNER] if st[STATUS] == OVER else 0, st[TURNS], st[MOVES],
-                        st[FIRST] + 1, popcount(st[COVER]), N_POINTS, 0)
+                        st[FIRST] + 1, popcount(st[COVER]), par[P_POINTS], 0)
 
 
 @njit(cache=True)
