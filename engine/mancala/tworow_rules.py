@@ -121,11 +121,15 @@ class SowingGame(KernelRules):
             board = self.board(e[4:])
             if e[0] == LOG_LAP:
                 events.append({"kind": "lap", "from": hole_name(int(e[1]), self.per_row), "count": int(e[2]),
-                               "last": hole_name(int(e[3]), self.per_row), "player": mover, "board": board})
+                               "last": self._site_name(int(e[3])), "player": mover, "board": board})
             else:
                 events.append({"kind": "capture", "hole": hole_name(int(e[1]), self.per_row), "count": int(e[2]),
                                "player": int(e[3]) + 1, "board": board})
         return events + [dict(TRUNCATED)] if truncated else events
+
+    def _site_name(self, site: int) -> str:
+        """A hole's name, or ``store`` for a store in the sowing circuit (stores-in-circuit)."""
+        return hole_name(site, self.per_row) if site < self.sites else "store"
 
     def evaluate(self, params: Params, st: np.ndarray) -> float:
         """Player 1's score minus player 2's (as the description counts them)."""

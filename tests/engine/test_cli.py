@@ -73,9 +73,9 @@ def test_play_with_a_ruleset(cli, tap_urdy_rulesets):
         (["play", "tap-urdy", "--set", "nonsense=1"], "unknown switch 'nonsense'"),
         (["play", "tap-urdy", "--set", "relay"], "has no value"),
         (["play", "tap-urdy", "--ruleset", "nope"], "unknown ruleset 'nope'"),
-        (["play", "oware"], "unknown game 'oware'"),
+        (["play", "chaturanga"], "unknown game 'chaturanga'"),
         (["simulate", "tap-urdy", "--games", "0"], "positive integer"),
-        (["switches", "oware"], "unknown game 'oware'"),
+        (["switches", "chaturanga"], "unknown game 'chaturanga'"),
     ],
 )
 def test_bad_input_gives_a_clear_message_and_exit_code_2(cli, args, message):
@@ -249,5 +249,5 @@ def test_the_switches_cache_says_what_the_engine_declares():
     for game_id, rules in GAMES.items():
         assert declared_switches(game_id) == [{"id": s.id, "point": s.point, "options": list(s.options),
                                                "default": s.default} for s in rules.switches]
-    with pytest.raises(ValueError, match="unknown game 'oware'"):
-        declared_switches("oware")
+    with pytest.raises(ValueError, match="unknown game 'chaturanga'"):
+        declared_switches("chaturanga")

@@ -179,6 +179,12 @@ def test_stores_in_the_circuit_a_lap_sows_the_own_store_and_passes_over_the_oppo
     assert board(s)["captures"] == [0, 1] and board(s)["a"][0] == 2
 
 
+def test_a_traced_lap_ending_in_the_store_names_it():
+    s = at(KALAH, [0, 0, 0, 1, 2, 1], [1, 1, 1, 1, 1, 1])
+    (lap,) = s.apply_traced("a5")
+    assert lap["kind"] == "lap" and lap["last"] == "store" and lap["board"]["captures"] == [1, 0]
+
+
 def test_a_last_counter_in_the_own_store_moves_again():
     s = at(KALAH, [0, 0, 0, 1, 2, 1], [1, 1, 1, 1, 1, 1])
     s.apply("a5")  # a6, store: player 1 again
