@@ -1,0 +1,299 @@
+"""The search: MTD(f) over a fail-soft alpha-beta negamax with a transposition table, move
+ordering and endgame databases, as Irving, Donkers & Uiterwijk (2000, "Solving Kalah") describe
+it for Kalah (their iterative deepening is left out: the search here always runs to the end of
+the game or into the database).
+
+Values are the score difference the player to move can still force (counters on the board
+only). The search runs on an explicit stack (numba cannot cache recursive functions); each frame
+holds a board, its window, its children and their order. Moves are tried in the order: the
+table's best move, moves that end in the mover's store (nearest the store first), captures
+(largest first), the rest from the hole nearest the store.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, objmode
+
+from .endgame import EndgameDatabase
+from .kalah import AGAIN, CAPTURES, KalahState, row_sums, sow, swap_rows
+from .rank import binomials, rank
+from .table import NO_MOVE, TranspositionTable, probe, store
+
+MAX_PLY = 4096
+"""The deepest stack the search keeps (a Kalah game of the sizes solved here is far shorter)."""
+
+# stats: 0 nodes, 1 aborted (deadline passed), 2 database hits, 3 table cut-offs
+_NODES, _ABORTED, _DB_HITS, _TT_CUTS = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: int,
+            db: np.ndarray, db_counters: int, binom: np.ndarray,
+            keys: np.ndarray, lower: np.ndarray, upper: np.ndarray, move: np.ndarray, work: np.ndarray,
+            bits: int, stats: np.ndarray, deadline: float) -> tuple[int, int]:
+    """The value of ``root`` for the mover within the window ``alpha0 < v < beta0`` (fail-soft:
+    a value ``<= alpha0`` is an upper bound, ``>= beta0`` a lower bound) and the root's best move
+    (-1 if none was found above ``alpha0``)."""
+    k = 2 * m
+    boards = np.zeros((MAX_PLY, k), dtype=np.int64)
+    children = np.zeros((MAX_PLY, m, k), dtype=np.int64)
+    gains = np.zeros((MAX_PLY, m), dtype=np.int64)
+    kinds = np.zeros((MAX_PLY, m), dtype=np.int64)
+    order = np.zeros((MAX_PLY, m), dtype=np.int64)
+    count = np.zeros(MAX_PLY, dtype=np.int64)
+    nexti = np.zeros(MAX_PLY, dtype=np.int64)
+    alpha = np.zeros(MAX_PLY, dtype=np.int64)
+    beta = np.zeros(MAX_PLY, dtype=np.int64)
+    alpha_in = np.zeros(MAX_PLY, dtype=np.int64)
+    beta_in = np.zeros(MAX_PLY, dtype=np.int64)
+    best = np.zeros(MAX_PLY, dtype=np.int64)
+    best_move = np.zeros(MAX_PLY, dtype=np.int64)
+    key = np.zeros(MAX_PLY, dtype=np.int64)
+    total = np.zeros(MAX_PLY, dtype=np.int64)
+    started = np.zeros(MAX_PLY, dtype=np.int64)
+    scores = np.zeros(m, dtype=np.int64)
+
+    for j in range(k):
+        boards[0, j] = root[j]
+    alpha[0] = alpha0
+    beta[0] = beta0
+    p = 0
+    entering = True
+    ret = 0
+    while True:
+        if entering:
+            # ---- enter the node at ply p
+            stats[_NODES] += 1
+            if (stats[_NODES] & 0xFFFFF) == 0:
+                with objmode(now="float64"):
+                    now = time.perf_counter()
+                if now > deadline:
+                    stats[_ABORTED] = 1
+                    return 0, -1
+            b = boards[p]
+            n = 0
+            for j in range(k):
+                n += b[j]
+            total[p] = n
+            best_move[p] = -1
+            done = False
+            if n <= db_counters and p > 0:
+                stats[_DB_HITS] += 1
+                ret = db[rank(b, k, n, binom)]
+                done = True
+            elif alpha[p] >= n:
+                ret = n
+                done = True
+            elif beta[p] <= -n:
+                ret = -n
+                done = True
+            else:
+                kk = rank(b, k, n, binom)
+                key[p] = kk
+                slot = probe(keys, kk, bits)
+                tt_move = -1
+                if slot >= 0:
+                    lo = lower[slot]
+                    hi = upper[slot]
+                    tt_move = move[slot]
+                    if p > 0 and (lo >= beta[p] or hi <= alpha[p] or lo == hi):
+                        stats[_TT_CUTS] += 1
+                        ret = lo if lo >= beta[p] or lo == hi else hi
+                        done = True
+                if not done:
+                    # children and their order
+                    c = 0
+                    for hole in range(m):
+                        if b[hole] == 0:
+                            continue
+                        g, kind = sow(b, m, hole, empty_capture, children[p, hole])
+                        gains[p, hole] = g
+                        kinds[p, hole] = kind
+                        if hole == tt_move:
+                            score = 1000
+                        elif kind == AGAIN:
+                            score = 500 + hole
+                        elif kind == CAPTURES:
+                            score = 200 + g
+                        else:
+                            score = hole
+                        # insertion by score, highest first
+                        q = c
+                        while q > 0 and scores[q - 1] < score:
+                            scores[q] = scores[q - 1]
+                            order[p, q] = order[p, q - 1]
+                            q -= 1
+                        scores[q] = score
+                        order[p, q] = hole
+                        c += 1
+                    count[p] = c
+                    nexti[p] = 0
+                    best[p] = -1000
+                    alpha_in[p] = alpha[p]
+                    beta_in[p] = beta[p]
+                    started[p] = stats[_NODES]
+            if done:
+                if p == 0:
+                    return ret, -1
+                p -= 1
+                entering = False
+                # fall through to take ret as the value of the child being searched
+            else:
+                entering = False
+                ret = -10000  # nothing returned yet
+        # ---- at node p: take a returned child value, then go on with the next child
+        if ret != -10000:
+            hole = order[p, nexti[p]]
+            g = gains[p, hole]
+            v = g + ret if kinds[p, hole] == AGAIN else g - ret
+            if v > best[p]:
+                best[p] = v
+                best_move[p] = hole
+                if v > alpha[p]:
+                    alpha[p] = v
+            nexti[p] += 1
+            ret = -10000
+        if stats[_ABORTED]:
+            return 0, -1
+        descended = False
+        while nexti[p] < count[p] and alpha[p] < beta[p]:
+            hole = order[p, nexti[p]]
+            child = children[p, hole]
+            g = gains[p, hole]
+            a, bb = row_sums(child, m)
+            if a == 0 or bb == 0:
+                v = g + a - bb
+                if v > best[p]:
+                    best[p] = v
+                    best_move[p] = hole
+                    if v > alpha[p]:
+                        alpha[p] = v
+                nexti[p] += 1
+                continue
+            if p + 1 >= MAX_PLY:
+                raise ValueError("Kalah search: the stack overflowed")
+            if kinds[p, hole] == AGAIN:
+                for j in range(k):
+                    boards[p + 1, j] = child[j]
+                alpha[p + 1] = alpha[p] - g
+                beta[p + 1] = beta[p] - g
+            else:
+                swap_rows(child, m, boards[p + 1])
+                alpha[p + 1] = g - beta[p]
+                beta[p + 1] = g - alpha[p]
+            p += 1
+            entering = True
+            descended = True
+            break
+        if descended:
+            continue
+        # ---- all children done (or cut off): record and return
+        v = best[p]
+        n = total[p]
+        if v <= alpha_in[p]:
+            lo, hi = -n, v
+        elif v >= beta_in[p]:
+            lo, hi = v, n
+        else:
+            lo, hi = v, v
+        store(keys, lower, upper, move, work, key[p], bits, lo, hi, best_move[p], stats[_NODES] - started[p])
+        if p == 0:
+            return v, best_move[0]
+        ret = v
+        p -= 1
+
+
+@dataclass
+class Solution:
+    """A solved Kalah start: ``value`` is the final score difference (first player minus second)
+    under perfect play, ``best_move`` a first move that achieves it (the first player's hole,
+    0 = the hole farthest from their store)."""
+
+    holes: int
+    counters: int
+    empty_capture: bool
+    value: int
+    best_move: int
+    nodes: int
+    seconds: float
+    database_counters: int
+    database_seconds: float
+    database_bytes: int
+    table_bytes: int
+    passes: int
+
+
+def default_database(holes: int, counters: int) -> int:
+    """The database size the solver picks: boards of at most this many counters (the count that
+    keeps the database near 100 MB at most, and under the start's count)."""
+    from .rank import layers_size
+    k = 2 * holes
+    start = k * counters
+    size = 0
+    while size + 1 < start and layers_size(size + 1, k) <= 100_000_000:
+        size += 1
+    return size
+
+
+def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: float | None = None,
+          database: int | None = None, table_bits: int = 22, state: KalahState | None = None) -> Solution:
+    """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``).
+
+    ``database``: the endgame database holds every board of at most this many counters
+    (default: :func:`default_database`). ``budget``: seconds before giving up (TimeoutError).
+    """
+    if not 1 <= holes <= 6:
+        raise ValueError(f"holes must be in 1..6, not {holes}")
+    if not 1 <= counters <= 6:
+        raise ValueError(f"counters must be in 1..6, not {counters}")
+    if budget is not None and not budget > 0:
+        raise ValueError(f"budget must be a positive number of seconds, not {budget}")
+    started = time.perf_counter()
+    deadline = started + budget if budget is not None else float("inf")
+    if state is None:
+        state = KalahState(holes, counters, empty_capture)
+    if state.over:
+        raise ValueError("the game is over: nothing to solve")
+    if database is None:
+        database = default_database(holes, counters)
+    if not 0 <= database <= 2 * holes * counters:
+        raise ValueError(f"database must be in 0..{2 * holes * counters}, not {database}")
+    k = 2 * holes
+    db = EndgameDatabase(holes, database, empty_capture, deadline)
+    db_seconds = time.perf_counter() - started
+    binom = binomials(2 * holes * counters + k + 1, k)
+    tt = TranspositionTable(table_bits)
+    stats = np.zeros(4, dtype=np.int64)
+    root = state.board()
+    n = int(root.sum())
+
+    def run(alpha: int, beta: int) -> tuple[int, int]:
+        v, mv = _search(root, holes, empty_capture, alpha, beta, db.values, database, binom,
+                        tt.keys, tt.lower, tt.upper, tt.move, tt.work, tt.bits, stats, deadline)
+        if stats[_ABORTED]:
+            raise TimeoutError(f"Kalah({holes},{counters}) not solved within {budget} s "
+                               f"({int(stats[_NODES]):,} nodes searched)")
+        return int(v), int(mv)
+
+    # MTD(f): zero-window searches closing in on the value from a first guess of 0
+    lo, hi, guess, passes = -n, n, 0, 0
+    while lo < hi:
+        beta = guess + 1 if guess == lo else guess
+        guess, _ = run(beta - 1, beta)
+        passes += 1
+        if guess < beta:
+            hi = guess
+        else:
+            lo = guess
+    value, best = run(lo - 1, lo + 1)  # the exact value inside a narrow window, with its move
+    passes += 1
+    if value != lo:
+        raise RuntimeError(f"MTD(f) closed on {lo} but the check search found {value}")
+    score = value + state.stores[state.to_move] - state.stores[1 - state.to_move]
+    first_minus_second = score if state.to_move == 0 else -score
+    return Solution(holes, counters, empty_capture, first_minus_second, best, int(stats[_NODES]),
+                    time.perf_counter() - started, database, db_seconds, db.nbytes, tt.nbytes, passes)
