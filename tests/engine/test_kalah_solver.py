@@ -173,3 +173,47 @@ def test_moves_agree_with_openspiel() -> None:
             moves += 1
         games += 1
     assert games == 2000 and moves > 50_000
+
+
+# ---- the command
+
+def test_cli_solves_a_small_board() -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", "--holes", "3", "--counters", "2", "--table-bits", "8"])
+    assert result.exit_code == 0, result.output
+    value = _reference(3, 2, False)
+    assert f"(value {value:+d}, first player minus second)" in result.output
+    assert "best first move: hole " in result.output and "nodes: " in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--holes", "7", "--counters", "3"], "'--holes': must be at most 6, not 7"),
+    (["--holes", "0", "--counters", "3"], "'--holes': must be at least 1"),
+    (["--holes", "3", "--counters", "x"], "'--counters': 'x' is not an integer"),
+    (["--holes", "3", "--counters", "3", "--budget", "0"], "'--budget': must be a positive number of seconds"),
+    (["--holes", "3", "--counters", "3", "--budget", "nan"], "'--budget': must be a positive number of seconds"),
+    (["--holes", "2", "--counters", "2", "--database", "9"], "'--database': must be at most 8"),
+    (["--counters", "3"], "Missing option '--holes'"),
+])
+def test_cli_names_bad_input(args: list[str], message: str) -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_cli_reports_a_spent_budget() -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", "--holes", "6", "--counters", "6", "--database", "0",
+                                       "--table-bits", "8", "--budget", "0.5"])
+    assert result.exit_code == 1
+    assert "not solved within 0.5 s" in result.output

@@ -30,17 +30,27 @@ MAX_PLY = 4096
 _NODES, _ABORTED, _DB_HITS, _TT_CUTS = 0, 1, 2, 3
 
 
+EXACT = 3
+"""A child whose value is known without search: the game ended, or the database holds it."""
+
+
 @njit(cache=True)
 def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: int,
             db: np.ndarray, db_counters: int, binom: np.ndarray,
             keys: np.ndarray, lower: np.ndarray, upper: np.ndarray, move: np.ndarray, work: np.ndarray,
             bits: int, stats: np.ndarray, deadline: float) -> tuple[int, int]:
-    """The value of ``root`` for the mover within the window ``alpha0 < v < beta0`` (fail-soft:
-    a value ``<= alpha0`` is an upper bound, ``>= beta0`` a lower bound) and the root's best move
-    (-1 if none was found above ``alpha0``)."""
+    """The value of ``root`` (a position that is not over) for the mover within the window
+    ``alpha0 < v < beta0`` (fail-soft: a value ``<= alpha0`` is an upper bound, ``>= beta0`` a
+    lower bound) and the root's best move (-1 if none was found above ``alpha0``).
+
+    Children whose value is known (the game ended, or few enough counters for the database) are
+    valued where they are generated; the others are looked up in the table first, and one whose
+    bound already refutes the window ends the node (enhanced transposition cut-off)."""
     k = 2 * m
     boards = np.zeros((MAX_PLY, k), dtype=np.int64)
     children = np.zeros((MAX_PLY, m, k), dtype=np.int64)
+    child_key = np.zeros((MAX_PLY, m), dtype=np.int64)
+    child_total = np.zeros((MAX_PLY, m), dtype=np.int64)
     gains = np.zeros((MAX_PLY, m), dtype=np.int64)
     kinds = np.zeros((MAX_PLY, m), dtype=np.int64)
     order = np.zeros((MAX_PLY, m), dtype=np.int64)
@@ -56,9 +66,14 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: i
     total = np.zeros(MAX_PLY, dtype=np.int64)
     started = np.zeros(MAX_PLY, dtype=np.int64)
     scores = np.zeros(m, dtype=np.int64)
+    turned = np.zeros(k, dtype=np.int64)
 
+    n0 = 0
     for j in range(k):
         boards[0, j] = root[j]
+        n0 += root[j]
+    total[0] = n0
+    key[0] = rank(root, k, n0, binom)
     alpha[0] = alpha0
     beta[0] = beta0
     p = 0
@@ -66,7 +81,8 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: i
     ret = 0
     while True:
         if entering:
-            # ---- enter the node at ply p
+            # ---- enter the node at ply p (its board, key and count are set; it is not over)
+            entering = False
             stats[_NODES] += 1
             if (stats[_NODES] & 0xFFFFF) == 0:
                 with objmode(now="float64"):
@@ -75,27 +91,18 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: i
                     stats[_ABORTED] = 1
                     return 0, -1
             b = boards[p]
-            n = 0
-            for j in range(k):
-                n += b[j]
-            total[p] = n
+            n = total[p]
             best_move[p] = -1
             done = False
-            if n <= db_counters and p > 0:
-                stats[_DB_HITS] += 1
-                ret = db[rank(b, k, n, binom)]
-                done = True
-            elif alpha[p] >= n:
+            tt_move = -1
+            if alpha[p] >= n:
                 ret = n
                 done = True
             elif beta[p] <= -n:
                 ret = -n
                 done = True
             else:
-                kk = rank(b, k, n, binom)
-                key[p] = kk
-                slot = probe(keys, kk, bits)
-                tt_move = -1
+                slot = probe(keys, key[p], bits)
                 if slot >= 0:
                     lo = lower[slot]
                     hi = upper[slot]
@@ -104,47 +111,74 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: i
                         stats[_TT_CUTS] += 1
                         ret = lo if lo >= beta[p] or lo == hi else hi
                         done = True
-                if not done:
-                    # children and their order
-                    c = 0
-                    for hole in range(m):
-                        if b[hole] == 0:
-                            continue
-                        g, kind = sow(b, m, hole, empty_capture, children[p, hole])
-                        gains[p, hole] = g
-                        kinds[p, hole] = kind
-                        if hole == tt_move:
-                            score = 1000
-                        elif kind == AGAIN:
-                            score = 500 + hole
-                        elif kind == CAPTURES:
-                            score = 200 + g
+            if not done:
+                alpha_in[p] = alpha[p]
+                beta_in[p] = beta[p]
+                started[p] = stats[_NODES]
+                best[p] = -1000
+                c = 0
+                for hole in range(m):
+                    if b[hole] == 0:
+                        continue
+                    child = children[p, hole]
+                    g, kind = sow(b, m, hole, empty_capture, child)
+                    gains[p, hole] = g
+                    a, bb = row_sums(child, m)
+                    if a == 0 or bb == 0:
+                        v = g + a - bb
+                        kind = EXACT
+                    else:
+                        left = n - g
+                        child_total[p, hole] = left
+                        if kind != AGAIN:
+                            swap_rows(child, m, turned)
+                            for j in range(k):
+                                child[j] = turned[j]
+                        if left <= db_counters:
+                            cv = db[rank(child, k, left, binom)]
+                            stats[_DB_HITS] += 1
+                            v = g + cv if kind == AGAIN else g - cv
+                            kind = EXACT
                         else:
-                            score = hole
-                        # insertion by score, highest first
-                        q = c
-                        while q > 0 and scores[q - 1] < score:
-                            scores[q] = scores[q - 1]
-                            order[p, q] = order[p, q - 1]
-                            q -= 1
-                        scores[q] = score
-                        order[p, q] = hole
-                        c += 1
-                    count[p] = c
-                    nexti[p] = 0
-                    best[p] = -1000
-                    alpha_in[p] = alpha[p]
-                    beta_in[p] = beta[p]
-                    started[p] = stats[_NODES]
-            if done:
-                if p == 0:
-                    return ret, -1
-                p -= 1
-                entering = False
-                # fall through to take ret as the value of the child being searched
-            else:
-                entering = False
+                            ck = rank(child, k, left, binom)
+                            child_key[p, hole] = ck
+                            cs = probe(keys, ck, bits)
+                            if cs >= 0:
+                                bound = g + lower[cs] if kind == AGAIN else g - upper[cs]
+                                if bound >= beta[p]:
+                                    v = bound  # enhanced transposition cut-off
+                                    kind = EXACT
+                    kinds[p, hole] = kind
+                    if kind == EXACT:
+                        if v > best[p]:
+                            best[p] = v
+                            best_move[p] = hole
+                            if v > alpha[p]:
+                                alpha[p] = v
+                        continue
+                    if hole == tt_move:
+                        score = 1000
+                    elif kind == AGAIN:
+                        score = 500 + hole
+                    elif kind == CAPTURES:
+                        score = 200 + g
+                    else:
+                        score = hole
+                    q = c
+                    while q > 0 and scores[q - 1] < score:
+                        scores[q] = scores[q - 1]
+                        order[p, q] = order[p, q - 1]
+                        q -= 1
+                    scores[q] = score
+                    order[p, q] = hole
+                    c += 1
+                count[p] = c
+                nexti[p] = 0
                 ret = -10000  # nothing returned yet
+            elif p == 0:
+                return ret, -1
+            else:
+                p -= 1  # ret is the value of the child p was searching
         # ---- at node p: take a returned child value, then go on with the next child
         if ret != -10000:
             hole = order[p, nexti[p]]
@@ -159,37 +193,24 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: i
             ret = -10000
         if stats[_ABORTED]:
             return 0, -1
-        descended = False
-        while nexti[p] < count[p] and alpha[p] < beta[p]:
+        if nexti[p] < count[p] and alpha[p] < beta[p]:
             hole = order[p, nexti[p]]
-            child = children[p, hole]
-            g = gains[p, hole]
-            a, bb = row_sums(child, m)
-            if a == 0 or bb == 0:
-                v = g + a - bb
-                if v > best[p]:
-                    best[p] = v
-                    best_move[p] = hole
-                    if v > alpha[p]:
-                        alpha[p] = v
-                nexti[p] += 1
-                continue
             if p + 1 >= MAX_PLY:
                 raise ValueError("Kalah search: the stack overflowed")
+            child = children[p, hole]
+            for j in range(k):
+                boards[p + 1, j] = child[j]
+            g = gains[p, hole]
             if kinds[p, hole] == AGAIN:
-                for j in range(k):
-                    boards[p + 1, j] = child[j]
                 alpha[p + 1] = alpha[p] - g
                 beta[p + 1] = beta[p] - g
             else:
-                swap_rows(child, m, boards[p + 1])
                 alpha[p + 1] = g - beta[p]
                 beta[p + 1] = g - alpha[p]
+            key[p + 1] = child_key[p, hole]
+            total[p + 1] = child_total[p, hole]
             p += 1
             entering = True
-            descended = True
-            break
-        if descended:
             continue
         # ---- all children done (or cut off): record and return
         v = best[p]
@@ -279,10 +300,12 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
                                f"({int(stats[_NODES]):,} nodes searched)")
         return int(v), int(mv)
 
-    # MTD(f): zero-window searches closing in on the value from a first guess of 0
-    lo, hi, guess, passes = -n, n, 0, 0
+    # MTD(f): zero-window searches closing in on the value from a first guess of 0. Every value
+    # has the parity of the counters on the board (the two players' gains add up to them), so
+    # each test asks "at least beta?" for a beta of that parity.
+    lo, hi, guess, passes = -n, n, n % 2, 0
     while lo < hi:
-        beta = guess + 1 if guess == lo else guess
+        beta = guess + 2 if guess == lo else guess
         guess, _ = run(beta - 1, beta)
         passes += 1
         if guess < beta:
