@@ -27,8 +27,9 @@ def register(group: click.Group) -> None:
                        "(default: the largest under 100 MB, below the start's count).")
     @click.option("--table-bits", type=bounds.SOLVER_TABLE_BITS, default=22, show_default=True,
                   help="Transposition table of 2**bits buckets of two entries.")
+    @click.option("--progress", is_flag=True, help="Report the database and each MTD(f) pass on stderr.")
     def kalah_cmd(holes: int, counters: int, empty_capture: bool, budget: float,
-                  database: int | None, table_bits: int) -> None:
+                  database: int | None, table_bits: int, progress: bool) -> None:
         """Solve Kalah(HOLES, COUNTERS) from the start, as OpenSpiel's mancala plays it."""
         from engine.mancala.solver import solve
 
@@ -37,7 +38,7 @@ def register(group: click.Group) -> None:
                                      f"not {database}", param_hint="'--database'")
         try:
             solution = solve(holes, counters, empty_capture, budget=budget, database=database,
-                             table_bits=table_bits)
+                             table_bits=table_bits, progress=(lambda line: click.echo(line, err=True)) if progress else None)
         except TimeoutError as exc:
             raise click.ClickException(str(exc)) from None
         except MemoryError:
@@ -48,7 +49,7 @@ def register(group: click.Group) -> None:
         click.echo(f"Kalah({holes},{counters}), {rule}: {outcome} (value {v:+d}, first player minus second)")
         click.echo(f"best first move: hole {solution.best_move + 1} of {holes}, counted from the hole farthest "
                    f"from the mover's store (OpenSpiel action {solution.best_move + 1} when holes = 6)")
-        click.echo(f"nodes: {solution.nodes:,}; time: {solution.seconds:.2f} s (database of boards up to "
+        click.echo(f"nodes: {solution.nodes:,}; time: {solution.seconds:.2f} s, CPU {solution.cpu_seconds:.2f} s (database of boards up to "
                    f"{solution.database_counters} counters: {solution.database_seconds:.2f} s, "
                    f"{solution.database_bytes / 1e6:.1f} MB; table {solution.table_bytes / 1e6:.1f} MB; "
                    f"{solution.passes} MTD(f) passes)")

@@ -13,6 +13,7 @@ table's best move, moves that end in the mover's store (nearest the store first)
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -231,8 +232,9 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: i
 @dataclass
 class Solution:
     """A solved Kalah start: ``value`` is the final score difference (first player minus second)
-    under perfect play, ``best_move`` a first move that achieves it (the first player's hole,
-    0 = the hole farthest from their store)."""
+    under perfect play, ``best_move`` a first move that achieves it (the mover's hole, 0 = the
+    hole farthest from their store); ``seconds`` wall time and ``cpu_seconds`` this process's CPU
+    time, database included (on a shared machine the CPU time leaves out the other jobs)."""
 
     holes: int
     counters: int
@@ -241,6 +243,7 @@ class Solution:
     best_move: int
     nodes: int
     seconds: float
+    cpu_seconds: float
     database_counters: int
     database_seconds: float
     database_bytes: int
@@ -261,11 +264,14 @@ def default_database(holes: int, counters: int) -> int:
 
 
 def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: float | None = None,
-          database: int | None = None, table_bits: int = 22, state: KalahState | None = None) -> Solution:
+          database: int | None = None, table_bits: int = 22, state: KalahState | None = None,
+          progress: Callable[[str], None] | None = None) -> Solution:
     """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``).
 
     ``database``: the endgame database holds every board of at most this many counters
     (default: :func:`default_database`). ``budget``: seconds before giving up (TimeoutError).
+    ``progress`` is told of the database's completion and of the bounds after each MTD(f) pass
+    (the mover's view of the counters on the board).
     """
     if not 1 <= holes <= 6:
         raise ValueError(f"holes must be in 1..6, not {holes}")
@@ -274,6 +280,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
     if budget is not None and not budget > 0:
         raise ValueError(f"budget must be a positive number of seconds, not {budget}")
     started = time.perf_counter()
+    cpu_started = time.process_time()
     deadline = started + budget if budget is not None else float("inf")
     if state is None:
         state = KalahState(holes, counters, empty_capture)
@@ -286,6 +293,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
     k = 2 * holes
     db = EndgameDatabase(holes, database, empty_capture, deadline)
     db_seconds = time.perf_counter() - started
+    if progress:
+        progress(f"database of boards up to {database} counters: {db.nbytes:,} bytes, {db_seconds:.1f} s")
     binom = binomials(2 * holes * counters + k + 1, k)
     tt = TranspositionTable(table_bits)
     stats = np.zeros(4, dtype=np.int64)
@@ -303,20 +312,23 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
     # MTD(f): zero-window searches closing in on the value from a first guess of 0. Every value
     # has the parity of the counters on the board (the two players' gains add up to them), so
     # each test asks "at least beta?" for a beta of that parity.
-    lo, hi, guess, passes = -n, n, n % 2, 0
+    lo, hi, guess, passes, best = -n, n, n % 2, 0, -1
     while lo < hi:
         beta = guess + 2 if guess == lo else guess
-        guess, _ = run(beta - 1, beta)
+        guess, move = run(beta - 1, beta)
         passes += 1
         if guess < beta:
             hi = guess
         else:
             lo = guess
-    value, best = run(lo - 1, lo + 1)  # the exact value inside a narrow window, with its move
-    passes += 1
-    if value != lo:
-        raise RuntimeError(f"MTD(f) closed on {lo} but the check search found {value}")
+            best = move  # the move that reached lo: at the end lo is the value
+        if progress:
+            progress(f"pass {passes}: value in {lo}..{hi}; {int(stats[_NODES]):,} nodes, "
+                     f"{time.perf_counter() - started:.1f} s")
+    value = lo
+    if best < 0:  # the mover loses every counter in play whatever they do: any move is best
+        best = int(np.flatnonzero(root[:holes])[0])
     score = value + state.stores[state.to_move] - state.stores[1 - state.to_move]
     first_minus_second = score if state.to_move == 0 else -score
     return Solution(holes, counters, empty_capture, first_minus_second, best, int(stats[_NODES]),
-                    time.perf_counter() - started, database, db_seconds, db.nbytes, tt.nbytes, passes)
+                    time.perf_counter() - started, time.process_time() - cpu_started, database, db_seconds, db.nbytes, tt.nbytes, passes)
