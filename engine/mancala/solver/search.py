@@ -27,6 +27,10 @@ from .table import NO_MOVE, TranspositionTable, probe, store
 MAX_PLY = 4096
 """The deepest stack the search keeps (a Kalah game of the sizes solved here is far shorter)."""
 
+ETC_ABOVE_DATABASE = 8
+"""Enhanced transposition cut-offs are tried for children this many counters above the database
+(Kalah(5,4) and (6,3) took more CPU time with them at every node than without)."""
+
 # stats: 0 nodes, 1 aborted (deadline passed), 2 database hits, 3 table cut-offs
 _NODES, _ABORTED, _DB_HITS, _TT_CUTS = 0, 1, 2, 3
 
@@ -39,7 +43,7 @@ EXACT = 3
 def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: int,
             db: np.ndarray, db_counters: int, binom: np.ndarray,
             keys: np.ndarray, lower: np.ndarray, upper: np.ndarray, move: np.ndarray, work: np.ndarray,
-            bits: int, stats: np.ndarray, deadline: float) -> tuple[int, int]:
+            bits: int, stats: np.ndarray, deadline: float, etc_from: int) -> tuple[int, int]:
     """The value of ``root`` (a position that is not over) for the mover within the window
     ``alpha0 < v < beta0`` (fail-soft: a value ``<= alpha0`` is an upper bound, ``>= beta0`` a
     lower bound) and the root's best move (-1 if none was found above ``alpha0``).
@@ -143,7 +147,7 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: i
                         else:
                             ck = rank(child, k, left, binom)
                             child_key[p, hole] = ck
-                            cs = probe(keys, ck, bits)
+                            cs = probe(keys, ck, bits) if left >= etc_from else -1
                             if cs >= 0:
                                 bound = g + lower[cs] if kind == AGAIN else g - upper[cs]
                                 if bound >= beta[p]:
@@ -265,11 +269,14 @@ def default_database(holes: int, counters: int) -> int:
 
 def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: float | None = None,
           database: int | None = None, table_bits: int = 22, state: KalahState | None = None,
-          progress: Callable[[str], None] | None = None) -> Solution:
+          progress: Callable[[str], None] | None = None, etc_from: int | None = None) -> Solution:
     """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``).
 
     ``database``: the endgame database holds every board of at most this many counters
     (default: :func:`default_database`). ``budget``: seconds before giving up (TimeoutError).
+    ``etc_from``: children of at least this many counters are looked up in the table before any
+    is searched (enhanced transposition cut-off; default: the database's count plus
+    :data:`ETC_ABOVE_DATABASE`; nearer the database the lookups cost more than they save).
     ``progress`` is told of the database's completion and of the bounds after each MTD(f) pass
     (the mover's view of the counters on the board).
     """
@@ -290,6 +297,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
         database = default_database(holes, counters)
     if not 0 <= database <= 2 * holes * counters:
         raise ValueError(f"database must be in 0..{2 * holes * counters}, not {database}")
+    if etc_from is None:
+        etc_from = database + ETC_ABOVE_DATABASE
     k = 2 * holes
     db = EndgameDatabase(holes, database, empty_capture, deadline)
     db_seconds = time.perf_counter() - started
@@ -303,7 +312,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
 
     def run(alpha: int, beta: int) -> tuple[int, int]:
         v, mv = _search(root, holes, empty_capture, alpha, beta, db.values, database, binom,
-                        tt.keys, tt.lower, tt.upper, tt.move, tt.work, tt.bits, stats, deadline)
+                        tt.keys, tt.lower, tt.upper, tt.move, tt.work, tt.bits, stats, deadline, etc_from)
         if stats[_ABORTED]:
             raise TimeoutError(f"Kalah({holes},{counters}) not solved within {budget} s "
                                f"({int(stats[_NODES]):,} nodes searched)")
