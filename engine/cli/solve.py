@@ -20,6 +20,8 @@ def register(group: click.Group) -> None:
                   help="Counters a hole at the start (1 to 6).")
     @click.option("--empty-capture", is_flag=True,
                   help="The last counter in an own empty hole is captured even when the opposite hole is empty.")
+    @click.option("--remaining", type=click.Choice(["owner", "emptier"]), default="owner", show_default=True,
+                  help="At the end the counters left go to their row's owner, or to the player whose row is empty.")
     @click.option("--budget", type=bounds.BUDGET, default=600.0, show_default=True,
                   help="Seconds before giving up (the database and the search together).")
     @click.option("--database", type=bounds.SOLVER_DATABASE, default=None,
@@ -28,7 +30,7 @@ def register(group: click.Group) -> None:
     @click.option("--table-bits", type=bounds.SOLVER_TABLE_BITS, default=22, show_default=True,
                   help="Transposition table of 2**bits buckets of two entries.")
     @click.option("--progress", is_flag=True, help="Report the database and each MTD(f) pass on stderr.")
-    def kalah_cmd(holes: int, counters: int, empty_capture: bool, budget: float,
+    def kalah_cmd(holes: int, counters: int, empty_capture: bool, remaining: str, budget: float,
                   database: int | None, table_bits: int, progress: bool) -> None:
         """Solve Kalah(HOLES, COUNTERS) from the start, as OpenSpiel's mancala plays it."""
         from engine.mancala.solver import solve
@@ -37,13 +39,13 @@ def register(group: click.Group) -> None:
             raise click.BadParameter(f"must be at most {2 * holes * counters} (the counters in play), "
                                      f"not {database}", param_hint="'--database'")
         try:
-            solution = solve(holes, counters, empty_capture, budget=budget, database=database,
+            solution = solve(holes, counters, empty_capture, remaining=remaining, budget=budget, database=database,
                              table_bits=table_bits, progress=(lambda line: click.echo(line, err=True)) if progress else None)
         except TimeoutError as exc:
             raise click.ClickException(str(exc)) from None
         except MemoryError:
             raise click.ClickException("not enough memory: give a smaller --database or --table-bits") from None
-        rule = "empty capture" if empty_capture else "no empty capture"
+        rule = ("empty capture" if empty_capture else "no empty capture") + f", counters left to the {remaining}"
         v = solution.value
         outcome = "a draw" if v == 0 else f"a first-player {'win' if v > 0 else 'loss'} by {abs(v)}"
         click.echo(f"Kalah({holes},{counters}), {rule}: {outcome} (value {v:+d}, first player minus second)")

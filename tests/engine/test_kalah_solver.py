@@ -39,21 +39,23 @@ def _reference_move(pits: tuple, player: int, pit: int, m: int, empty_capture: b
 
 
 @lru_cache(maxsize=None)
-def _reference_value(pits: tuple, player: int, m: int, empty_capture: bool) -> int:
-    """Player 0's final store minus player 1's under perfect play, by trying every move."""
+def _reference_value(pits: tuple, player: int, m: int, empty_capture: bool, remaining: str = "owner") -> int:
+    """Player 0's final store minus player 1's under perfect play, by trying every move. At the
+    end the counters left go to their row's owner, or (``emptier``) to the player whose row is empty."""
     rows = (range(1, m + 1), range(m + 2, 2 * m + 2))
     if not any(pits[i] for i in rows[0]) or not any(pits[i] for i in rows[1]):
-        first = pits[m + 1] + sum(pits[i] for i in rows[0])
-        second = pits[0] + sum(pits[i] for i in rows[1])
-        return first - second
-    values = [_reference_value(*_reference_move(pits, player, i, m, empty_capture), m, empty_capture)
+        left = (sum(pits[i] for i in rows[0]), sum(pits[i] for i in rows[1]))
+        if remaining == "owner":
+            return pits[m + 1] + left[0] - pits[0] - left[1]
+        return pits[m + 1] + left[1] - pits[0] - left[0]
+    values = [_reference_value(*_reference_move(pits, player, i, m, empty_capture), m, empty_capture, remaining)
               for i in rows[player] if pits[i]]
     return max(values) if player == 0 else min(values)
 
 
-def _reference(m: int, n: int, empty_capture: bool) -> int:
+def _reference(m: int, n: int, empty_capture: bool, remaining: str = "owner") -> int:
     pits = tuple(0 if i in (0, m + 1) else n for i in range(2 * m + 2))
-    return _reference_value(pits, 0, m, empty_capture)
+    return _reference_value(pits, 0, m, empty_capture, remaining)
 
 
 SMALL = [(m, n) for m in (1, 2, 3) for n in (1, 2, 3)] + [(4, 1), (4, 2)]
@@ -71,6 +73,18 @@ def test_solver_agrees_with_plain_minimax(m: int, n: int, empty_capture: bool) -
         state.play(solution.best_move)
         pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
         assert _reference_value(tuple(int(x) for x in pits), state.to_move, m, empty_capture) == expected
+
+
+@pytest.mark.parametrize("empty_capture", [False, True])
+@pytest.mark.parametrize("m,n", [(2, 2), (3, 2), (3, 3), (4, 2)])
+def test_solver_agrees_with_plain_minimax_when_the_emptier_takes_the_rest(m: int, n: int, empty_capture: bool) -> None:
+    expected = _reference(m, n, empty_capture, "emptier")
+    for database in sorted({0, n, 2 * m * n - 1}):
+        assert solve(m, n, empty_capture, remaining="emptier", database=database, table_bits=8).value == expected
+
+
+def test_where_the_rest_goes_changes_values() -> None:
+    assert any(_reference(m, n, False, "emptier") != _reference(m, n, False) for m, n in SMALL)
 
 
 def test_the_empty_capture_changes_values() -> None:
@@ -105,8 +119,8 @@ def test_solver_agrees_with_plain_minimax_from_random_positions(empty_capture: b
 def test_database_agrees_with_plain_minimax() -> None:
     m, counters = 2, 5
     k = 2 * m
-    for empty_capture in (False, True):
-        db = EndgameDatabase(m, counters, empty_capture)
+    for empty_capture, remaining in ((False, "owner"), (True, "owner"), (False, "emptier"), (True, "emptier")):
+        db = EndgameDatabase(m, counters, empty_capture, remaining=remaining)
         binom = binomials(counters + k + 1, k)
         assert not np.any(db.values == UNKNOWN)
         for total in range(counters + 1):
@@ -117,7 +131,7 @@ def test_database_agrees_with_plain_minimax() -> None:
                 r = rank(board, k, total, binom)
                 assert r == binom[total + k - 1, k] + seen  # the walk and the rank agree
                 pits = (0, *board[:m], 0, *board[m:])
-                assert db.values[r] == _reference_value(tuple(int(x) for x in pits), 0, m, empty_capture)
+                assert db.values[r] == _reference_value(tuple(int(x) for x in pits), 0, m, empty_capture, remaining)
                 seen += 1
                 if not next_board(board, k):
                     break
@@ -197,6 +211,7 @@ def test_cli_solves_a_small_board() -> None:
     (["--holes", "3", "--counters", "3", "--budget", "nan"], "'--budget': must be a positive number of seconds"),
     (["--holes", "2", "--counters", "2", "--database", "9"], "'--database': must be at most 8"),
     (["--counters", "3"], "Missing option '--holes'"),
+    (["--holes", "3", "--counters", "3", "--remaining", "nobody"], "'--remaining': 'nobody' is not one of"),
 ])
 def test_cli_names_bad_input(args: list[str], message: str) -> None:
     from click.testing import CliRunner

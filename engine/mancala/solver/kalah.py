@@ -13,7 +13,10 @@ sows the mover's holes, the mover's store, the opponent's holes, and skips the o
 the last counter in the mover's store gives another move; the last counter in an empty hole of
 the mover's row takes itself and the opposite hole's counters into the mover's store, when the
 opposite hole holds counters, or always with ``empty_capture`` (the "empty capture" variant); as
-soon as either row is empty the game ends and each row's counters go to its owner.
+soon as either row is empty the game ends and each row's counters go to its owner
+(:data:`TO_OWNER`, OpenSpiel's reading) or, with :data:`TO_EMPTIER`, the counters left go to the
+player whose row is empty (the reading of yukamo.de's Kalaha rules: "whoever empties his own
+hollows first" takes the opponent's stones).
 """
 
 from __future__ import annotations
@@ -29,6 +32,22 @@ AGAIN = 1
 """A move whose last counter fell into the mover's store: the mover moves again."""
 CAPTURES = 2
 """A move that captured (the other player moves next)."""
+
+TO_OWNER = 0
+"""At the end each row's counters go to the row's owner."""
+TO_EMPTIER = 1
+"""At the end the counters left go to the player whose row is empty."""
+REMAINING = {"owner": TO_OWNER, "emptier": TO_EMPTIER}
+"""The readings of where the counters left at the end go, by name."""
+
+
+@njit(cache=True, inline="always")
+def end_value(mover: int, waiting: int, remaining: int) -> int:
+    """What the counters left at the end (``mover`` in the mover's row, ``waiting`` in the other,
+    one of them 0) add to the mover's score difference."""
+    if remaining == TO_OWNER:
+        return mover - waiting
+    return waiting - mover
 
 
 @njit(cache=True)
@@ -100,6 +119,7 @@ class KalahState:
     holes: int
     counters: int
     empty_capture: bool = False
+    remaining: str = "owner"
     rows: np.ndarray = field(default=None)  # type: ignore[assignment]
     stores: list[int] = field(default_factory=lambda: [0, 0])
     to_move: int = 0
@@ -107,6 +127,8 @@ class KalahState:
     def __post_init__(self) -> None:
         if self.holes < 1:
             raise ValueError(f"holes must be at least 1, not {self.holes}")
+        if self.remaining not in REMAINING:
+            raise ValueError(f"remaining must be one of {sorted(REMAINING)}, not {self.remaining!r}")
         if self.counters < 0:
             raise ValueError(f"counters must be at least 0, not {self.counters}")
         if self.rows is None:
@@ -128,8 +150,8 @@ class KalahState:
         return [i for i in range(self.holes) if self.rows[self.to_move][i] > 0]
 
     def play(self, hole: int) -> int:
-        """Play the mover's ``hole``; returns the move's kind. At the end of the game each row's
-        counters go to its owner's store."""
+        """Play the mover's ``hole``; returns the move's kind. At the end of the game the counters
+        left go to the stores as ``remaining`` says."""
         if hole not in self.moves():
             raise ValueError(f"hole {hole} is not a move here (moves: {self.moves()})")
         m = self.holes
@@ -144,7 +166,9 @@ class KalahState:
             self.to_move = 1 - p
         if self.over:
             for q in (0, 1):
-                self.stores[q] += int(self.rows[q].sum())
+                left = int(self.rows[q].sum())
+                taker = q if self.remaining == "owner" else 1 - q
+                self.stores[taker] += left
                 self.rows[q][:] = 0
         return int(kind)
 

@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit, objmode
 
 from .endgame import EndgameDatabase
-from .kalah import AGAIN, CAPTURES, KalahState, row_sums, sow, swap_rows
+from .kalah import AGAIN, CAPTURES, REMAINING, KalahState, end_value, row_sums, sow, swap_rows
 from .rank import binomials, rank
 from .table import NO_MOVE, TranspositionTable, probe, store
 
@@ -40,7 +40,7 @@ EXACT = 3
 
 
 @njit(cache=True)
-def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: int,
+def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, alpha0: int, beta0: int,
             db: np.ndarray, db_counters: int, binom: np.ndarray,
             keys: np.ndarray, lower: np.ndarray, upper: np.ndarray, move: np.ndarray, work: np.ndarray,
             bits: int, stats: np.ndarray, deadline: float, etc_from: int) -> tuple[int, int]:
@@ -130,7 +130,7 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, alpha0: int, beta0: i
                     gains[p, hole] = g
                     a, bb = row_sums(child, m)
                     if a == 0 or bb == 0:
-                        v = g + a - bb
+                        v = g + end_value(a, bb, remaining)
                         kind = EXACT
                     else:
                         left = n - g
@@ -243,6 +243,7 @@ class Solution:
     holes: int
     counters: int
     empty_capture: bool
+    remaining: str
     value: int
     best_move: int
     nodes: int
@@ -267,12 +268,14 @@ def default_database(holes: int, counters: int) -> int:
     return size
 
 
-def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: float | None = None,
+def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: str = "owner",
+          budget: float | None = None,
           database: int | None = None, table_bits: int = 22, state: KalahState | None = None,
           progress: Callable[[str], None] | None = None, etc_from: int | None = None) -> Solution:
     """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``).
 
-    ``database``: the endgame database holds every board of at most this many counters
+    ``remaining``: where the counters left at the end go ("owner" or "emptier", see
+    :mod:`.kalah`). ``database``: the endgame database holds every board of at most this many counters
     (default: :func:`default_database`). ``budget``: seconds before giving up (TimeoutError).
     ``etc_from``: children of at least this many counters are looked up in the table before any
     is searched (enhanced transposition cut-off; default: the database's count plus
@@ -290,7 +293,9 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
     cpu_started = time.process_time()
     deadline = started + budget if budget is not None else float("inf")
     if state is None:
-        state = KalahState(holes, counters, empty_capture)
+        state = KalahState(holes, counters, empty_capture, remaining)
+    if (state.holes, state.empty_capture, state.remaining) != (holes, empty_capture, remaining):
+        raise ValueError("the state's holes and rules differ from the ones asked for")
     if state.over:
         raise ValueError("the game is over: nothing to solve")
     if database is None:
@@ -300,7 +305,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
     if etc_from is None:
         etc_from = database + ETC_ABOVE_DATABASE
     k = 2 * holes
-    db = EndgameDatabase(holes, database, empty_capture, deadline)
+    db = EndgameDatabase(holes, database, empty_capture, deadline, remaining)
     db_seconds = time.perf_counter() - started
     if progress:
         progress(f"database of boards up to {database} counters: {db.nbytes:,} bytes, {db_seconds:.1f} s")
@@ -311,7 +316,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
     n = int(root.sum())
 
     def run(alpha: int, beta: int) -> tuple[int, int]:
-        v, mv = _search(root, holes, empty_capture, alpha, beta, db.values, database, binom,
+        v, mv = _search(root, holes, empty_capture, REMAINING[remaining], alpha, beta, db.values, database, binom,
                         tt.keys, tt.lower, tt.upper, tt.move, tt.work, tt.bits, stats, deadline, etc_from)
         if stats[_ABORTED]:
             raise TimeoutError(f"Kalah({holes},{counters}) not solved within {budget} s "
@@ -339,5 +344,5 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, budget: flo
         best = int(np.flatnonzero(root[:holes])[0])
     score = value + state.stores[state.to_move] - state.stores[1 - state.to_move]
     first_minus_second = score if state.to_move == 0 else -score
-    return Solution(holes, counters, empty_capture, first_minus_second, best, int(stats[_NODES]),
+    return Solution(holes, counters, empty_capture, remaining, first_minus_second, best, int(stats[_NODES]),
                     time.perf_counter() - started, time.process_time() - cpu_started, database, db_seconds, db.nbytes, tt.nbytes, passes)
