@@ -139,15 +139,16 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, alpha
                             swap_rows(child, m, turned)
                             for j in range(k):
                                 child[j] = turned[j]
+                        child_key[p, hole] = -1  # ranked when searched
                         if left <= db_counters:
                             cv = db[rank(child, k, left, binom)]
                             stats[_DB_HITS] += 1
                             v = g + cv if kind == AGAIN else g - cv
                             kind = EXACT
-                        else:
+                        elif left >= etc_from:
                             ck = rank(child, k, left, binom)
                             child_key[p, hole] = ck
-                            cs = probe(keys, ck, bits) if left >= etc_from else -1
+                            cs = probe(keys, ck, bits)
                             if cs >= 0:
                                 bound = g + lower[cs] if kind == AGAIN else g - upper[cs]
                                 if bound >= beta[p]:
@@ -212,8 +213,8 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, alpha
             else:
                 alpha[p + 1] = g - beta[p]
                 beta[p + 1] = g - alpha[p]
-            key[p + 1] = child_key[p, hole]
             total[p + 1] = child_total[p, hole]
+            key[p + 1] = child_key[p, hole] if child_key[p, hole] >= 0 else rank(child, k, total[p + 1], binom)
             p += 1
             entering = True
             continue
