@@ -26,7 +26,7 @@ def register(group: click.Group) -> None:
                   help="Seconds before giving up (the database and the search together).")
     @click.option("--database", type=bounds.SOLVER_DATABASE, default=None,
                   help="Endgame database: every board of at most this many counters "
-                       "(default: the largest under 100 MB, below the start's count).")
+                       "(default: at most 32 MB and half the counters in play).")
     @click.option("--table-bits", type=bounds.SOLVER_TABLE_BITS, default=22, show_default=True,
                   help="Transposition table of 2**bits buckets of two entries.")
     @click.option("--progress", is_flag=True, help="Report the database and each MTD(f) pass on stderr.")

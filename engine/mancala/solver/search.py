@@ -269,14 +269,19 @@ class Solution:
     passes: int
 
 
+DEFAULT_DATABASE_BOARDS = 32_000_000
+"""The most boards the default database holds (32 MB; 16 counters on six holes a row)."""
+
+
 def default_database(holes: int, counters: int) -> int:
-    """The database size the solver picks: boards of at most this many counters (the count that
-    keeps the database near 100 MB at most, and under the start's count)."""
+    """The database size the solver picks: boards of at most this many counters, the most that
+    keeps it within :data:`DEFAULT_DATABASE_BOARDS` boards and at most half the counters in play
+    (on small boards a larger database costs more than the search it saves)."""
     from .rank import layers_size
     k = 2 * holes
-    start = k * counters
+    half = k * counters // 2
     size = 0
-    while size + 1 < start and layers_size(size + 1, k) <= 100_000_000:
+    while size < half and layers_size(size + 1, k) <= DEFAULT_DATABASE_BOARDS:
         size += 1
     return size
 
