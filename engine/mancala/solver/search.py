@@ -290,7 +290,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
           budget: float | None = None,
           database: int | None = None, table_bits: int = 22, state: KalahState | None = None,
           progress: Callable[[str], None] | None = None, etc_from: int | None = None) -> Solution:
-    """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``).
+    """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``, whose stores then
+    count in the value).
 
     ``remaining``: where the counters left at the end go ("owner" or "emptier", see
     :mod:`.kalah`). ``database``: the endgame database holds every board of at most this many counters
@@ -333,22 +334,18 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     root = state.board()
     n = int(root.sum())
 
-    def run(alpha: int, beta: int) -> tuple[int, int]:
+    def run(table: TranspositionTable, counts: np.ndarray, alpha: int, beta: int, horizon: int) -> tuple[int, int]:
         v, mv = _search(root, holes, empty_capture, REMAINING[remaining], alpha, beta, db.values, database, binom,
-                        tt.keys, tt.lower, tt.upper, tt.move, tt.work, tt.bits, stats, deadline, etc_from, MAX_PLY)
-        if stats[_ABORTED]:
+                        table.keys, table.lower, table.upper, table.move, table.work, table.bits, counts, deadline,
+                        etc_from, horizon)
+        if counts[_ABORTED]:
             raise TimeoutError(f"Kalah({holes},{counters}) not solved within {budget} s "
-                               f"({int(stats[_NODES]):,} nodes searched)")
+                               f"({int(counts[_NODES]):,} nodes searched)")
         return int(v), int(mv)
 
     # the first guess: a full-window search to GUESS_HORIZON plies, valuing the nodes there as 0
-    guess_table = TranspositionTable(GUESS_TABLE_BITS)
     guess_stats = np.zeros(4, dtype=np.int64)
-    guess, _ = _search(root, holes, empty_capture, REMAINING[remaining], -n - 1, n + 1, db.values, database, binom,
-                       guess_table.keys, guess_table.lower, guess_table.upper, guess_table.move, guess_table.work,
-                       guess_table.bits, guess_stats, deadline, etc_from, GUESS_HORIZON)
-    if guess_stats[_ABORTED]:
-        raise TimeoutError(f"Kalah({holes},{counters}) not solved within {budget} s (in the first guess)")
+    guess, _ = run(TranspositionTable(GUESS_TABLE_BITS), guess_stats, -n - 1, n + 1, GUESS_HORIZON)
     stats[_NODES] += guess_stats[_NODES]
     guess = int(min(n, max(-n, guess)))
     guess += (guess - n) % 2  # the parity of the counters on the board
@@ -361,7 +358,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     lo, hi, passes, best = -n, n, 0, -1
     while lo < hi:
         beta = guess + 2 if guess == lo else guess
-        guess, move = run(beta - 1, beta)
+        guess, move = run(tt, stats, beta - 1, beta, MAX_PLY)
         passes += 1
         if guess < beta:
             hi = guess
@@ -377,4 +374,5 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     score = value + state.stores[state.to_move] - state.stores[1 - state.to_move]
     first_minus_second = score if state.to_move == 0 else -score
     return Solution(holes, counters, empty_capture, remaining, first_minus_second, best, int(stats[_NODES]),
-                    time.perf_counter() - started, time.process_time() - cpu_started, database, db_seconds, db.nbytes, tt.nbytes, passes)
+                    time.perf_counter() - started, time.process_time() - cpu_started, database, db_seconds,
+                    db.nbytes, tt.nbytes, passes)
