@@ -13,6 +13,7 @@ from engine.cli import games
 from engine.cli import reconstruct
 from engine.cli import rules
 from engine.cli import release
+from engine.cli import solve
 
 
 class Commands(click.Group):
@@ -39,3 +40,4 @@ assess.register(main)
 reconstruct.register(main)
 rules.register(main)
 release.register(main)
+solve.register(main)

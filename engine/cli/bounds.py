@@ -75,6 +75,40 @@ JOBS = Count(1, MAX_JOBS)
 RESAMPLES = Count(1, MAX_RESAMPLES)
 SKILL_LEVELS = Count(1, MAX_SKILL_LEVELS)
 RELEASE = Count(1, MAX_RELEASE)
+SOLVER_HOLES = Count(1, 6)
+"""``solve kalah --holes``: the solver ranks boards of at most six holes a row."""
+SOLVER_COUNTERS = Count(1, 6)
+"""``solve kalah --counters``: counters a hole at the start."""
+SOLVER_DATABASE = Count(0, 30)
+"""``solve kalah --database``: boards of at most this many counters in the endgame database
+(30 counters on six holes a row is 86 GB: the machine's memory is the real bound)."""
+SOLVER_TABLE_BITS = Count(4, 30)
+"""``solve kalah --table-bits``: 2**bits buckets of two entries, 30 bytes a bucket."""
+MAX_BUDGET = 86_400.0
+"""The longest ``--budget`` in seconds (a day)."""
+
+
+class Seconds(click.ParamType):
+    """A positive number of seconds up to ``most``: otherwise an error naming the option."""
+
+    name = "seconds"
+
+    def __init__(self, most: float) -> None:
+        self.most = most
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            seconds = float(str(value).strip())
+        except ValueError:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not seconds > 0 or seconds != seconds:
+            self.fail(f"must be a positive number of seconds, not {value}", param, ctx)
+        if seconds > self.most:
+            self.fail(f"must be at most {self.most:,.0f} seconds, not {value}", param, ctx)
+        return seconds
+
+
+BUDGET = Seconds(MAX_BUDGET)
 
 
 def _bad(param: str, message: str) -> click.BadParameter:

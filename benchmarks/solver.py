@@ -1,0 +1,72 @@
+"""The Kalah solver's times (issue 31 item 5): Kalah(6,4) and Kalah(6,5) from the start, each solve
+in a fresh process (the endgame database built in it), with the value, the best first move,
+nodes, wall and CPU seconds, the database's and the table's memory and the process's peak RSS.
+The load average is printed beside each figure (the machine is shared: the CPU time leaves out
+the other jobs, the wall time does not). Repeated runs give medians. Usage::
+
+    .venv/bin/python benchmarks/solver.py --board 6,4 --empty-capture --runs 3 >> benchmarks/solver.txt
+    .venv/bin/python benchmarks/solver.py --board 6,5 --empty-capture --database 18 --table-bits 25 >> benchmarks/solver.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+
+CHILD = r"""
+import json, resource, sys
+from engine.mancala.solver import solve
+holes, counters, empty, database, bits = json.loads(sys.argv[1])
+s = solve(holes, counters, empty, database=database, table_bits=bits,
+          progress=lambda line: print("  " + line, file=sys.stderr, flush=True))
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps(dict(value=s.value, move=s.best_move, nodes=s.nodes, wall=s.seconds, cpu=s.cpu_seconds,
+                      db=s.database_counters, db_wall=s.database_seconds, db_bytes=s.database_bytes,
+                      table_bytes=s.table_bytes, passes=s.passes, peak=peak)))
+"""
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--board", required=True, help="holes,counters (e.g. 6,4)")
+    parser.add_argument("--empty-capture", action="store_true")
+    parser.add_argument("--database", type=int, default=None)
+    parser.add_argument("--table-bits", type=int, default=22)
+    parser.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args()
+    holes, counters = (int(x) for x in args.board.split(","))
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(f"# command: python benchmarks/solver.py {shlex.join(sys.argv[1:])}")
+    rule = "empty capture" if args.empty_capture else "no empty capture"
+    print(f"# Kalah({holes},{counters}), {rule}; each run a fresh process (database built in it)")
+    runs = []
+    for i in range(args.runs):
+        before = load()
+        out = subprocess.run([sys.executable, "-c", CHILD,
+                              json.dumps([holes, counters, args.empty_capture, args.database, args.table_bits])],
+                             check=True, stdout=subprocess.PIPE, text=True).stdout
+        r = json.loads(out.strip().splitlines()[-1])
+        runs.append(r)
+        print(f"run {i + 1}: value {r['value']:+d}, best first move hole {r['move'] + 1}, nodes {r['nodes']:,}, "
+              f"wall {r['wall']:.1f} s, CPU {r['cpu']:.1f} s (database <= {r['db']} counters: wall "
+              f"{r['db_wall']:.1f} s, {r['db_bytes'] / 1e6:.0f} MB; table {r['table_bytes'] / 1e6:.0f} MB; "
+              f"peak RSS {r['peak'] / 1e6:.0f} MB; {r['passes']} MTD(f) passes); "
+              f"load before {before}, after {load()}", flush=True)
+    if len(runs) > 1:
+        print(f"median: wall {statistics.median(r['wall'] for r in runs):.1f} s, "
+              f"CPU {statistics.median(r['cpu'] for r in runs):.1f} s")
+    print()
+
+
+if __name__ == "__main__":
+    main()

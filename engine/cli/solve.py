@@ -1,0 +1,57 @@
+"""``variorum solve``: exact solvers for small boards. ``solve kalah`` gives Kalah's value under
+perfect play (final score difference, first player minus second), a best first move, the nodes
+searched and the time (engine.mancala.solver)."""
+
+from __future__ import annotations
+
+import click
+
+from engine.cli import bounds
+
+
+def register(group: click.Group) -> None:
+    @group.group("solve")
+    def solve_group() -> None:
+        """Solve a game exactly on a small board."""
+
+    @solve_group.command("kalah")
+    @click.option("--holes", type=bounds.SOLVER_HOLES, required=True, help="Holes a row (1 to 6).")
+    @click.option("--counters", type=bounds.SOLVER_COUNTERS, required=True,
+                  help="Counters a hole at the start (1 to 6).")
+    @click.option("--empty-capture", is_flag=True,
+                  help="The last counter in an own empty hole is captured even when the opposite hole is empty.")
+    @click.option("--remaining", type=click.Choice(["owner", "emptier"]), default="owner", show_default=True,
+                  help="At the end the counters left go to their row's owner, or to the player whose row is empty.")
+    @click.option("--budget", type=bounds.BUDGET, default=600.0, show_default=True,
+                  help="Seconds before giving up (the database and the search together).")
+    @click.option("--database", type=bounds.SOLVER_DATABASE, default=None,
+                  help="Endgame database: every board of at most this many counters "
+                       "(default: at most 32 MB and half the counters in play).")
+    @click.option("--table-bits", type=bounds.SOLVER_TABLE_BITS, default=22, show_default=True,
+                  help="Transposition table of 2**bits buckets of two entries.")
+    @click.option("--progress", is_flag=True, help="Report the database and each MTD(f) pass on stderr.")
+    def kalah_cmd(holes: int, counters: int, empty_capture: bool, remaining: str, budget: float,
+                  database: int | None, table_bits: int, progress: bool) -> None:
+        """Solve Kalah(HOLES, COUNTERS) from the start, as OpenSpiel's mancala plays it."""
+        from engine.mancala.solver import solve
+
+        if database is not None and database > 2 * holes * counters:
+            raise click.BadParameter(f"must be at most {2 * holes * counters} (the counters in play), "
+                                     f"not {database}", param_hint="'--database'")
+        try:
+            solution = solve(holes, counters, empty_capture, remaining=remaining, budget=budget, database=database,
+                             table_bits=table_bits, progress=(lambda line: click.echo(line, err=True)) if progress else None)
+        except TimeoutError as exc:
+            raise click.ClickException(str(exc)) from None
+        except MemoryError:
+            raise click.ClickException("not enough memory: give a smaller --database or --table-bits") from None
+        rule = ("empty capture" if empty_capture else "no empty capture") + f", counters left to the {remaining}"
+        v = solution.value
+        outcome = "a draw" if v == 0 else f"a first-player {'win' if v > 0 else 'loss'} by {abs(v)}"
+        click.echo(f"Kalah({holes},{counters}), {rule}: {outcome} (value {v:+d}, first player minus second)")
+        click.echo(f"best first move: hole {solution.best_move + 1} of {holes}, counted from the hole farthest "
+                   f"from the mover's store (OpenSpiel action {solution.best_move + 1} when holes = 6)")
+        click.echo(f"nodes: {solution.nodes:,}; time: {solution.seconds:.2f} s, CPU {solution.cpu_seconds:.2f} s (database of boards up to "
+                   f"{solution.database_counters} counters: {solution.database_seconds:.2f} s, "
+                   f"{solution.database_bytes / 1e6:.1f} MB; table {solution.table_bytes / 1e6:.1f} MB; "
+                   f"{solution.passes} MTD(f) passes)")

@@ -1,0 +1,142 @@
+"""Endgame databases: the value of every board with few counters left, solved once.
+
+As Irving, Donkers & Uiterwijk (2000, "Solving Kalah") describe, a database holds, for every way
+of laying ``N`` counters in the two rows, the score difference the player to move can force from
+there on; boards are indexed by their combinatorial rank (:mod:`.rank`) and the values are
+computed by forward search over the layers of fewer counters, not by retrograde moves. A move
+that puts no counter in a store nor captures keeps the count of counters, so a layer also
+depends on itself; such successors are solved first, on an explicit stack (every such move
+carries counters towards the mover's store, so the chain ends).
+
+One database serves every count of counters per hole of the same rules (holes, empty capture).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit, objmode
+
+from .kalah import AGAIN, REMAINING, end_value, row_sums, sow, swap_rows
+from .rank import binomials, first_board, layers_size, next_board, rank
+
+UNKNOWN = -128
+"""The mark of a database entry not yet solved."""
+
+
+@njit(cache=True)
+def _solve_board(board: np.ndarray, m: int, empty_capture: bool, remaining: int, total: int, db: np.ndarray,
+                 binom: np.ndarray, work: np.ndarray, r0: np.int64) -> None:
+    """Solve ``board`` (``total`` counters, rank ``r0``, a row of each side holding counters) into
+    ``db``, solving first the boards of the same count it leads to (an explicit stack: numba
+    cannot cache recursive functions). ``work`` holds one frame a row: the board, its count,
+    rank, next hole and best value so far."""
+    k = 2 * m
+    child = np.empty(k, dtype=np.int64)
+    turned = np.empty(k, dtype=np.int64)
+    # a frame: work[p, 0:k] board, k: total, k+1: rank, k+2: next hole, k+3: best
+    for j in range(k):
+        work[0, j] = board[j]
+    work[0, k] = total
+    work[0, k + 1] = r0
+    work[0, k + 2] = 0
+    work[0, k + 3] = -1000
+    p = 0
+    while True:
+        here = work[p, :k]
+        hole = work[p, k + 2]
+        if hole == m:
+            db[work[p, k + 1]] = work[p, k + 3]
+            if p == 0:
+                return
+            p -= 1
+            continue
+        if here[hole] == 0:
+            work[p, k + 2] = hole + 1
+            continue
+        left_here = work[p, k]
+        gain, kind = sow(here, m, hole, empty_capture, child)
+        a, b = row_sums(child, m)
+        if a == 0 or b == 0:
+            value = gain + end_value(a, b, remaining)
+        elif kind == AGAIN:
+            value = gain + db[rank(child, k, left_here - gain, binom)]
+        else:
+            swap_rows(child, m, turned)
+            left = left_here - gain
+            r = rank(turned, k, left, binom)
+            if db[r] == UNKNOWN:
+                p += 1
+                if p >= work.shape[0]:
+                    raise ValueError("endgame database: the stack of same-count boards overflowed")
+                for j in range(k):
+                    work[p, j] = turned[j]
+                work[p, k] = left
+                work[p, k + 1] = r
+                work[p, k + 2] = 0
+                work[p, k + 3] = -1000
+                continue
+            value = gain - db[r]
+        if value > work[p, k + 3]:
+            work[p, k + 3] = value
+        work[p, k + 2] = m if value == left_here else hole + 1
+
+
+@njit(cache=True)
+def _fill_layer(m: int, empty_capture: bool, remaining: int, total: int, db: np.ndarray, binom: np.ndarray,
+                work: np.ndarray, deadline: float) -> bool:
+    """Solve every board of ``total`` counters; False if ``deadline`` (perf_counter) passed."""
+    k = 2 * m
+    board = np.empty(k, dtype=np.int64)
+    first_board(board, k, total)
+    r = binom[total + k - 1, k]
+    step = 0
+    while True:
+        if db[r] == UNKNOWN:
+            mover, waiting = row_sums(board, m)
+            if mover == 0 or waiting == 0:
+                db[r] = end_value(mover, waiting, remaining)
+            else:
+                _solve_board(board, m, empty_capture, remaining, total, db, binom, work, r)
+        r += 1
+        step += 1
+        if (step & 0xFFFFF) == 0:
+            with objmode(now="float64"):
+                now = time.perf_counter()
+            if now > deadline:
+                return False
+        if not next_board(board, k):
+            break
+    return True
+
+
+class EndgameDatabase:
+    """The values of every board of at most ``counters`` counters for Kalah with ``holes`` holes a
+    row, the empty capture or not, and where the counters left at the end go (``remaining``, a key
+    of :data:`~.kalah.REMAINING`): ``values[rank(board)]`` (int8, the mover's view)."""
+
+    def __init__(self, holes: int, counters: int, empty_capture: bool, deadline: float = float("inf"),
+                 remaining: str = "owner") -> None:
+        if remaining not in REMAINING:
+            raise ValueError(f"remaining must be one of {sorted(REMAINING)}, not {remaining!r}")
+        if holes < 1:
+            raise ValueError(f"holes must be at least 1, not {holes}")
+        if not 0 <= counters <= 127:
+            raise ValueError(f"database counters must be in 0..127, not {counters}")
+        self.holes, self.counters, self.empty_capture, self.remaining = holes, counters, empty_capture, remaining
+        k = 2 * holes
+        self.binom = binomials(max(counters, 1) + k + 1, k)
+        self.values = np.full(layers_size(counters, k), UNKNOWN, dtype=np.int8)
+        self.seconds: list[float] = []
+        work = np.zeros((counters * holes * 2 + 4, k + 4), dtype=np.int64)
+        for total in range(counters + 1):
+            started = time.perf_counter()
+            if not _fill_layer(holes, empty_capture, REMAINING[remaining], total, self.values, self.binom, work, deadline):
+                raise TimeoutError(f"the endgame database stopped at {total} counters: budget spent")
+            self.seconds.append(time.perf_counter() - started)
+
+    @property
+    def nbytes(self) -> int:
+        """The database's memory."""
+        return int(self.values.nbytes)

@@ -1,0 +1,234 @@
+"""The Kalah solver (engine.mancala.solver) against a plain exhaustive minimax, the published
+values that could be read, and OpenSpiel's ``mancala`` move for move."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from engine.mancala.solver import KalahState, solve
+from engine.mancala.solver.endgame import UNKNOWN, EndgameDatabase
+from engine.mancala.solver.rank import binomials, first_board, layer_size, next_board, rank
+
+
+# ---- a plain minimax over whole positions, written from the rules, sharing no code with the solver
+
+def _reference_move(pits: tuple, player: int, pit: int, m: int, empty_capture: bool) -> tuple[tuple, int]:
+    """OpenSpiel's layout: pits 1..m player 0's, m+1 player 0's store, m+2..2m+1 player 1's,
+    0 player 1's store."""
+    total = 2 * m + 2
+    home = m + 1 if player == 0 else 0
+    other_home = 0 if player == 0 else m + 1
+    board = list(pits)
+    beans, board[pit] = board[pit], 0
+    at = pit
+    for _ in range(beans):
+        at = (at + 1) % total
+        if at == other_home:
+            at = (at + 1) % total
+        board[at] += 1
+    own = (1 <= at <= m) if player == 0 else (at > m + 1)
+    opposite = total - at
+    if board[at] == 1 and own and (board[opposite] > 0 or empty_capture):
+        board[home] += 1 + board[opposite]
+        board[at] = board[opposite] = 0
+    return tuple(board), player if at == home else 1 - player
+
+
+@lru_cache(maxsize=None)
+def _reference_value(pits: tuple, player: int, m: int, empty_capture: bool, remaining: str = "owner") -> int:
+    """Player 0's final store minus player 1's under perfect play, by trying every move. At the
+    end the counters left go to their row's owner, or (``emptier``) to the player whose row is empty."""
+    rows = (range(1, m + 1), range(m + 2, 2 * m + 2))
+    if not any(pits[i] for i in rows[0]) or not any(pits[i] for i in rows[1]):
+        left = (sum(pits[i] for i in rows[0]), sum(pits[i] for i in rows[1]))
+        if remaining == "owner":
+            return pits[m + 1] + left[0] - pits[0] - left[1]
+        return pits[m + 1] + left[1] - pits[0] - left[0]
+    values = [_reference_value(*_reference_move(pits, player, i, m, empty_capture), m, empty_capture, remaining)
+              for i in rows[player] if pits[i]]
+    return max(values) if player == 0 else min(values)
+
+
+def _reference(m: int, n: int, empty_capture: bool, remaining: str = "owner") -> int:
+    pits = tuple(0 if i in (0, m + 1) else n for i in range(2 * m + 2))
+    return _reference_value(pits, 0, m, empty_capture, remaining)
+
+
+SMALL = [(m, n) for m in (1, 2, 3) for n in (1, 2, 3)] + [(4, 1), (4, 2)]
+
+
+@pytest.mark.parametrize("empty_capture", [False, True])
+@pytest.mark.parametrize("m,n", SMALL)
+def test_solver_agrees_with_plain_minimax(m: int, n: int, empty_capture: bool) -> None:
+    expected = _reference(m, n, empty_capture)
+    for database in sorted({0, 1, n, 2 * m * n - 1}):
+        solution = solve(m, n, empty_capture, database=database, table_bits=8)
+        assert solution.value == expected, (m, n, empty_capture, database)
+        # the best move reaches the value
+        state = KalahState(m, n, empty_capture)
+        state.play(solution.best_move)
+        pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
+        assert _reference_value(tuple(int(x) for x in pits), state.to_move, m, empty_capture) == expected
+
+
+@pytest.mark.parametrize("empty_capture", [False, True])
+@pytest.mark.parametrize("m,n", [(2, 2), (3, 2), (3, 3), (4, 2)])
+def test_solver_agrees_with_plain_minimax_when_the_emptier_takes_the_rest(m: int, n: int, empty_capture: bool) -> None:
+    expected = _reference(m, n, empty_capture, "emptier")
+    for database in sorted({0, n, 2 * m * n - 1}):
+        assert solve(m, n, empty_capture, remaining="emptier", database=database, table_bits=8).value == expected
+
+
+def test_where_the_rest_goes_changes_values() -> None:
+    assert any(_reference(m, n, False, "emptier") != _reference(m, n, False) for m, n in SMALL)
+
+
+def test_the_empty_capture_changes_values() -> None:
+    """The start values of the small boards are the same under both rules, but the rule changes
+    the value of some positions (else the tests above could not tell the rules apart)."""
+    with_rule = EndgameDatabase(3, 6, True).values
+    without = EndgameDatabase(3, 6, False).values
+    assert np.count_nonzero(with_rule != without) > 0
+
+
+@pytest.mark.parametrize("empty_capture", [False, True])
+def test_solver_agrees_with_plain_minimax_from_random_positions(empty_capture: bool) -> None:
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(60):
+        m, n = rng.choice([(3, 3), (4, 2), (2, 5)])
+        state = KalahState(m, n, empty_capture)
+        for _ in range(rng.randrange(1, 8)):
+            if state.over:
+                break
+            state.play(rng.choice(state.moves()))
+        if state.over:
+            continue
+        pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
+        expected = _reference_value(tuple(int(x) for x in pits), state.to_move, m, empty_capture)
+        database = rng.choice([0, 2, 5])
+        assert solve(m, n, empty_capture, state=state, database=database, table_bits=6).value == expected
+        checked += 1
+    assert checked > 40
+
+
+def test_database_agrees_with_plain_minimax() -> None:
+    m, counters = 2, 5
+    k = 2 * m
+    for empty_capture, remaining in ((False, "owner"), (True, "owner"), (False, "emptier"), (True, "emptier")):
+        db = EndgameDatabase(m, counters, empty_capture, remaining=remaining)
+        binom = binomials(counters + k + 1, k)
+        assert not np.any(db.values == UNKNOWN)
+        for total in range(counters + 1):
+            board = np.zeros(k, dtype=np.int64)
+            first_board(board, k, total)
+            seen = 0
+            while True:
+                r = rank(board, k, total, binom)
+                assert r == binom[total + k - 1, k] + seen  # the walk and the rank agree
+                pits = (0, *board[:m], 0, *board[m:])
+                assert db.values[r] == _reference_value(tuple(int(x) for x in pits), 0, m, empty_capture, remaining)
+                seen += 1
+                if not next_board(board, k):
+                    break
+            assert seen == layer_size(total, k)
+
+
+# ---- published values
+# Wikipedia, "Kalah" (revision of 17 December 2015, oldid 695683985, and the stored mirror of the
+# current page at xopt.io): under the empty-capture rule Kalah(6,4) is a first-player win by 10
+# and Kalah(6,5) by 12 (Irving & Donkers 2000, quantified move by move by Rawlings 2015); under
+# the standard rule Kalah(6,4) is a win by 8 and Kalah(6,5) by 10 (Rawlings 2015). Irving, Donkers
+# & Uiterwijk's own table of smaller boards could not be read (only their first page is stored).
+# The (6,4) values are solved in benchmarks/solver.py, not here: the tests stay fast.
+
+
+# ---- the move generator against OpenSpiel's mancala
+
+def _openspiel_board(state) -> tuple[list[int], int]:
+    obs = list(state.observation_tensor(0))
+    return [int(x) for x in obs[:14]], int(obs[14])
+
+
+def test_moves_agree_with_openspiel() -> None:
+    import pyspiel  # a test dependency (pyproject.toml): the wheel installs on this machine
+    game = pyspiel.load_game("mancala")
+    rng = random.Random(31)
+    games = moves = 0
+    for _ in range(2000):
+        spiel = game.new_initial_state()
+        ours = KalahState(6, 4, empty_capture=False)
+        while True:
+            pits, player = _openspiel_board(spiel)
+            if spiel.is_terminal():
+                assert ours.over
+                # OpenSpiel's returns count each side's remaining counters for its owner
+                first = pits[7] + sum(pits[1:7])
+                second = pits[0] + sum(pits[8:14])
+                assert ours.score() == first - second
+                sign = np.sign(ours.score())
+                assert spiel.returns()[0] == sign
+                break
+            assert not ours.over
+            assert player == ours.to_move
+            assert pits[1:7] == list(ours.rows[0]) and pits[8:14] == list(ours.rows[1])
+            assert (pits[7], pits[0]) == tuple(ours.stores)
+            legal = spiel.legal_actions()
+            mine = ours.moves()
+            expected = [i + 1 for i in mine] if player == 0 else [8 + i for i in mine]
+            assert sorted(legal) == sorted(expected)
+            action = rng.choice(legal)
+            spiel.apply_action(action)
+            ours.play(action - 1 if player == 0 else action - 8)
+            moves += 1
+        games += 1
+    assert games == 2000 and moves > 50_000
+
+
+# ---- the command
+
+def test_cli_solves_a_small_board() -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", "--holes", "3", "--counters", "2", "--table-bits", "8"])
+    assert result.exit_code == 0, result.output
+    value = _reference(3, 2, False)
+    assert f"(value {value:+d}, first player minus second)" in result.output
+    assert "best first move: hole " in result.output and "nodes: " in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--holes", "7", "--counters", "3"], "'--holes': must be at most 6, not 7"),
+    (["--holes", "0", "--counters", "3"], "'--holes': must be at least 1"),
+    (["--holes", "3", "--counters", "x"], "'--counters': 'x' is not an integer"),
+    (["--holes", "3", "--counters", "3", "--budget", "0"], "'--budget': must be a positive number of seconds"),
+    (["--holes", "3", "--counters", "3", "--budget", "nan"], "'--budget': must be a positive number of seconds"),
+    (["--holes", "2", "--counters", "2", "--database", "9"], "'--database': must be at most 8"),
+    (["--counters", "3"], "Missing option '--holes'"),
+    (["--holes", "3", "--counters", "3", "--remaining", "nobody"], "'--remaining': 'nobody' is not one of"),
+])
+def test_cli_names_bad_input(args: list[str], message: str) -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_cli_reports_a_spent_budget() -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", "--holes", "6", "--counters", "6", "--database", "0",
+                                       "--table-bits", "8", "--budget", "0.5"])
+    assert result.exit_code == 1
+    assert "not solved within 0.5 s" in result.output
