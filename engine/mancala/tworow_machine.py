@@ -36,7 +36,7 @@ from engine.mancala.layout import (
     P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
     P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_REPETITION, P_SITES, P_START_COUNT,
     P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
-    ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE,
+    OWNER_ONLY, ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE,
     TURN_AGAIN, TURNS,
 )
 from engine.mancala.rules.repetition import HISTORY
@@ -615,12 +615,14 @@ def run(op, params, table, start, state, scratch, rng, log, seed, games, move, t
 
 @njit(cache=True, inline="always")
 def finish(state, params, row):
-    """Captures, plus the counters left in the own row when remaining = owner, decide the game."""
+    """Captures, plus the counters left in the own row when remaining = owner (or those alone, when
+    remaining = owner-only), decide the game."""
     base = BASE
     per_row = params[P_PER_ROW]
-    a = state[base + STORE]
-    b = state[base + STORE + 1]
-    if params[P_REMAINING] == OWNER:
+    remaining = params[P_REMAINING]
+    a = state[base + STORE] if remaining != OWNER_ONLY else 0
+    b = state[base + STORE + 1] if remaining != OWNER_ONLY else 0
+    if remaining == OWNER or remaining == OWNER_ONLY:
         for h in range(per_row):
             a += state[h]
             b += state[per_row + h]

@@ -367,3 +367,11 @@ def test_who_begins_the_next_round(starter, first):
                       rules={**PALLANKULI, "round_starter": starter})
     s.apply("a6")
     assert s.to_move == first
+
+
+@pytest.mark.parametrize("remaining, scores, winner", [("unscored", (20, 25), 2), ("owner", (23, 25), 2),
+                                                       ("owner-only", (3, 0), 1)])
+def test_the_counters_left_are_unscored_scored_by_their_owner_or_alone_scored(remaining, scores, winner):
+    s = at({**OWARE, "feeding": "required", "remaining": remaining}, [3, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0],
+           captures=(20, 25))
+    assert s.is_terminal() and s.scores() == scores and s.result().winner == winner
