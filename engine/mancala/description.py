@@ -195,6 +195,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
         owned = OwnedHoles(**{k: v for k in OwnedHoles.model_fields if (v := r.param("owned-holes", k)) is not None})
         head[layout.P_OWNED_COUNT] = owned.count
         head[layout.P_OWNED_SPARE_LAST] = int(owned.spare_last)
+        head[layout.P_OWNED_COLLECT_A1] = int(owned.collect_a1)
         head[layout.P_OWNED_SPARE_MIRROR] = int(owned.spare_mirror)
     if rules.store_sowing == "own-store":
         tracks = [player_track(description, rules, p) for p in (0, 1)]

@@ -66,6 +66,7 @@ P_SOW_CAPTURE_TO = PARAM_FIELDS["sow_capture_to"]
 P_CAPTURE_PARITY = PARAM_FIELDS["capture_parity"]
 P_OWNED_COUNT = PARAM_FIELDS["owned_count"]  # 0: no owned holes
 P_OWNED_SPARE_LAST = PARAM_FIELDS["owned_spare_last"]
+P_OWNED_COLLECT_A1 = PARAM_FIELDS["owned_collect_a1"]
 P_OWNED_SPARE_MIRROR = PARAM_FIELDS["owned_spare_mirror"]  # where player 2's track block starts (P_TRACK when the players share one)
 P_FEEDING = PARAM_FIELDS["feeding"]
 P_FEED = PARAM_FIELDS["feed"]  # where the feed table starts: hole -> counters its lap needs to reach the opponent's row

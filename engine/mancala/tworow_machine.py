@@ -30,7 +30,7 @@ from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
     BASE, AFTER_LAP, CAPTURE_NEXT, ENDS_AT_ORIGIN, P_SKIPPED_LANDING, FIRST_ORIGIN, LOGGED, OUT, P_ROUNDS, P_ROUND_STARTER, P_SOW_CAPTURE,
     P_SOW_CAPTURE_TO, ROUND, ROUNDS_REFILL, SOW_TO_MOVER, STARTER_ALTERNATE, STARTER_LOSER, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
-    P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
+    P_OWNED_COUNT, P_OWNED_COLLECT_A1, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
     CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
     P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
     P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
@@ -195,10 +195,11 @@ def make_owned(state, params, mover, row, landed, log):
 
 @njit(cache=True)
 def collect_owned(state, params, log):
-    """owned-holes: at the end of a move, the counters in each owned hole go to its owner's store."""
+    """owned-holes: at the end of a move, the counters in each owned hole go to its owner's store (not
+    those of a hole owned at a1 unless collect_a1)."""
     for p in range(2):
         h = state[BASE + OWNED + p] - 1
-        if h >= 0 and state[h] > 0:
+        if h >= 0 and state[h] > 0 and (h != 0 or params[P_OWNED_COLLECT_A1] != 0):
             taken = state[h]
             state[h] = 0
             state[BASE + STORE + p] += taken
