@@ -126,7 +126,15 @@ public class LudiiTwoRowReplay
 					int guard = 0;
 					while (true)
 					{
-						if (c.trial().over()) { problem = "ludii-over-early"; break; }
+						if (c.trial().over())
+						{
+							problem = "ludii-over-early";
+							if (reports++ < maxReports)
+								System.out.println("game " + g.getInt("game") + " decision " + k + " (" + d.getString("text") + " by P" + p + "): Ludii's game is over (" + c.trial().status().endType() + ", Ludii turns " + c.trial().numTurns() + ", winner P"
+										+ c.trial().status().winner() + ", board " + Arrays.toString(board(game, c, n)) + "); variorum board " + d.getJSONArray("board")
+										+ "; decisions so far: " + decisionList(ds, k));
+							break;
+						}
 						final Set<Integer> have = legalSet(game, c);
 						final int[] b = board(game, c, n);
 						if (c.state().mover() == p && Arrays.equals(b, want) && have.equals(wantLegal))
