@@ -208,9 +208,11 @@ def collect_owned(state, params, log):
 
 
 @njit(cache=True)
-def sow_in_play(state, params, t, origin, count, into_origin, out):
+def sow_in_play(state, params, t, origin, count, into_origin, out, want, mover, log):
     """rounds: sow as engine.mancala.sowing.sow does, passing over the holes out of play (``out``, a
-    bit a hole) as well; the track position of the last counter."""
+    bit a hole) as well; the track position of the last counter. With ``want`` (sowing-captures at
+    sowing; 0: none), each hole the moment a counter brings it to ``want`` is taken (:func:`take_hole`),
+    so that a hole taken may be sown again later in the lap."""
     sites = params[P_SITES]
     n = params[t + TRACK_LENGTH]
     tr = t + TRACK_HOLES
@@ -222,7 +224,20 @@ def sow_in_play(state, params, t, origin, count, into_origin, out):
             continue
         state[h] += 1
         count -= 1
+        if state[h] == want and h < sites:
+            take_hole(state, params, h, mover, log)
     return p
+
+
+@njit(cache=True)
+def take_hole(state, params, h, mover, log):
+    """sowing-captures: hole ``h`` holds sow_capture counters: its row's owner, or the mover, takes them."""
+    want = state[h]
+    gets = mover if params[P_SOW_CAPTURE_TO] == SOW_TO_MOVER else h // params[P_PER_ROW]
+    state[h] = 0
+    state[BASE + STORE + gets] += want
+    if log[0] >= 0:
+        machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, want, gets)
 
 
 @njit(cache=True)
@@ -230,9 +245,7 @@ def take_sown(state, params, holes, length, last, sown, origin, into_origin, mov
     """sowing-captures: every hole of the lap just sown (``sown`` counters ending at track position
     ``last``) that holds sow_capture counters is taken, by its row's owner or the mover."""
     sites = params[P_SITES]
-    per_row = params[P_PER_ROW]
     want = params[P_SOW_CAPTURE]
-    to_mover = params[P_SOW_CAPTURE_TO] == SOW_TO_MOVER
     out = state[BASE + OUT]
     pos = last
     seen = 0
@@ -243,40 +256,8 @@ def take_sown(state, params, holes, length, last, sown, origin, into_origin, mov
         if h < sites and (out >> h) & 1 == 0 and (h != origin or into_origin):
             seen += 1
             if state[h] == want:
-                gets = mover if to_mover else h // per_row
-                state[h] = 0
-                state[BASE + STORE + gets] += want
-                if log[0] >= 0:
-                    machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, want, gets)
+                take_hole(state, params, h, mover, log)
         pos = pos - 1 if pos > 0 else length - 1
-
-
-@njit(cache=True)
-def sow_taking(state, params, t, origin, count, into_origin, out, mover, log):
-    """sowing-captures at sowing: sow as :func:`sow_in_play` does (holes out of play, ``out``, passed
-    over), taking each hole the moment a counter brings it to sow_capture, by its row's owner or the
-    mover (a hole taken may be sown again later in the lap); the track position of the last counter."""
-    sites = params[P_SITES]
-    per_row = params[P_PER_ROW]
-    want = params[P_SOW_CAPTURE]
-    to_mover = params[P_SOW_CAPTURE_TO] == SOW_TO_MOVER
-    n = params[t + TRACK_LENGTH]
-    tr = t + TRACK_HOLES
-    p = params[tr + n + origin]  # the origin's place on the track
-    while count > 0:
-        p = p + 1 if p + 1 < n else 0
-        h = params[tr + p]
-        if (h < sites and (out >> h) & 1 == 1) or (h == origin and not into_origin):
-            continue
-        state[h] += 1
-        count -= 1
-        if h < sites and state[h] == want:
-            gets = mover if to_mover else h // per_row
-            state[h] = 0
-            state[BASE + STORE + gets] += want
-            if log[0] >= 0:
-                machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, want, gets)
-    return p
 
 
 @njit(cache=True)
@@ -285,18 +266,12 @@ def take_stepped(state, params, holes, length, origin, count, mover, log):
     from ``origin``, its starting hole and the ``count`` modulo ``length`` track positions after it
     (holes out of play counted) are looked at, and each holding sow_capture is taken."""
     sites = params[P_SITES]
-    per_row = params[P_PER_ROW]
     want = params[P_SOW_CAPTURE]
-    to_mover = params[P_SOW_CAPTURE_TO] == SOW_TO_MOVER
     pos = params[holes + length + origin]  # the origin's place on the track
     for _ in range(count % length + 1):
         h = params[holes + pos]
         if h < sites and state[h] == want:
-            gets = mover if to_mover else h // per_row
-            state[h] = 0
-            state[BASE + STORE + gets] += want
-            if log[0] >= 0:
-                machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, want, gets)
+            take_hole(state, params, h, mover, log)
         pos = pos + 1 if pos + 1 < length else 0
 
 
@@ -427,10 +402,9 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
         if first_origin and count > 1:  # the first counter back into the hole just emptied
             state[origin] = 1
             sown = count - 1
-        if sow_at == SOW_AT_SOWING:  # sowing-captures as each counter falls
-            last = sow_taking(state, params, t, origin, sown, into_origin, state[base + OUT], mover, log)
-        elif rounds_on and state[base + OUT] != 0:
-            last = sow_in_play(state, params, t, origin, sown, into_origin, state[base + OUT])
+        if sow_at == SOW_AT_SOWING or (rounds_on and state[base + OUT] != 0):  # sowing-captures as each counter falls
+            last = sow_in_play(state, params, t, origin, sown, into_origin, state[base + OUT],
+                               sow_k if sow_at == SOW_AT_SOWING else 0, mover, log)
         else:
             last = sow(state, params, t, origin, sown, into_origin)
         n += 1
