@@ -127,6 +127,7 @@ replayed move sets the same bits): the snapshot of a move is the board and BASE 
 OWN_ROW = code("start_row", "own")
 RELAY_SINGLE = code("relay", "single")
 RELAY_NEXT_HOLE = code("relay", "next-hole")
+RELAY_NEXT_ALWAYS = code("relay", "next-hole-always")
 NEXT_NON_EMPTY = code("relay_when", "next-non-empty")
 CAPTURE_NONE = code("capture", "none")
 CONTINUE_RELAY = code("after_capture", "continue-relay")

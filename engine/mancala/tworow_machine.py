@@ -35,7 +35,7 @@ from engine.mancala.layout import (
     P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
     P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
     P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_REPETITION, P_SITES, P_START_COUNT,
-    P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
+    P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_ALWAYS, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
     ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE,
     TURN_AGAIN, TURNS,
 )
@@ -436,7 +436,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
             take_stepped(state, params, holes, length, origin, count, mover, log)
         elif sow_k > 0 and sow_at != SOW_AT_SOWING:
             take_sown(state, params, holes, length, last, sown, origin, into_origin, mover, log)
-        if not in_store and landing > 1 and landing != sow_k and relay != RELAY_SINGLE:
+        if not in_store and (landing > 1 or relay == RELAY_NEXT_ALWAYS) and landing != sow_k and relay != RELAY_SINGLE:
             p1 = last + 1 if last + 1 < length else 0
             p2 = p1 + 1 if p1 + 1 < length else 0
             h1 = params[holes + p1]
@@ -453,7 +453,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
                 nxt = -1
             elif next_non_empty and state[h1] == 0:
                 nxt = -1
-            elif relay == RELAY_NEXT_HOLE:
+            elif relay == RELAY_NEXT_HOLE or relay == RELAY_NEXT_ALWAYS:
                 if state[h1] > 0:
                     nxt = h1
             else:

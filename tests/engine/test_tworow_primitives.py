@@ -426,3 +426,16 @@ def test_a_row_emptied_by_a_lap_ends_the_round_there_under_row_empty_after_lap(e
                       round=1, rules={**PALLANKULI, "end": end})
     s.apply("b5")
     assert board(s)["round"] == 2 and s.to_move == to_move and board(s)["captures"] == captures
+
+
+@pytest.mark.parametrize("relay, a, b, captures", [
+    # a3 (2): a4, a5 (empty before); a6 (3) sown on: b1, b2, b3; b4 empty: b5 (2) beyond it taken, the move ends
+    ("next-hole-always", [0, 0, 0, 1, 1, 0], [2, 2, 1, 0, 0, 0], [2, 0]),
+    ("next-hole", [0, 0, 0, 1, 1, 3], [1, 1, 0, 0, 2, 0], [0, 0]),  # a lap ending in an empty hole ends the move
+])
+def test_next_hole_always_relays_after_every_lap_whatever_its_last_hole_held(relay, a, b, captures):
+    rules = {**PALLANKULI, "relay": relay, "capture": "across-gap", "capture_empty": False, "after_capture": "end-move",
+             "sow_capture_at": "sowing"}
+    s = pallankuli_at([0, 0, 2, 0, 0, 3], [1, 1, 0, 0, 2, 0], rules=rules)
+    s.apply("a3")
+    assert (board(s)["a"], board(s)["b"], board(s)["captures"], s.to_move) == (a, b, captures, 2)
