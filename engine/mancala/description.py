@@ -188,7 +188,8 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
                        (layout.P_GRAND_SLAM, "grand_slam"), (layout.P_REPETITION, "repetition"),
                        (layout.P_FIRST_COUNTER, "first_counter"), (layout.P_CAPTURE_PARITY, "capture_parity"),
                        (layout.P_ROUNDS, "rounds"), (layout.P_ROUND_STARTER, "round_starter"),
-                       (layout.P_SOW_CAPTURE_TO, "sow_capture_to"), (layout.P_SKIPPED_LANDING, "skipped_landing")):
+                       (layout.P_SOW_CAPTURE_TO, "sow_capture_to"), (layout.P_SKIPPED_LANDING, "skipped_landing"),
+                       (layout.P_SOW_CAPTURE_AT, "sow_capture_at")):
         head[slot] = layout.code(name, getattr(rules, name))
     r = reading(description, dict(values))
     if "owned-holes" in r.named:
