@@ -45,6 +45,8 @@ from typing import Any
 
 import numpy as np
 
+from engine.machine import OP_PLAYOUTS, OP_SEARCH
+
 FORMAT = b"variorum-specialise/1"
 """Changes when the rewriting below changes (it is part of every generated module's key)."""
 
@@ -302,9 +304,20 @@ def specialised(module: ModuleType, constants: Mapping[int, int]) -> ModuleType:
     return mod
 
 
-ENABLED = os.environ.get("VARIORUM_SPECIALISE", "1") != "0"
-"""VARIORUM_SPECIALISE=0 plays every description on its machine's generic kernel (for A/B runs and
-the test that holds the two to the same games)."""
+MODE = os.environ.get("VARIORUM_SPECIALISE", "bulk")
+"""Which calls run on the kernels of their combination of rules: ``bulk`` (the default) random
+self-play and UCT searches of at least BULK_FROM games or iterations (where playouts are many;
+everything else, the API's moves, set-up positions and short runs, on the machine's generic
+kernel, so that a game played move by move, or a test, compiles no kernel of its own); ``all``
+every call; ``off`` none (the generic kernel only: for A/B runs)."""
+MODES = ("bulk", "all", "off")
+if MODE not in MODES:
+    raise ValueError(f"VARIORUM_SPECIALISE must be one of {', '.join(MODES)}, not {MODE!r}")
+BULK_FROM = 1000
+"""The fewest games (random self-play) or iterations (a UCT search) a call must ask for to run on the
+specialised kernels in ``bulk`` mode: a new combination compiles for 5-30 CPU seconds once
+(benchmarks/compile.txt), which a run of this size repays within a few of its runs."""
+BULK_OPS = (OP_PLAYOUTS, OP_SEARCH)
 
 
 class Specialiser:
@@ -347,14 +360,26 @@ class SpecialisedKernels:
         raise NotImplementedError
 
     @functools.cached_property
-    def constant_slots(self) -> tuple[int, ...]:
-        """The rule slots every reading of the description agrees on: its combination of rules."""
-        return self.specialiser.for_arrays(self.reading_arrays())
+    def _readings(self) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        arrays = self.reading_arrays()
+        constant = self.specialiser.for_arrays(arrays)
+        return constant, self.specialiser.key(arrays[0], constant)
 
-    def kernel(self, params: Any) -> Any:
-        """The entry point that plays ``params``: its combination's, or the generic kernel when
-        specialising is off (VARIORUM_SPECIALISE=0)."""
-        if not ENABLED:
+    @property
+    def constant_slots(self) -> tuple[int, ...]:
+        """The rule slots every reading of the description agrees on."""
+        return self._readings[0]
+
+    @property
+    def combination(self) -> tuple[str, tuple[tuple[int, int], ...]]:
+        """The description's combination of rules (its kernel module, and the values of its constant
+        slots): descriptions with the same combination run on the same compiled kernels."""
+        return self.specialiser.module.__name__, self._readings[1]
+
+    def kernel(self, params: Any, op: int, games: int) -> Any:
+        """The entry point that does ``op`` for ``games`` games or iterations on ``params``: its
+        combination's, or the generic kernel (:data:`MODE`)."""
+        if MODE == "off" or (MODE == "bulk" and (op not in BULK_OPS or games < BULK_FROM)):
             return self.machine
         key = params.extra.get("kernel")
         if key is None:
