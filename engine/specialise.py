@@ -13,14 +13,22 @@ sees them), imports it from a file beside numba's cache and returns its entry po
 module's code is not edited: a rule added to it is specialised with the rest, as long as it reads
 its fields as ``params[<slot constant>]``.
 
-Why generated source, not a closure or numba's literal dispatch (benchmarks/compile.txt,
-benchmarks/playouts.txt): numba keys a closure's cache entry by its variables' values, but a
-kernel module's functions are module-level and call each other by name, so closing over the
-constants would mean rewriting every kernel into a factory; literal dispatch (``Literal[int]``
-arguments) multiplies the entry point's signatures and leaves the folding to LLVM after numba has
-typed and lowered every dead branch. A generated module is a plain module to numba (its cache
-entries keyed, as any, by its file), and the dead branches never reach numba's typing, which is
-where compile time goes.
+Why generated source, not a closure or numba's literal dispatch: numba keys a closure's cache
+entry by a hash of its pickled cell contents (numba.core.caching's ``_index_key``), so integer
+constants in a closure would cache across processes (dispatchers in one would not); but a kernel
+module's functions are module-level and call each other by name, so closing over the constants
+would mean rewriting every kernel into one factory (and every branch adding a rule to it), and
+literal dispatch (``Literal[int]`` arguments) multiplies the entry point's signatures and leaves
+the folding to LLVM after numba has typed and lowered every dead branch. A generated module is a
+plain module to numba (its cache entries keyed, as any, by its file), and the dead branches never
+reach numba's typing, where compile time goes: Tap-urdy's specialised kernel compiles in about
+half the CPU time of the generic one (benchmarks/compile.txt).
+
+What runs on them (:data:`MODE`): a new combination costs a compile (Tap-urdy about 11, Lobudök
+about 28 CPU seconds, a loaded machine), which the test suite and a server's first answers would
+pay once a game; so only long runs (random self-play and UCT searches of BULK_FROM games or
+iterations and more: comparisons, assessments, benchmarks, the UCT agents' searches) use them, and
+everything else the machine's generic kernel, compiled once a board.
 
 The choice is made per parameter array, so it is right by construction: a reading whose array
 differs from the description's constants in one of their slots gets the kernel of its own
