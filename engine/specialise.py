@@ -321,10 +321,13 @@ every call; ``off`` none (the generic kernel only: for A/B runs)."""
 MODES = ("bulk", "all", "off")
 if MODE not in MODES:
     raise ValueError(f"VARIORUM_SPECIALISE must be one of {', '.join(MODES)}, not {MODE!r}")
-BULK_FROM = 1000
+BULK_FROM = 2000
 """The fewest games (random self-play) or iterations (a UCT search) a call must ask for to run on the
-specialised kernels in ``bulk`` mode: a new combination compiles for 5-30 CPU seconds once
-(benchmarks/compile.txt), which a run of this size repays within a few of its runs."""
+specialised kernels in ``bulk`` mode. A new combination compiles for 10-30 CPU seconds once
+(benchmarks/compile.txt); the archive's comparisons play 2,000 games a ruleset
+(engine.compare.results.DEFAULT_GAMES) and 25,000 a sweep's task, the benchmarks 5,000 and more. The
+test suite's searches and runs stay below it (UCT of 1,000 iterations a move in the conformance
+suite), so that the suite compiles no kernel a game but those tests/engine/test_specialise.py checks."""
 BULK_OPS = (OP_PLAYOUTS, OP_SEARCH)
 
 
