@@ -44,13 +44,12 @@ the two-row machine), so that two processes finish together."""
 
 
 def warm_order(games: dict) -> list[str]:
-    """One game for each kind of rules: every game of a kind runs on the same compiled kernels (a
-    sowing description's: those of its combination of rules, engine.specialise), so warming one
-    warms them all, and warming two of a kind at once would compile the same kernels twice.
-    WARM_FIRST first."""
-    kinds: dict[object, str] = {}
+    """One game for each kind of rules: every game of a kind runs on the same compiled kernels (the
+    sowing machine's descriptions are read at run time), so warming one warms them all, and warming
+    two of a kind at once would compile the same kernels twice. WARM_FIRST first."""
+    kinds: dict[type, str] = {}
     for g in [g for g in WARM_FIRST if g in games] + sorted(set(games) - set(WARM_FIRST)):
-        kinds.setdefault(getattr(games[g], "combination", type(games[g])), g)
+        kinds.setdefault(type(games[g]), g)
     return list(kinds.values())
 
 
