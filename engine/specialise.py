@@ -286,7 +286,8 @@ def specialised(module: ModuleType, constants: Mapping[int, int]) -> ModuleType:
         return _MODULES[key]
     source = inspect.getsource(module)
     text = specialise_source(source, dict(key[1]), vars(module))
-    digest = hashlib.sha256(FORMAT + b"\0" + source.encode() + b"\0" + repr(key).encode()).hexdigest()[:16]
+    # named by what it holds: the folded values (slots, codes) come from other modules than the kernel's
+    digest = hashlib.sha256(FORMAT + b"\0" + text.encode()).hexdigest()[:16]
     name = f"{module.__name__.rpartition('.')[2]}_{digest}"
     path = folder() / f"{name}.py"
     if not path.exists():
