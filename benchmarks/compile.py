@@ -7,7 +7,9 @@ numba's cache under it and sets ``NUMBA_CACHE_DIR`` itself), and ``NUMBA_CACHE_D
 older than the fingerprint. In that process: the first play answer
 (``load_game`` of the ``ludii`` ruleset, ``new_state``, its legal moves, one move applied, the
 state's ``to_dict``: what a fresh server does for its first play request), then the rest of the
-kernels (a traced move, a position set up from its spec, random self-play). Times are
+kernels (a traced move, a position set up from its spec, random self-play), then a long run of random
+self-play (engine.specialise.BULK_FROM games: its bulk runs, on the kernels of the game's combination of
+rules; ``bulk`` is its time less that of the same run again). Times are
 the process's CPU seconds (compiling is single-threaded: on an idle machine they are the wall
 time; on a shared one they leave out the time other jobs take), the wall time beside. ``--runs``
 processes per game, alternating games (and trees, given several ``--tree``: an A/B comparison on a
@@ -50,7 +52,15 @@ game.state_from_position(game.rules.position_spec(s.raw()), 2)
 run(game, 2, 1)
 game.rules.evaluate(game.params, s.raw())
 t2, w2 = clock(), time.perf_counter()
-print(json.dumps({"first": t1 - t0, "rest": t2 - t1, "wall": w2 - w0}))
+try:
+    from engine.specialise import BULK_FROM as long_run
+except ImportError:  # a tree before engine.specialise
+    long_run = 2000
+run(game, long_run, 1)  # a long run: on the kernels of the game's combination of rules (engine.specialise)
+t3 = clock()
+run(game, long_run, 2)  # the same run compiled: what the long run took besides compiling
+t4, w4 = clock(), time.perf_counter()
+print(json.dumps({"first": t1 - t0, "rest": t2 - t1, "bulk": max(0.0, (t3 - t2) - (t4 - t3)), "wall": w4 - w0}))
 """
 
 
@@ -82,17 +92,18 @@ def main() -> None:
                 print(f"# {t.name} {g}: {results[t, g][-1]}", file=sys.stderr, flush=True)
     for t in trees:
         print(f"# tree {t}")
-        print(f"{'game':<26}{'first answer':>14}{'other kernels':>15}{'all':>9}{'wall':>9}")
+        print(f"{'game':<26}{'first answer':>14}{'other kernels':>15}{'bulk':>9}{'all':>9}{'wall':>9}")
         total = 0.0
         for g in games:
             rs = results[t, g]
             first = statistics.median(r["first"] for r in rs)
             rest = statistics.median(r["rest"] for r in rs)
-            every = statistics.median(r["first"] + r["rest"] for r in rs)
+            bulk = statistics.median(r.get("bulk", 0.0) for r in rs)
+            every = statistics.median(r["first"] + r["rest"] + r.get("bulk", 0.0) for r in rs)
             wall = statistics.median(r["wall"] for r in rs)
             total += every
-            print(f"{g:<26}{first:>14.1f}{rest:>15.1f}{every:>9.1f}{wall:>9.1f}", flush=True)
-        print(f"{'all games':<26}{'':>14}{'':>15}{total:>9.1f}")
+            print(f"{g:<26}{first:>14.1f}{rest:>15.1f}{bulk:>9.1f}{every:>9.1f}{wall:>9.1f}", flush=True)
+        print(f"{'all games':<26}{'':>14}{'':>15}{'':>9}{total:>9.1f}")
     print(f"# load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -446,10 +446,15 @@ class KernelRules(Rules):
               rng: np.ndarray | None = None, tree: np.ndarray = _NO_TREE) -> None:
         if out is None:
             out = np.zeros((1, N_COLUMNS), dtype=np.int64)
-        self.machine(np.int64(op), params.par, params.table, start, st, params.scratch,
+        self.kernel(params, op, games)(np.int64(op), params.par, params.table, start, st, params.scratch,
                      np.zeros(1, dtype=np.uint64) if rng is None else rng, params.log if log is None else log,
                      np.int64(seed), np.int64(games), np.int64(move), np.int64(params.limits.turns),
                      np.int64(params.limits.moves), tree, out)
+
+    def kernel(self, params: Params, op: int, games: int) -> Any:
+        """The compiled entry point that does ``op`` (for ``games`` games or iterations) on ``params``
+        (engine.specialise: a sowing game's long runs go to the kernels of its combination of rules)."""
+        return self.machine
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         """The game's parameters (a game module defines it; :meth:`compile` checks the values)."""

@@ -1,7 +1,9 @@
 """The sowing machine's four-row boards: one compiled set of kernels for every sowing description
 whose board has four rows (``board.rows: 4``), reading the description's rule fields from the
 parameter array at run time (engine.mancala.layout, FOUR_PARAM_FIELDS; the board's geometry from
-engine.mancala.fourrow). Tsoro (Additional Capture) and Lobudök are played so.
+engine.mancala.fourrow). Tsoro (Additional Capture) and Lobudök are played so. Long runs (random
+self-play, UCT searches) run on this module compiled again per combination of rules
+(engine.specialise: the fields a description fixes, read as ``params[F_<FIELD>]``, become constants).
 
 Each player sows anticlockwise round their own two rows (engine.mancala.fourrow: holes ``a1 ..
 a2N`` of player 1 and ``b1 .. b2N`` of player 2, numbered along the track from the leftmost outer

@@ -15,7 +15,7 @@ from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala import rules as rulebook
-from engine.mancala import fourrow, layout
+from engine.mancala import fourrow, fourrow_machine, layout
 from engine.mancala.fourrow_machine import (
     CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS,
     LOG_RESOW, LOG_STOP, LOG_TAKE, MISORO, N_LEGAL, OPENED,
@@ -28,6 +28,7 @@ from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
 from engine.position import captures_of, check_fields, passes_of, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING, OVER
+from engine.specialise import SpecialisedKernels, Specialiser
 from engine.mancala.rules.opening_steps import OpeningStep
 from engine.mancala.rules.special_holes import CHOSEN_EACH as MISORO_EACH
 from schema.sowing import SowingDescription
@@ -62,10 +63,12 @@ def pair(spec: Mapping[str, Any], key: str, default: Any, valid: Callable[[Any],
     return list(value)
 
 
-class FourRowGame(KernelRules):
-    """A four-row game the sowing machine plays from its description."""
+class FourRowGame(SpecialisedKernels, KernelRules):
+    """A four-row game the sowing machine plays from its description (on the kernels of its
+    combination of rules: engine.specialise)."""
 
     machine = staticmethod(run)
+    specialiser = Specialiser(fourrow_machine, layout.FOUR_RULE_SLOTS)
     STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
     def __init__(self, description: SowingDescription, name: str) -> None:
@@ -108,6 +111,10 @@ class FourRowGame(KernelRules):
 
     def _primitive(self, settings: Mapping[str, Any], name: str, param: str) -> Any:
         return settings.get(f"{name}.{param}", described.primitive(self.description, name, param))
+
+    def reading_arrays(self) -> list[np.ndarray]:
+        defaults = {s.id: s.default for s in self.switches}
+        return [self.build(defaults | s, Limits(turns=1, moves=1)).par for s in rulebook.settings(self.description)]
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         reading = rulebook.reading(self.description, dict(values))

@@ -80,6 +80,8 @@ P_SLAM_REACH = PARAM_FIELDS["slam_reach"]  # the most counters an opponent's row
 P_END_MAJORITY = PARAM_FIELDS["end_majority"]
 P_REPETITION = PARAM_FIELDS["repetition"]
 P_HISTORY = PARAM_FIELDS["history"]  # where the state's repetition memory starts (0: none)
+RULE_SLOTS = tuple(PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(2, ()))
+"""The slots of the rules' fields, those a description's combination of rules may fix (engine.specialise)."""
 
 BASE = 32
 """Where the state's fields begin on two rows: after the widest board the machine plays there
@@ -222,6 +224,8 @@ F_SPECIAL_SAFE = FOUR_PARAM_FIELDS["special_safe"]
 F_OPENING = FOUR_PARAM_FIELDS["opening"]
 F_OPENING_POS = FOUR_PARAM_FIELDS["opening_pos"]
 F_OPENING_STEPS = FOUR_PARAM_FIELDS["opening_steps"]
+FOUR_RULE_SLOTS = (F_SNAPSHOT, *(FOUR_PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(4, ())))
+"""The four-row slots a description's combination of rules may fix (engine.specialise)."""
 GEO = 48
 """Where the geometry block starts in a four-row parameter array."""
 if len(FOUR_PARAM_FIELDS) > GEO:

@@ -1,12 +1,13 @@
 """The sowing machine: one compiled set of kernels that plays every sowing description
 (``data/sowing/``), reading the description's rule fields from the parameter array at run time.
 
-One generic kernel, not a kernel specialised per description: the kernels branch on rule fields
-held in the parameter array (engine.mancala.layout), so every description runs on the same
-compiled entry point, compiled once (``run``, engine.machine.drive over the kernels below). What
-decided it (benchmarks/playouts.txt, benchmarks/compile.txt): Tap-urdy's random playouts on the
-generic kernel run at the rate of its old specialised kernel, which branched on its switches at
-run time too; a kernel per description would multiply numba's compile time by the number of games.
+The kernels branch on rule fields held in the parameter array (engine.mancala.layout), so every
+description runs on one generic entry point (``run``, engine.machine.drive over the kernels
+below), compiled once: what a game played move by move, a set-up position and a short run use.
+Long runs (random self-play, UCT searches) run on this module compiled again per combination of
+rules by engine.specialise, the fields a description fixes read as constants and the rules it
+does not use folded away (benchmarks/playouts.txt, benchmarks/compile.txt). A kernel here reads a
+rule field as ``params[P_<FIELD>]`` for that to apply to it.
 
 A move takes up the counters of one hole and sows them along the track (engine.mancala.sowing),
 skipping its starting hole on long laps if ``long_lap`` says so. A lap whose last counter lands in

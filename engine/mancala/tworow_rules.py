@@ -15,13 +15,16 @@ import yaml
 from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
-from engine.mancala.rules import readings
+from engine.mancala.rules import readings, settings
+from engine.mancala import layout
 from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, LOGGED, N_LEGAL, OUT, OWNED, ROUND, SNAPSHOT, STATUS, STORE, TO_MOVE
+from engine.mancala import tworow_machine
 from engine.mancala.tworow_machine import LOG_LAP, run, start_memory
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
 from engine.position import captures_of, check_fields, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING
+from engine.specialise import SpecialisedKernels, Specialiser
 from schema.paths import DATA_DIR
 from schema.yamlfile import LOADER
 from schema.sowing import SowingDescription
@@ -36,10 +39,12 @@ def game_name(game_id: str) -> str:
         return game_id
 
 
-class SowingGame(KernelRules):
-    """A game the sowing machine plays from its description."""
+class SowingGame(SpecialisedKernels, KernelRules):
+    """A game the sowing machine plays from its description (on the kernels of its combination of
+    rules: engine.specialise)."""
 
     machine = staticmethod(run)
+    specialiser = Specialiser(tworow_machine, layout.RULE_SLOTS)
 
     def __init__(self, description: SowingDescription, name: str | None = None):
         described.check_played(description)
@@ -56,6 +61,9 @@ class SowingGame(KernelRules):
         self.logged = self.base + LOGGED  # what a traced event shows: up to the stores and owned holes
         self.owns = "owned-holes" in {p.name for p in description.primitives}
         self.rounds = any(r.value("rounds") != "one" for r in readings(description))
+
+    def reading_arrays(self) -> list[np.ndarray]:
+        return [described.parameters(self.description, s)[0] for s in settings(self.description)]
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         params, rules = described.parameters(self.description, values)
