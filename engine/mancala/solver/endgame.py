@@ -27,14 +27,13 @@ UNKNOWN = -128
 
 @njit(cache=True)
 def _solve_board(board: np.ndarray, m: int, empty_capture: bool, remaining: int, end: int, total: int, db: np.ndarray,
-                 binom: np.ndarray, work: np.ndarray, r0: np.int64) -> None:
-    """Solve ``board`` (``total`` counters, rank ``r0``, a row of each side holding counters) into
+                 binom: np.ndarray, work: np.ndarray, r0: np.int64, child: np.ndarray, turned: np.ndarray) -> None:
+    """Solve ``board`` (``total`` counters, rank ``r0``, a position that is not over) into
     ``db``, solving first the boards of the same count it leads to (an explicit stack: numba
     cannot cache recursive functions). ``work`` holds one frame a row: the board, its count,
-    rank, next hole and best value so far."""
+    rank, next hole and best value so far; ``child`` and ``turned`` are scratch boards (allocated
+    once a layer, not once a board)."""
     k = 2 * m
-    child = np.empty(k, dtype=np.int64)
-    turned = np.empty(k, dtype=np.int64)
     # a frame: work[p, 0:k] board, k: total, k+1: rank, k+2: next hole, k+3: best
     for j in range(k):
         work[0, j] = board[j]
@@ -89,6 +88,8 @@ def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: in
     """Solve every board of ``total`` counters; False if ``deadline`` (perf_counter) passed."""
     k = 2 * m
     board = np.empty(k, dtype=np.int64)
+    child = np.empty(k, dtype=np.int64)
+    turned = np.empty(k, dtype=np.int64)
     first_board(board, k, total)
     r = binom[total + k - 1, k]
     step = 0
@@ -98,7 +99,7 @@ def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: in
             if over(mover, waiting, True, end):
                 db[r] = end_value(mover, waiting, remaining)
             else:
-                _solve_board(board, m, empty_capture, remaining, end, total, db, binom, work, r)
+                _solve_board(board, m, empty_capture, remaining, end, total, db, binom, work, r, child, turned)
         r += 1
         step += 1
         if (step & 0xFFFFF) == 0:
