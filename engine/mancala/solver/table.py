@@ -117,3 +117,25 @@ def store(slots: np.ndarray, key: np.int64, bits: int, lo: int, hi: int, best: i
         s = 1
     slots[i + s, 0] = key + 1
     slots[i + s, 1] = pack(lo, hi, best, w)
+
+
+NO_BOUND = 127
+"""The bound of an entry that knows only a move: no value of a board reaches it."""
+
+
+@njit(cache=True)
+def seed_moves(source: np.ndarray, target: np.ndarray, bits: int) -> int:
+    """Copy the best move of every entry of the table ``source`` into ``target`` (``2 ** bits``
+    buckets) with no bounds: the moves of a heuristic search order the exact one, its values do
+    not enter it. Returns how many moves were copied."""
+    copied = 0
+    for i in range(source.shape[0]):
+        key = source[i, 0]
+        if key == 0:
+            continue
+        best = move_of(source[i, 1])
+        if best < 0:
+            continue
+        store(target, key - 1, bits, -NO_BOUND, NO_BOUND, best, 0)
+        copied += 1
+    return copied
