@@ -10,7 +10,6 @@ import click
 from engine.cli import bounds
 from engine.cli.options import results_option
 
-
 END_WORDS = {"row-empty-after-move": "when a row is empty", "cannot-move": "when the mover cannot move"}
 """``--end`` in the command's report."""
 

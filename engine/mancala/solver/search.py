@@ -22,9 +22,28 @@ import numpy as np
 from numba import njit, objmode
 
 from .endgame import EndgameDatabase
-from .kalah import AGAIN, CAPTURES, ENDS, REMAINING, KalahState, end_value, over, row_sums, sow, swap_rows
+from .kalah import (
+    AGAIN,
+    CAPTURES,
+    ENDS,
+    REMAINING,
+    KalahState,
+    end_value,
+    over,
+    row_sums,
+    sow,
+    swap_rows,
+)
 from .rank import binomials, rank
-from .table import TranspositionTable, lower_of, move_of, probe, seed_moves, store, upper_of
+from .table import (
+    TranspositionTable,
+    lower_of,
+    move_of,
+    probe,
+    seed_moves,
+    store,
+    upper_of,
+)
 
 MAX_PLY = 4096
 """The deepest stack the search keeps (a Kalah game of the sizes solved here is far shorter)."""
