@@ -226,6 +226,20 @@ def test_cli_solves_a_small_board() -> None:
     assert "best first move: hole " in result.output and "nodes: " in result.output
 
 
+@pytest.mark.parametrize("end,remaining", [("cannot-move", "owner"), ("cannot-move", "unscored"),
+                                           ("row-empty-after-move", "unscored")])
+def test_cli_solves_under_each_end_and_what_is_left(end: str, remaining: str) -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", "--holes", "3", "--counters", "3", "--empty-capture",
+                                       "--end", end, "--remaining", remaining, "--table-bits", "8"])
+    assert result.exit_code == 0, result.output
+    value = _reference(3, 3, True, remaining, end)
+    assert f"(value {value:+d}, first player minus second)" in result.output
+
+
 @pytest.mark.parametrize("args,message", [
     (["--holes", "7", "--counters", "3"], "'--holes': must be at most 6, not 7"),
     (["--holes", "0", "--counters", "3"], "'--holes': must be at least 1"),
@@ -235,6 +249,7 @@ def test_cli_solves_a_small_board() -> None:
     (["--holes", "2", "--counters", "2", "--database", "9"], "'--database': must be at most 8"),
     (["--counters", "3"], "Missing option '--holes'"),
     (["--holes", "3", "--counters", "3", "--remaining", "nobody"], "'--remaining': 'nobody' is not one of"),
+    (["--holes", "3", "--counters", "3", "--end", "never"], "'--end': 'never' is not one of"),
 ])
 def test_cli_names_bad_input(args: list[str], message: str) -> None:
     from click.testing import CliRunner
