@@ -31,6 +31,10 @@ TABLE = "solved_readings"
 DEFAULT_BUDGET = 300.0
 """Seconds a bake gives each distinct reading (Kalah(6,4) takes about a minute of CPU)."""
 
+TABLE_BITS = 25
+"""The solver's transposition table in the bake: 2**25 buckets, 1 GB (Kalah(6,4) in 52 s of CPU against
+63 s with half of it: benchmarks/solver.txt)."""
+
 COLUMNS = {
     "game": str, "ruleset": str, "switches": str, "status": str, "value": int, "best_move": int, "nodes": int,
     "seconds": float, "cpu_seconds": float, "reason": str, "parameters": str, "created": str,
@@ -43,7 +47,7 @@ def _solve(reading: Any, budget: float, database: int | None) -> dict[str, Any]:
 
     try:
         s = solve(reading.holes, reading.counters, reading.empty_capture, remaining=reading.remaining,
-                  end=reading.end, budget=budget, database=database, table_bits=24)
+                  end=reading.end, budget=budget, database=database, table_bits=TABLE_BITS)
     except TimeoutError as exc:
         return {"status": "over-budget", "reason": str(exc)}
     return {"status": "solved", "value": s.value, "best_move": s.best_move + 1, "nodes": s.nodes,
