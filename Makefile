@@ -22,11 +22,14 @@ install: $(STAMP)
 build: install
 	$(BIN)/variorum build
 
-# The default comparison of every game's rulesets (random self-play), baked when the records or
-# the engine change, so the game pages have figures out of the box. `make serve` does not wait
-# for it: `variorum serve` serves at once and bakes it in the background when it is stale.
+# The default comparison of every game's rulesets (random self-play) and the solved values of the
+# rulesets a solver plays (Kalah's; a value already there is kept while the engine is the same),
+# baked when the records or the engine change, so the game pages have figures out of the box.
+# `make serve` does not wait for it: `variorum serve` serves at once and bakes the comparison in
+# the background when it is stale.
 $(RESULTS): $(STAMP) $(SOURCES)
 	$(BIN)/variorum compare-defaults --jobs 2 --results $(RESULTS)
+	$(BIN)/variorum solve defaults --results $(RESULTS)
 	touch $(RESULTS)
 
 results: $(RESULTS)

@@ -510,6 +510,16 @@ async def games_index(datasette, request) -> Response:
     return Response.html(html)
 
 
+async def solved_context(datasette, game_id: str) -> list[dict[str, Any]]:
+    """The game's solved values (engine.compare.solved, baked by ``variorum solve defaults``), one
+    a ruleset; [] when the results database or its table is absent. Nothing is solved here."""
+    if "results" not in datasette.databases:
+        return []
+    from engine.compare.solved import solved_values
+
+    return await datasette.get_database("results").execute_fn(lambda conn: solved_values(conn, game_id))
+
+
 async def game_page(datasette, request) -> Response:
     game_id = request.url_vars["game_id"]
     if not GAME_ID.match(game_id):
@@ -518,6 +528,7 @@ async def game_page(datasette, request) -> Response:
     context["comparison"] = await comparison_context(datasette, game_id)
     context["assessment"] = await assessment_context(datasette, game_id, context["rulesets"])
     context["reconstruction"] = await reconstruction_context(datasette, game_id, context["rulesets"])
+    context["solved"] = await solved_context(datasette, game_id)
     html = await datasette.render_template("variorum_game.html", context, request=request)
     return Response.html(html)
 

@@ -39,23 +39,28 @@ def _reference_move(pits: tuple, player: int, pit: int, m: int, empty_capture: b
 
 
 @lru_cache(maxsize=None)
-def _reference_value(pits: tuple, player: int, m: int, empty_capture: bool, remaining: str = "owner") -> int:
-    """Player 0's final store minus player 1's under perfect play, by trying every move. At the
-    end the counters left go to their row's owner, or (``emptier``) to the player whose row is empty."""
+def _reference_value(pits: tuple, player: int, m: int, empty_capture: bool, remaining: str = "owner",
+                     end: str = "row-empty-after-move") -> int:
+    """Player 0's final store minus player 1's under perfect play, by trying every move. The game
+    ends when a row is empty, or (``cannot-move``) when the player to move has an empty row. At
+    the end the counters left go to their row's owner, or (``emptier``) to the player whose row is
+    empty, or (``unscored``) to nobody."""
     rows = (range(1, m + 1), range(m + 2, 2 * m + 2))
-    if not any(pits[i] for i in rows[0]) or not any(pits[i] for i in rows[1]):
-        left = (sum(pits[i] for i in rows[0]), sum(pits[i] for i in rows[1]))
+    left = (sum(pits[i] for i in rows[0]), sum(pits[i] for i in rows[1]))
+    if (end == "cannot-move" and not left[player]) or (end == "row-empty-after-move" and not all(left)):
         if remaining == "owner":
             return pits[m + 1] + left[0] - pits[0] - left[1]
-        return pits[m + 1] + left[1] - pits[0] - left[0]
-    values = [_reference_value(*_reference_move(pits, player, i, m, empty_capture), m, empty_capture, remaining)
+        if remaining == "emptier":
+            return pits[m + 1] + left[1] - pits[0] - left[0]
+        return pits[m + 1] - pits[0]
+    values = [_reference_value(*_reference_move(pits, player, i, m, empty_capture), m, empty_capture, remaining, end)
               for i in rows[player] if pits[i]]
     return max(values) if player == 0 else min(values)
 
 
-def _reference(m: int, n: int, empty_capture: bool, remaining: str = "owner") -> int:
+def _reference(m: int, n: int, empty_capture: bool, remaining: str = "owner", end: str = "row-empty-after-move") -> int:
     pits = tuple(0 if i in (0, m + 1) else n for i in range(2 * m + 2))
-    return _reference_value(pits, 0, m, empty_capture, remaining)
+    return _reference_value(pits, 0, m, empty_capture, remaining, end)
 
 
 SMALL = [(m, n) for m in (1, 2, 3) for n in (1, 2, 3)] + [(4, 1), (4, 2)]
@@ -81,6 +86,22 @@ def test_solver_agrees_with_plain_minimax_when_the_emptier_takes_the_rest(m: int
     expected = _reference(m, n, empty_capture, "emptier")
     for database in sorted({0, n, 2 * m * n - 1}):
         assert solve(m, n, empty_capture, remaining="emptier", database=database, table_bits=8).value == expected
+
+
+@pytest.mark.parametrize("remaining", ["owner", "unscored"])
+@pytest.mark.parametrize("empty_capture", [False, True])
+@pytest.mark.parametrize("m,n", [(2, 2), (3, 2), (3, 3), (4, 2), (2, 5)])
+def test_solver_agrees_with_plain_minimax_when_the_game_ends_with_the_mover_unable_to_move(
+        m: int, n: int, empty_capture: bool, remaining: str) -> None:
+    expected = _reference(m, n, empty_capture, remaining, "cannot-move")
+    for database in sorted({0, n, 2 * m * n - 1}):
+        solution = solve(m, n, empty_capture, remaining=remaining, end="cannot-move", database=database, table_bits=8)
+        assert solution.value == expected, (m, n, empty_capture, remaining, database)
+
+
+def test_the_end_rule_changes_values() -> None:
+    assert _reference(3, 3, True, "owner", "cannot-move") != _reference(3, 3, True, "owner")
+    assert _reference(3, 3, True, "unscored") != _reference(3, 3, True, "owner")
 
 
 def test_where_the_rest_goes_changes_values() -> None:
@@ -119,8 +140,10 @@ def test_solver_agrees_with_plain_minimax_from_random_positions(empty_capture: b
 def test_database_agrees_with_plain_minimax() -> None:
     m, counters = 2, 5
     k = 2 * m
-    for empty_capture, remaining in ((False, "owner"), (True, "owner"), (False, "emptier"), (True, "emptier")):
-        db = EndgameDatabase(m, counters, empty_capture, remaining=remaining)
+    for empty_capture, remaining, end in ((False, "owner", "row-empty-after-move"), (True, "owner", "row-empty-after-move"),
+                                          (False, "emptier", "row-empty-after-move"), (True, "emptier", "row-empty-after-move"),
+                                          (False, "owner", "cannot-move"), (True, "unscored", "cannot-move")):
+        db = EndgameDatabase(m, counters, empty_capture, remaining=remaining, end=end)
         binom = binomials(counters + k + 1, k)
         assert not np.any(db.values == UNKNOWN)
         for total in range(counters + 1):
@@ -131,7 +154,7 @@ def test_database_agrees_with_plain_minimax() -> None:
                 r = rank(board, k, total, binom)
                 assert r == binom[total + k - 1, k] + seen  # the walk and the rank agree
                 pits = (0, *board[:m], 0, *board[m:])
-                assert db.values[r] == _reference_value(tuple(int(x) for x in pits), 0, m, empty_capture, remaining)
+                assert db.values[r] == _reference_value(tuple(int(x) for x in pits), 0, m, empty_capture, remaining, end)
                 seen += 1
                 if not next_board(board, k):
                     break
@@ -203,6 +226,20 @@ def test_cli_solves_a_small_board() -> None:
     assert "best first move: hole " in result.output and "nodes: " in result.output
 
 
+@pytest.mark.parametrize("end,remaining", [("cannot-move", "owner"), ("cannot-move", "unscored"),
+                                           ("row-empty-after-move", "unscored")])
+def test_cli_solves_under_each_end_and_what_is_left(end: str, remaining: str) -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", "--holes", "3", "--counters", "3", "--empty-capture",
+                                       "--end", end, "--remaining", remaining, "--table-bits", "8"])
+    assert result.exit_code == 0, result.output
+    value = _reference(3, 3, True, remaining, end)
+    assert f"(value {value:+d}, first player minus second)" in result.output
+
+
 @pytest.mark.parametrize("args,message", [
     (["--holes", "7", "--counters", "3"], "'--holes': must be at most 6, not 7"),
     (["--holes", "0", "--counters", "3"], "'--holes': must be at least 1"),
@@ -212,6 +249,7 @@ def test_cli_solves_a_small_board() -> None:
     (["--holes", "2", "--counters", "2", "--database", "9"], "'--database': must be at most 8"),
     (["--counters", "3"], "Missing option '--holes'"),
     (["--holes", "3", "--counters", "3", "--remaining", "nobody"], "'--remaining': 'nobody' is not one of"),
+    (["--holes", "3", "--counters", "3", "--end", "never"], "'--end': 'never' is not one of"),
 ])
 def test_cli_names_bad_input(args: list[str], message: str) -> None:
     from click.testing import CliRunner
@@ -232,3 +270,59 @@ def test_cli_reports_a_spent_budget() -> None:
                                        "--table-bits", "8", "--budget", "0.5"])
     assert result.exit_code == 1
     assert "not solved within 0.5 s" in result.output
+
+
+# ---- the readings of the archive's Kalah the solver plays, against the engine's Kalah
+
+def _readings() -> list[dict[str, str]]:
+    from itertools import product
+
+    return [{"kalah.counters": n, "kalah.empty-capture": e, "kalah.end": end, "kalah.end-majority": "play-out",
+             "kalah.remaining": r}
+            for n, e, end, r in product(("3", "4"), ("opposite-occupied", "empty-capture"),
+                                        ("cannot-move", "row-empty-after-move"), ("owner", "unscored"))]
+
+
+@pytest.mark.parametrize("values", _readings(), ids=lambda v: "-".join(v.values()))
+def test_solver_plays_each_reading_move_for_move_as_the_engine(values: dict[str, str]) -> None:
+    """The solver's game under a reading's parameters (engine.mancala.solver.readings) and the
+    engine's Kalah under the reading, side by side over random games: the player to move, both
+    rows, both stores and the legal moves agree at every decision, and the final scores."""
+    import engine
+    from engine.mancala.solver.readings import kalah_reading
+
+    reading = kalah_reading(values)
+    assert reading.unsolvable is None
+    game = engine.load_game("kalah", switches=values, turn_limit=2000, move_limit=2000)
+    rng = random.Random(43)
+    decisions = 0
+    for g in range(60):
+        state = game.new_state(seed=g)
+        ours = KalahState(reading.holes, reading.counters, reading.empty_capture, reading.remaining, reading.end)
+        while not state.is_terminal():
+            assert not ours.over, (g, decisions)
+            board = state.board()
+            assert state.to_move - 1 == ours.to_move, (g, decisions)
+            assert (list(board["a"]), list(board["b"])) == (list(ours.rows[0]), list(ours.rows[1])), (g, decisions)
+            assert list(board["captures"]) == ours.stores, (g, decisions)
+            legal = state.legal_moves()
+            assert [h - 6 * ours.to_move for h in legal] == ours.moves(), (g, decisions)
+            hole = rng.choice(legal)
+            state.apply(hole)
+            ours.play(hole - 6 * ours.to_move)
+            decisions += 1
+        assert ours.over, g
+        first, second = state.scores()
+        assert first - second == ours.score(), g
+    assert decisions > 60 * 20
+
+
+def test_the_solver_refuses_the_majority_end() -> None:
+    from engine.mancala.solver.readings import kalah_reading
+
+    values = {**_readings()[0], "kalah.end-majority": "at-majority"}
+    assert "more than half" in kalah_reading(values).unsolvable
+    with pytest.raises(ValueError, match="kalah.end='sudden'"):
+        kalah_reading({**values, "kalah.end": "sudden"})
+    with pytest.raises(ValueError, match="does not know the switch"):
+        kalah_reading({**values, "kalah.other": "x"})

@@ -18,7 +18,7 @@ import time
 import numpy as np
 from numba import njit, objmode
 
-from .kalah import AGAIN, REMAINING, end_value, row_sums, sow, swap_rows
+from .kalah import AGAIN, ENDS, REMAINING, end_value, over, row_sums, sow, swap_rows
 from .rank import binomials, first_board, layers_size, next_board, rank
 
 UNKNOWN = -128
@@ -26,15 +26,14 @@ UNKNOWN = -128
 
 
 @njit(cache=True)
-def _solve_board(board: np.ndarray, m: int, empty_capture: bool, remaining: int, total: int, db: np.ndarray,
-                 binom: np.ndarray, work: np.ndarray, r0: np.int64) -> None:
-    """Solve ``board`` (``total`` counters, rank ``r0``, a row of each side holding counters) into
+def _solve_board(board: np.ndarray, m: int, empty_capture: bool, remaining: int, end: int, total: int, db: np.ndarray,
+                 binom: np.ndarray, work: np.ndarray, r0: np.int64, child: np.ndarray, turned: np.ndarray) -> None:
+    """Solve ``board`` (``total`` counters, rank ``r0``, a position that is not over) into
     ``db``, solving first the boards of the same count it leads to (an explicit stack: numba
     cannot cache recursive functions). ``work`` holds one frame a row: the board, its count,
-    rank, next hole and best value so far."""
+    rank, next hole and best value so far; ``child`` and ``turned`` are scratch boards (allocated
+    once a layer, not once a board)."""
     k = 2 * m
-    child = np.empty(k, dtype=np.int64)
-    turned = np.empty(k, dtype=np.int64)
     # a frame: work[p, 0:k] board, k: total, k+1: rank, k+2: next hole, k+3: best
     for j in range(k):
         work[0, j] = board[j]
@@ -58,7 +57,7 @@ def _solve_board(board: np.ndarray, m: int, empty_capture: bool, remaining: int,
         left_here = work[p, k]
         gain, kind = sow(here, m, hole, empty_capture, child)
         a, b = row_sums(child, m)
-        if a == 0 or b == 0:
+        if over(a, b, kind == AGAIN, end):
             value = gain + end_value(a, b, remaining)
         elif kind == AGAIN:
             value = gain + db[rank(child, k, left_here - gain, binom)]
@@ -84,21 +83,23 @@ def _solve_board(board: np.ndarray, m: int, empty_capture: bool, remaining: int,
 
 
 @njit(cache=True)
-def _fill_layer(m: int, empty_capture: bool, remaining: int, total: int, db: np.ndarray, binom: np.ndarray,
+def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: int, db: np.ndarray, binom: np.ndarray,
                 work: np.ndarray, deadline: float) -> bool:
     """Solve every board of ``total`` counters; False if ``deadline`` (perf_counter) passed."""
     k = 2 * m
     board = np.empty(k, dtype=np.int64)
+    child = np.empty(k, dtype=np.int64)
+    turned = np.empty(k, dtype=np.int64)
     first_board(board, k, total)
     r = binom[total + k - 1, k]
     step = 0
     while True:
         if db[r] == UNKNOWN:
             mover, waiting = row_sums(board, m)
-            if mover == 0 or waiting == 0:
+            if over(mover, waiting, True, end):
                 db[r] = end_value(mover, waiting, remaining)
             else:
-                _solve_board(board, m, empty_capture, remaining, total, db, binom, work, r)
+                _solve_board(board, m, empty_capture, remaining, end, total, db, binom, work, r, child, turned)
         r += 1
         step += 1
         if (step & 0xFFFFF) == 0:
@@ -113,18 +114,20 @@ def _fill_layer(m: int, empty_capture: bool, remaining: int, total: int, db: np.
 
 class EndgameDatabase:
     """The values of every board of at most ``counters`` counters for Kalah with ``holes`` holes a
-    row, the empty capture or not, and where the counters left at the end go (``remaining``, a key
-    of :data:`~.kalah.REMAINING`): ``values[rank(board)]`` (int8, the mover's view)."""
+    row, the empty capture or not, where the counters left at the end go (``remaining``, a key
+    of :data:`~.kalah.REMAINING`) and when the game ends (``end``, a key of :data:`~.kalah.ENDS`): ``values[rank(board)]`` (int8, the mover's view)."""
 
     def __init__(self, holes: int, counters: int, empty_capture: bool, deadline: float = float("inf"),
-                 remaining: str = "owner") -> None:
+                 remaining: str = "owner", end: str = "row-empty-after-move") -> None:
         if remaining not in REMAINING:
             raise ValueError(f"remaining must be one of {sorted(REMAINING)}, not {remaining!r}")
+        if end not in ENDS:
+            raise ValueError(f"end must be one of {sorted(ENDS)}, not {end!r}")
         if holes < 1:
             raise ValueError(f"holes must be at least 1, not {holes}")
         if not 0 <= counters <= 127:
             raise ValueError(f"database counters must be in 0..127, not {counters}")
-        self.holes, self.counters, self.empty_capture, self.remaining = holes, counters, empty_capture, remaining
+        self.holes, self.counters, self.empty_capture, self.remaining, self.end = holes, counters, empty_capture, remaining, end
         k = 2 * holes
         self.binom = binomials(max(counters, 1) + k + 1, k)
         self.values = np.full(layers_size(counters, k), UNKNOWN, dtype=np.int8)
@@ -132,7 +135,7 @@ class EndgameDatabase:
         work = np.zeros((counters * holes * 2 + 4, k + 4), dtype=np.int64)
         for total in range(counters + 1):
             started = time.perf_counter()
-            if not _fill_layer(holes, empty_capture, REMAINING[remaining], total, self.values, self.binom, work, deadline):
+            if not _fill_layer(holes, empty_capture, REMAINING[remaining], ENDS[end], total, self.values, self.binom, work, deadline):
                 raise TimeoutError(f"the endgame database stopped at {total} counters: budget spent")
             self.seconds.append(time.perf_counter() - started)
 

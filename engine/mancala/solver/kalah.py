@@ -13,10 +13,12 @@ sows the mover's holes, the mover's store, the opponent's holes, and skips the o
 the last counter in the mover's store gives another move; the last counter in an empty hole of
 the mover's row takes itself and the opposite hole's counters into the mover's store, when the
 opposite hole holds counters, or always with ``empty_capture`` (the "empty capture" variant); as
-soon as either row is empty the game ends and each row's counters go to its owner
-(:data:`TO_OWNER`, OpenSpiel's reading) or, with :data:`TO_EMPTIER`, the counters left go to the
-player whose row is empty (the reading of yukamo.de's Kalaha rules: "whoever empties his own
-hollows first" takes the opponent's stones).
+soon as either row is empty the game ends (:data:`ROW_EMPTY`) or, with :data:`CANNOT_MOVE`, when
+the player to move has no counters in their row (the written rules' and Ludii's reading); then
+each row's counters go to its owner (:data:`TO_OWNER`, OpenSpiel's reading), or the counters
+left go to the player whose row is empty (:data:`TO_EMPTIER`, the reading of yukamo.de's Kalaha
+rules: "whoever empties his own hollows first" takes the opponent's stones), or to nobody
+(:data:`TO_NOBODY`).
 """
 
 from __future__ import annotations
@@ -37,8 +39,19 @@ TO_OWNER = 0
 """At the end each row's counters go to the row's owner."""
 TO_EMPTIER = 1
 """At the end the counters left go to the player whose row is empty."""
-REMAINING = {"owner": TO_OWNER, "emptier": TO_EMPTIER}
-"""The readings of where the counters left at the end go, by name."""
+TO_NOBODY = 2
+"""At the end the counters left are not scored."""
+REMAINING = {"owner": TO_OWNER, "emptier": TO_EMPTIER, "unscored": TO_NOBODY}
+"""The readings of where the counters left at the end go, by name (the names the records use,
+``kalah.remaining``'s options ``owner`` and ``unscored``, and the solver's own ``emptier``)."""
+
+ROW_EMPTY = 0
+"""The game ends as soon as either row is empty after a move (OpenSpiel's reading)."""
+CANNOT_MOVE = 1
+"""The game ends when the player to move has no counters in their row (the other row may be
+empty and the game go on: the other player sows into it)."""
+ENDS = {"row-empty-after-move": ROW_EMPTY, "cannot-move": CANNOT_MOVE}
+"""The readings of when the game ends, by the names of the record's switch ``kalah.end``."""
 
 
 @njit(cache=True, inline="always")
@@ -47,7 +60,20 @@ def end_value(mover: int, waiting: int, remaining: int) -> int:
     one of them 0) add to the mover's score difference."""
     if remaining == TO_OWNER:
         return mover - waiting
-    return waiting - mover
+    if remaining == TO_EMPTIER:
+        return waiting - mover
+    return 0
+
+
+@njit(cache=True, inline="always")
+def over(mover: int, waiting: int, again: bool, end: int) -> bool:
+    """Whether the game is over after a move that left ``mover`` counters in the mover's row and
+    ``waiting`` in the other; ``again``: the mover moves next (the move ended in their store)."""
+    if end == ROW_EMPTY:
+        return mover == 0 or waiting == 0
+    if again:
+        return mover == 0
+    return waiting == 0
 
 
 @njit(cache=True)
@@ -120,6 +146,7 @@ class KalahState:
     counters: int
     empty_capture: bool = False
     remaining: str = "owner"
+    end: str = "row-empty-after-move"
     rows: np.ndarray = field(default=None)  # type: ignore[assignment]
     stores: list[int] = field(default_factory=lambda: [0, 0])
     to_move: int = 0
@@ -129,6 +156,8 @@ class KalahState:
             raise ValueError(f"holes must be at least 1, not {self.holes}")
         if self.remaining not in REMAINING:
             raise ValueError(f"remaining must be one of {sorted(REMAINING)}, not {self.remaining!r}")
+        if self.end not in ENDS:
+            raise ValueError(f"end must be one of {sorted(ENDS)}, not {self.end!r}")
         if self.counters < 0:
             raise ValueError(f"counters must be at least 0, not {self.counters}")
         if self.rows is None:
@@ -140,8 +169,9 @@ class KalahState:
 
     @property
     def over(self) -> bool:
-        """Whether a row is empty (the game has ended)."""
-        return bool(self.rows[0].sum() == 0 or self.rows[1].sum() == 0)
+        """Whether the game has ended: a row is empty, or (``cannot-move``) the mover's row."""
+        mover, waiting = int(self.rows[self.to_move].sum()), int(self.rows[1 - self.to_move].sum())
+        return over(mover, waiting, True, ENDS[self.end])
 
     def moves(self) -> list[int]:
         """The mover's holes that hold counters (none once the game is over)."""
@@ -167,8 +197,9 @@ class KalahState:
         if self.over:
             for q in (0, 1):
                 left = int(self.rows[q].sum())
-                taker = q if self.remaining == "owner" else 1 - q
-                self.stores[taker] += left
+                if self.remaining != "unscored":
+                    taker = q if self.remaining == "owner" else 1 - q
+                    self.stores[taker] += left
                 self.rows[q][:] = 0
         return int(kind)
 

@@ -1,8 +1,9 @@
 """The search: MTD(f) over a fail-soft alpha-beta negamax with a transposition table, move
 ordering, enhanced transposition cut-offs and endgame databases, the methods Irving, Donkers &
 Uiterwijk (2000, "Solving Kalah") name in their abstract. In place of their iterative deepening,
-one heuristic search to a fixed number of plies gives MTD(f) its first guess; the passes then
-search to the end of the game or into the database.
+one heuristic search to a fixed number of plies gives MTD(f) its first guess and its table's best
+moves (not its values) to the exact search; the passes then search to the end of the game or
+into the database.
 
 Values are the score difference the player to move can still force (counters on the board
 only). The search runs on an explicit stack (numba cannot cache recursive functions); each frame
@@ -21,16 +22,39 @@ import numpy as np
 from numba import njit, objmode
 
 from .endgame import EndgameDatabase
-from .kalah import AGAIN, CAPTURES, REMAINING, KalahState, end_value, row_sums, sow, swap_rows
+from .kalah import (
+    AGAIN,
+    CAPTURES,
+    ENDS,
+    REMAINING,
+    KalahState,
+    end_value,
+    over,
+    row_sums,
+    sow,
+    swap_rows,
+)
 from .rank import binomials, rank
-from .table import NO_MOVE, TranspositionTable, probe, store
+from .table import (
+    TranspositionTable,
+    lower_of,
+    move_of,
+    probe,
+    seed_moves,
+    store,
+    upper_of,
+)
 
 MAX_PLY = 4096
 """The deepest stack the search keeps (a Kalah game of the sizes solved here is far shorter)."""
 
-GUESS_HORIZON = 16
-"""The plies of the heuristic search that gives MTD(f) its first guess (each pass costs a
-search of the whole game, so a guess near the value saves whole passes)."""
+GUESS_HORIZON = 20
+"""The plies of the heuristic search that gives MTD(f) its first guess and the exact search its first
+moves (each pass costs a search of the whole game, so a guess near the value saves whole passes).
+From 20 plies the guess of Kalah(6,4) is 10 with the empty capture and 10 (rounded up to the
+parity of the counters) without, of Kalah(6,5) 12 with it; from 16 plies 8, 8 and 10 (the values
+are 10, 8 and 12; from a guess below the value MTD(f) proves a bound it does not need: Kalah(6,4)
+with the empty capture took three passes from 8)."""
 GUESS_TABLE_BITS = 18
 """The size of the first guess's own table."""
 ETC_ABOVE_DATABASE = 8
@@ -46,9 +70,9 @@ EXACT = 3
 
 
 @njit(cache=True)
-def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, alpha0: int, beta0: int,
+def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: int, alpha0: int, beta0: int,
             db: np.ndarray, db_counters: int, binom: np.ndarray,
-            keys: np.ndarray, lower: np.ndarray, upper: np.ndarray, move: np.ndarray, work: np.ndarray,
+            slots: np.ndarray,
             bits: int, stats: np.ndarray, deadline: float, etc_from: int, horizon: int) -> tuple[int, int]:
     """The value of ``root`` (a position that is not over) for the mover within the window
     ``alpha0 < v < beta0`` (fail-soft: a value ``<= alpha0`` is an upper bound, ``>= beta0`` a
@@ -119,11 +143,12 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, alpha
                 ret = -n
                 done = True
             else:
-                slot = probe(keys, key[p], bits)
+                slot = probe(slots, key[p], bits)
                 if slot >= 0:
-                    lo = lower[slot]
-                    hi = upper[slot]
-                    tt_move = move[slot]
+                    word = slots[slot, 1]
+                    lo = lower_of(word)
+                    hi = upper_of(word)
+                    tt_move = move_of(word)
                     if p > 0 and (lo >= beta[p] or hi <= alpha[p] or lo == hi):
                         stats[_TT_CUTS] += 1
                         ret = lo if lo >= beta[p] or lo == hi else hi
@@ -141,7 +166,7 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, alpha
                     g, kind = sow(b, m, hole, empty_capture, child)
                     gains[p, hole] = g
                     a, bb = row_sums(child, m)
-                    if a == 0 or bb == 0:
+                    if over(a, bb, kind == AGAIN, end):
                         v = g + end_value(a, bb, remaining)
                         kind = EXACT
                     else:
@@ -160,9 +185,9 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, alpha
                         elif left >= etc_from:
                             ck = rank(child, k, left, binom)
                             child_key[p, hole] = ck
-                            cs = probe(keys, ck, bits)
+                            cs = probe(slots, ck, bits)
                             if cs >= 0:
-                                bound = g + lower[cs] if kind == AGAIN else g - upper[cs]
+                                bound = g + lower_of(slots[cs, 1]) if kind == AGAIN else g - upper_of(slots[cs, 1])
                                 if bound >= beta[p]:
                                     v = bound  # enhanced transposition cut-off
                                     kind = EXACT
@@ -239,7 +264,7 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, alpha
             lo, hi = v, n
         else:
             lo, hi = v, v
-        store(keys, lower, upper, move, work, key[p], bits, lo, hi, best_move[p], stats[_NODES] - started[p])
+        store(slots, key[p], bits, lo, hi, best_move[p], stats[_NODES] - started[p])
         if p == 0:
             return v, best_move[0]
         ret = v
@@ -267,6 +292,7 @@ class Solution:
     database_bytes: int
     table_bytes: int
     passes: int
+    end: str = "row-empty-after-move"
 
 
 DEFAULT_DATABASE_BOARDS = 32_000_000
@@ -287,20 +313,22 @@ def default_database(holes: int, counters: int) -> int:
 
 
 def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: str = "owner",
-          budget: float | None = None,
+          end: str = "row-empty-after-move", budget: float | None = None,
           database: int | None = None, table_bits: int = 22, state: KalahState | None = None,
-          progress: Callable[[str], None] | None = None, etc_from: int | None = None) -> Solution:
+          progress: Callable[[str], None] | None = None, etc_from: int | None = None,
+          seed: bool = True) -> Solution:
     """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``, whose stores then
     count in the value).
 
-    ``remaining``: where the counters left at the end go ("owner" or "emptier", see
-    :mod:`.kalah`). ``database``: the endgame database holds every board of at most this many counters
+    ``remaining``: where the counters left at the end go ("owner", "emptier" or "unscored");
+    ``end``: when the game ends ("row-empty-after-move" or "cannot-move"; see :mod:`.kalah`). ``database``: the endgame database holds every board of at most this many counters
     (default: :func:`default_database`). ``budget``: seconds before giving up (TimeoutError).
     ``etc_from``: children of at least this many counters are looked up in the table before any
     is searched (enhanced transposition cut-off; default: the database's count plus
     :data:`ETC_ABOVE_DATABASE`; nearer the database the lookups cost more than they save).
     ``progress`` is told of the database's completion and of the bounds after each MTD(f) pass
-    (the mover's view of the counters on the board).
+    (the mover's view of the counters on the board). ``seed``: the first guess's best moves
+    order the exact search (its values do not enter it).
     """
     if not 1 <= holes <= 6:
         raise ValueError(f"holes must be in 1..6, not {holes}")
@@ -312,8 +340,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     cpu_started = time.process_time()
     deadline = started + budget if budget is not None else float("inf")
     if state is None:
-        state = KalahState(holes, counters, empty_capture, remaining)
-    if (state.holes, state.empty_capture, state.remaining) != (holes, empty_capture, remaining):
+        state = KalahState(holes, counters, empty_capture, remaining, end)
+    if (state.holes, state.empty_capture, state.remaining, state.end) != (holes, empty_capture, remaining, end):
         raise ValueError("the state's holes and rules differ from the ones asked for")
     if state.over:
         raise ValueError("the game is over: nothing to solve")
@@ -324,7 +352,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     if etc_from is None:
         etc_from = database + ETC_ABOVE_DATABASE
     k = 2 * holes
-    db = EndgameDatabase(holes, database, empty_capture, deadline, remaining)
+    db = EndgameDatabase(holes, database, empty_capture, deadline, remaining, end)
     db_seconds = time.perf_counter() - started
     if progress:
         progress(f"database of boards up to {database} counters: {db.nbytes:,} bytes, {db_seconds:.1f} s")
@@ -335,8 +363,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     n = int(root.sum())
 
     def run(table: TranspositionTable, counts: np.ndarray, alpha: int, beta: int, horizon: int) -> tuple[int, int]:
-        v, mv = _search(root, holes, empty_capture, REMAINING[remaining], alpha, beta, db.values, database, binom,
-                        table.keys, table.lower, table.upper, table.move, table.work, table.bits, counts, deadline,
+        v, mv = _search(root, holes, empty_capture, REMAINING[remaining], ENDS[end], alpha, beta, db.values, database, binom,
+                        table.slots, table.bits, counts, deadline,
                         etc_from, horizon)
         if counts[_ABORTED]:
             raise TimeoutError(f"Kalah({holes},{counters}) not solved within {budget} s "
@@ -345,7 +373,11 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
 
     # the first guess: a full-window search to GUESS_HORIZON plies, valuing the nodes there as 0
     guess_stats = np.zeros(4, dtype=np.int64)
-    guess, _ = run(TranspositionTable(GUESS_TABLE_BITS), guess_stats, -n - 1, n + 1, GUESS_HORIZON)
+    guess_table = TranspositionTable(GUESS_TABLE_BITS)
+    guess, _ = run(guess_table, guess_stats, -n - 1, n + 1, GUESS_HORIZON)
+    if seed:
+        seed_moves(guess_table.slots, tt.slots, tt.bits)
+    del guess_table
     stats[_NODES] += guess_stats[_NODES]
     guess = int(min(n, max(-n, guess)))
     guess += (guess - n) % 2  # the parity of the counters on the board
@@ -375,4 +407,4 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     first_minus_second = score if state.to_move == 0 else -score
     return Solution(holes, counters, empty_capture, remaining, first_minus_second, best, int(stats[_NODES]),
                     time.perf_counter() - started, time.process_time() - cpu_started, database, db_seconds,
-                    db.nbytes, tt.nbytes, passes)
+                    db.nbytes, tt.nbytes, passes, end)
