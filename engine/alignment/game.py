@@ -26,7 +26,7 @@ from engine.alignment.layout import (
     K_MOVE, K_PLACE, K_REMOVE, K_STEP, LAST, LINE, LMASK, LOG_SIZE, LOG_WIDTH, MOVEMENT, N_LEGAL, N_REC, PASSES, PASS_MOVE,
     PER_TURN_TWO, PHASE, PLACED, PLACEMENT, P_AXES, P_COLS, P_COL_A, P_COL_F, P_PER_TURN, P_REMOVAL, P_REPETITION, REC,
     REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_IGNORED, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS,
-    STEP_BASE, TO_MOVE, WINNER,
+    STEP_BASE, TO_MOVE, TURNS, WINNER,
 )
 from engine.alignment.layout import MOVE_BASE, OWED, POINT_ROOM
 from engine.alignment.grid import Grid
@@ -145,6 +145,9 @@ class AlignmentGame(KernelRules):
         """step_to[f][d]: the point one step from f in direction d (0 south, 1 west, 2 east, 3 north), or -1."""
         if self.on_points:
             self.machine = run_points
+        self.counts_turns = any(o.get("draw_after_turns") for s in description.switches for o in s.options.values()) \
+            or bool(description.rules.get("draw_after_turns"))
+        """Whether the rules may draw the game by its length: positions then say the turns played."""
         self.tables = described.parameters(description, {s.id: s.default for s in description.switches})[0]
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
@@ -225,7 +228,8 @@ class AlignmentGame(KernelRules):
         (the board may also be drawn as one string, as ``render`` draws it: see ``board_rows``),
 
         and optionally ``"phase"`` ("placement" or "movement"; default: placement while a hand
-        holds pieces), ``"last_capturer"`` (1, 2 or None), ``"passes"`` (consecutive passes, 0 or
+        holds pieces), ``"turns"`` (turns completed, for a draw by length; default 0),
+        ``"last_capturer"`` (1, 2 or None), ``"passes"`` (consecutive passes, 0 or
         1), ``"recorded_lines"`` ([lines of player 1, lines of player 2], each line a list of
         point names: standing-line = new-only), and for a turn in progress ``"stage"``
         ("removal", with ``"line"``, the points of the lines that earned it, needed with
@@ -236,7 +240,7 @@ class AlignmentGame(KernelRules):
         (as at the start of any turn).
         """
         check_fields(spec, ("board", "hands", "to_move", "phase", "last_capturer", "passes", "recorded_lines",
-                            "stage", "line", "removed", "placed", "owed"))
+                            "stage", "line", "removed", "placed", "owed", "turns"))
         b1, b2 = self.grid.parse_rows(board_rows(spec.get("board")), SYMBOLS)
         hands = spec.get("hands", [0, 0])
         if not isinstance(hands, (list, tuple)) or len(hands) != 2:
@@ -261,6 +265,7 @@ class AlignmentGame(KernelRules):
         st[LAST] = last or 0
         st[PASSES] = _int(spec.get("passes", 0), "passes", 0, 1)
         st[COVER] = b1 | b2
+        st[TURNS] = _int(spec.get("turns", 0), "turns", 0, 1_000_000)
         lines = spec.get("recorded_lines", [[], []])
         if not isinstance(lines, (list, tuple)) or len(lines) != 2:
             raise ValueError(f"position recorded_lines must be two lists of lines, not {lines!r}")
@@ -317,6 +322,8 @@ class AlignmentGame(KernelRules):
             "last_capturer": int(st[LAST]) or None,
             "passes": int(st[PASSES]),
         }
+        if self.counts_turns:  # the game may be drawn by its length (turn-limit)
+            spec["turns"] = int(st[TURNS])
         if st[N_REC] or st[N_REC + 1]:
             spec["recorded_lines"] = [
                 [self.grid.names(int(st[REC + p * MAX_REC + i])) for i in range(int(st[N_REC + p]))] for p in (0, 1)
