@@ -168,7 +168,8 @@ REPETITION_IGNORED = code("repetition", "ignored")
 REPETITION_THIRD = code("repetition", "third-time")
 REMOVE_UNLESS_ALL = code("removal", "not-in-line-unless-all")
 NOTHING_MOVER_LOSES = code("nothing_to_remove", "mover-loses")
-FLYING_AT_THREE = code("flying", "at-three")
+FLYING_NEVER = code("flying", "never")
+FLYING_NO_LINE = code("flying", "at-three-no-line")
 DOUBLE_PER_LINE = code("double_line", "one-per-line")
 
 # Events of a traced move: log[0] = events written; event i at 1 + LOG_WIDTH * i: kind, two values,

@@ -41,7 +41,7 @@ from engine.alignment.layout import (
     TO_MOVE, TURNS, WINNER,
 )
 from engine.alignment.layout import (  # the rules of the morris games and boards of points and lines
-    DOUBLE_PER_LINE, FLYING_AT_THREE, K_MOVE, MOVE_BASE, NOTHING_MOVER_LOSES, OWED, POINT_ROOM, P_DOUBLE,
+    DOUBLE_PER_LINE, FLYING_NEVER, FLYING_NO_LINE, K_MOVE, MOVE_BASE, NOTHING_MOVER_LOSES, OWED, POINT_ROOM, P_DOUBLE,
     P_DRAW_AFTER, P_FLYING, P_NOTHING, REMOVE_UNLESS_ALL, REPETITION_IGNORED,
 )
 from engine.alignment.lines import counting_lines, line_through, lines_of, run_masks, side_runs
@@ -409,7 +409,7 @@ def turn_moves(st, par, log, logged, points=False):
             log_event(log, st, EV_MOVEMENT, 0, 0)
     if points:  # flying is played on boards of points and lines (engine.alignment.rules.flying)
         st[KIND] = K_MOVE
-        if par[P_FLYING] == FLYING_AT_THREE and pieces(st, me) <= 3:
+        if par[P_FLYING] != FLYING_NEVER and pieces(st, me) <= 3:
             st[N_LEGAL] = set_fly_masks(st, par, me)
         else:
             st[N_LEGAL] = set_move_masks(st, par, me)
@@ -543,7 +543,8 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
         st[PASSES] = 0
         if logged:
             log_event(log, st, EV_STEP, f, t)
-        pending = arrival(st, par, log, me, t, False, logged, points)
+        if not (st[LMASK + 2] == 1 and par[P_FLYING] == FLYING_NO_LINE):  # a flight that makes no line
+            pending = arrival(st, par, log, me, t, False, logged, points)
     if not pending and move < PASS_MOVE and st[PHASE] == PLACEMENT and st[PLACED] == 1 \
             and par[P_PER_TURN] == PER_TURN_TWO:
         m = placement_mask(st, par, me, points)

@@ -19,11 +19,13 @@ def _on_points(reading: Reading) -> tuple[str, str] | None:
 
 RULE = Rule(
     name="flying",
-    what="a player left with three pieces moves a piece to any empty point (at-three), or pieces always step",
+    what="a player left with three pieces moves a piece to any empty point (at-three; a flight making no line: "
+         "at-three-no-line), or pieces always step",
     fields={
-        "flying": (Literal["never", "at-three"], Field(
+        "flying": (Literal["never", "at-three", "at-three-no-line"], Field(
             "never", description="in the movement phase, a player with three pieces (on the board and in hand) "
-                                 "moves a piece to any empty point (at-three), or only steps (never)")),
+                                 "moves a piece to any empty point (at-three; at-three-no-line: but a flight makes "
+                                 "no line, as Ludii's Nine Men's Morris plays it), or only steps (never)")),
     },
     checks=(_on_points,),
     slots=("flying",),
