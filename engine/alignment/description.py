@@ -81,7 +81,7 @@ def parameters(description: AlignmentDescription, values: Mapping[str, str]) -> 
             par[slot] = slot_value(name, getattr(rules, name))
     if par[layout.P_DRAW_AFTER] == 0:
         par[layout.P_DRAW_AFTER] = layout.NEVER
-    par[layout.P_PIECES] = description.pieces
+    par[layout.P_PIECES] = rules.pieces or description.pieces  # the frame's number, unless a switch sets it
     if isinstance(g, Points):
         par[layout.P_POINTS] = g.points
         par[layout.P_FULL] = g.full

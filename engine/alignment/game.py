@@ -28,7 +28,7 @@ from engine.alignment.layout import (
     REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_IGNORED, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS,
     STEP_BASE, TO_MOVE, TURNS, WINNER,
 )
-from engine.alignment.layout import MOVE_BASE, OWED, POINT_ROOM
+from engine.alignment.layout import MOVE_BASE, OWED, PIECES, POINT_ROOM, P_PIECES
 from engine.alignment.grid import Grid
 from engine.alignment.lines import line_through, run_masks
 from engine.alignment.machine import placement_mask, removal_candidates, run, run_points, select_move
@@ -204,13 +204,13 @@ class AlignmentGame(KernelRules):
         except ValueError as exc:
             raise ValueError(f"unknown move {text!r}: {exc}; {why}") from None
 
-    def board_of(self, b1: int, b2: int, h1: int, h2: int, phase: int) -> dict[str, Any]:
+    def board_of(self, b1: int, b2: int, h1: int, h2: int, phase: int, pieces: int) -> dict[str, Any]:
         """The board as JSON-able data: rows (top first), hands, pieces each player has taken, phase,
         and ``sites`` for drawing it (name, row from the top, column from the left, piece: 0, 1 or 2)."""
         return {
             "rows": self.grid.rows_text((b1, b2), SYMBOLS),
             "hands": [h1, h2],
-            "captures": [self.pieces - h2 - bin(b2).count("1"), self.pieces - h1 - bin(b1).count("1")],
+            "captures": [pieces - h2 - bin(b2).count("1"), pieces - h1 - bin(b1).count("1")],
             "phase": "placement" if phase == PLACEMENT else "movement",
             "sites": [
                 {"name": self.grid.name(p), "row": self.rows - 1 - self._at(p)[1], "col": self._at(p)[0],
@@ -245,10 +245,11 @@ class AlignmentGame(KernelRules):
         hands = spec.get("hands", [0, 0])
         if not isinstance(hands, (list, tuple)) or len(hands) != 2:
             raise ValueError(f"position hands must be two counts, not {hands!r}")
-        h = [_int(x, "hands", 0, self.pieces) for x in hands]
+        pieces = int(params.par[P_PIECES])
+        h = [_int(x, "hands", 0, pieces) for x in hands]
         for p, mask in enumerate((b1, b2)):
-            if bin(mask).count("1") + h[p] > self.pieces:
-                raise ValueError(f"player {p + 1} has more than {self.pieces} pieces on the board and in hand")
+            if bin(mask).count("1") + h[p] > pieces:
+                raise ValueError(f"player {p + 1} has more than {pieces} pieces on the board and in hand")
         to_move = player_to_move(spec)
         phase = spec.get("phase", "placement" if h[0] + h[1] > 0 else "movement")
         if phase not in ("placement", "movement"):
@@ -259,6 +260,7 @@ class AlignmentGame(KernelRules):
         st = np.zeros(params.state_size, dtype=np.int64)
         st[BOARD], st[BOARD + 1] = b1, b2
         st[HAND], st[HAND + 1] = h
+        st[PIECES] = pieces
         st[TO_MOVE] = to_move - 1
         st[FIRST] = to_move - 1
         st[PHASE] = PLACEMENT if phase == "placement" else MOVEMENT
@@ -350,7 +352,8 @@ class AlignmentGame(KernelRules):
         return self.parse_move(text)
 
     def board(self, st: np.ndarray) -> dict[str, Any]:
-        return self.board_of(int(st[BOARD]), int(st[BOARD + 1]), int(st[HAND]), int(st[HAND + 1]), int(st[PHASE]))
+        return self.board_of(int(st[BOARD]), int(st[BOARD + 1]), int(st[HAND]), int(st[HAND + 1]), int(st[PHASE]),
+                             int(st[PIECES]))
 
     def render(self, params: Params, st: np.ndarray) -> str:
         b = self.board(st)
@@ -402,7 +405,7 @@ class AlignmentGame(KernelRules):
                 event = {"kind": "pass", "player": player}
             else:
                 event = {"kind": "phase", "phase": "movement"}
-            event["board"] = self.board_of(b1, b2, h1, h2, phase)
+            event["board"] = self.board_of(b1, b2, h1, h2, phase, int(st[PIECES]))
             events.append(event)
         return events
 

@@ -43,7 +43,7 @@ PARAM_FIELDS = _fields(
     "full",  # the mask of every point
     "col_a",  # the mask of the first column
     "col_f",  # the mask of the last column
-    "pieces",  # pieces each player enters
+    "pieces",  # pieces each player enters (also the placement rule's field pieces, where a switch sets it)
     "axes",  # how many axes lines run along (2 or 4); the axis block follows at once
 )
 """The parameter array's named fields: name -> slot."""
@@ -127,6 +127,7 @@ COVER = STATE["cover"]
 KIND = STATE["kind"]
 N_LEGAL = STATE["n_legal"]
 LMASK = STATE["lmask"]
+PIECES = STATE["pieces"]  # the pieces each player entered
 LINE = STATE["line"]  # the lines that earned the pending removal (removal next-to-line; else 0)
 LAST = STATE["last"]  # the last player to remove a piece (0: nobody yet, 1 or 2)
 N_REC = STATE["n_rec"]  # + p: lines recorded for player p (standing_line new-only)

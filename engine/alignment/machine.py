@@ -41,7 +41,7 @@ from engine.alignment.layout import (
     TO_MOVE, TURNS, WINNER,
 )
 from engine.alignment.layout import (  # the rules of the morris games and boards of points and lines
-    DOUBLE_PER_LINE, FLYING_NEVER, FLYING_NO_LINE, K_MOVE, MOVE_BASE, NOTHING_MOVER_LOSES, OWED, POINT_ROOM, P_DOUBLE,
+    PIECES, DOUBLE_PER_LINE, FLYING_NEVER, FLYING_NO_LINE, K_MOVE, MOVE_BASE, NOTHING_MOVER_LOSES, OWED, POINT_ROOM, P_DOUBLE,
     P_DRAW_AFTER, P_FLYING, P_NOTHING, REMOVE_UNLESS_ALL, REPETITION_IGNORED,
 )
 from engine.alignment.lines import counting_lines, line_through, lines_of, run_masks, side_runs
@@ -471,6 +471,7 @@ def init_state(st, par, log, rng, seed, turn_limit, move_limit, points=False):
         st[i] = 0
     st[HAND] = par[P_PIECES]
     st[HAND + 1] = par[P_PIECES]
+    st[PIECES] = par[P_PIECES]
     first_player(st, rng, seed, par[P_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
     settle(st, par, log, turn_limit, move_limit, False, points)
 

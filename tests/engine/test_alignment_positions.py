@@ -5,8 +5,8 @@ Each position is set up under the game's default ruleset with the options it ass
 move is played and its result compared with ``expected``; a result that depends on a switch
 (``expected_by_switch``) is compared under each option named. What a result may say: ``legal`` (the
 move is a legal move), ``line`` (the move makes a line), ``lines_through`` (the lines it makes),
-``removable`` (the enemy pieces its maker may then remove), ``removals`` (how many it removes, taking
-the first removable piece each time), ``over`` and ``winner`` (the game ends, won by 1, 2 or null).
+``removable`` (the enemy pieces its maker may then remove), ``removals`` (how many it removes: the
+piece the move's ``then`` names, then the first removable piece each time), ``over`` and ``winner`` (the game ends, won by 1, 2 or null).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ KNOWN = {"legal", "line", "lines_through", "removable", "removals", "over", "win
 
 
 def test_every_game_with_hand_worked_positions_has_them_here():
-    assert {"nine-mens-morris"} <= {p.stem for p in FILES}
-    assert len([c for c in CASES if c[0] == "nine-mens-morris"]) >= 3
+    assert {"nine-mens-morris", "six-mens-morris"} <= {p.stem for p in FILES}
+    assert all(len([c for c in CASES if c[0] == gid]) >= 3 for gid in ("nine-mens-morris", "six-mens-morris"))
 
 
 def _state(gid: str, position: dict[str, Any], switches: dict[str, str]) -> engine.game.State:
@@ -57,6 +57,9 @@ def _played(state: engine.game.State, move: dict[str, str]) -> dict[str, Any]:
     removing = not state.is_terminal() and state.legal_moves_text()[0].startswith("x")
     out["removable"] = sorted(m[1:] for m in state.legal_moves_text()) if removing else []
     removals = 0
+    if "then" in move:  # the removal the position names
+        state.apply("x" + move["then"]["remove"])
+        removals += 1
     while not state.is_terminal() and state.legal_moves_text()[0].startswith("x"):
         state.apply(state.legal_moves()[0])
         removals += 1
