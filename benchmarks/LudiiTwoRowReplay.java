@@ -16,7 +16,9 @@ import other.trial.Trial;
  * legal set and never chosen (the declined proposal the `ludii` ruleset stands for); the decisions
  * at which one was offered are counted. At the end, a game Variorum stopped at its turn or move limit
  * ("unfinished") agrees when Ludii stops at its own limit there with no winner.
- * usage: LudiiTwoRowReplay LUD OPTIONS TRACE.jsonl [maxReports]
+ * A game played in rounds (Pallankuli.lud) names "rounds" as its fifth argument: the record's board then
+ * lists the two hands after the holes, and Ludii's moves between rounds are applied as forced moves.
+ * usage: LudiiTwoRowReplay LUD OPTIONS TRACE.jsonl [maxReports] [plus | rounds]
  */
 public class LudiiTwoRowReplay
 {
@@ -62,11 +64,24 @@ public class LudiiTwoRowReplay
 		return false;
 	}
 
+	/** Played in rounds (5th argument "rounds"): the record's sites past the board's are the players' hands, and
+	 * the moves between rounds (counters placed from a hand, passes) are applied as forced moves. */
+	static boolean rounds = false;
+
 	static int[] board(final Game game, final Context c, final int n)
 	{
 		final int[] b = new int[n];
-		for (int i = 0; i < n; i++) b[i] = c.containerState(0).count(i, game.board().defaultSite());
+		final int holes = game.board().numSites();
+		for (int i = 0; i < n; i++)
+			b[i] = i < holes ? c.containerState(0).count(i, game.board().defaultSite())
+					: c.containerState(c.containerId()[i]).count(i, game.board().defaultSite());
 		return b;
+	}
+
+	/** A move made between rounds: counters placed from a hand, or a pass. */
+	static boolean betweenRounds(final Game game, final Move m)
+	{
+		return rounds && (m.isPass() || m.from() >= game.board().numSites());
 	}
 
 	public static void main(final String[] args) throws Exception
@@ -75,6 +90,7 @@ public class LudiiTwoRowReplay
 		if (!args[1].equals("-")) options.addAll(Arrays.asList(args[1].split(";")));
 		final Game game = GameLoader.loadGameFromName(args[0], options);
 		final int maxReports = args.length > 3 ? Integer.parseInt(args[3]) : 5;
+		rounds = args.length > 4 && args[4].equals("rounds");
 		if (args.length > 4 && args[4].equals("plus"))
 		{
 			// (or SelectA (if cond SelectB)): SelectB's moves are the released ones
@@ -110,7 +126,15 @@ public class LudiiTwoRowReplay
 					int guard = 0;
 					while (true)
 					{
-						if (c.trial().over()) { problem = "ludii-over-early"; break; }
+						if (c.trial().over())
+						{
+							problem = "ludii-over-early";
+							if (reports++ < maxReports)
+								System.out.println("game " + g.getInt("game") + " decision " + k + " (" + d.getString("text") + " by P" + p + "): Ludii's game is over (" + c.trial().status().endType() + ", Ludii turns " + c.trial().numTurns() + ", winner P"
+										+ c.trial().status().winner() + ", board " + Arrays.toString(board(game, c, n)) + "); variorum board " + d.getJSONArray("board")
+										+ "; decisions so far: " + decisionList(ds, k));
+							break;
+						}
 						final Set<Integer> have = legalSet(game, c);
 						final int[] b = board(game, c, n);
 						if (c.state().mover() == p && Arrays.equals(b, want) && have.equals(wantLegal))
@@ -135,7 +159,7 @@ public class LudiiTwoRowReplay
 							break;
 						}
 						final main.collections.FastArrayList<Move> lm = decisionMoves(game, c);
-						if (lm.size() == 1 && c.state().prev() == c.state().mover() && guard++ < 20000)
+						if (lm.size() == 1 && (c.state().prev() == c.state().mover() || betweenRounds(game, lm.get(0))) && guard++ < 20000)
 						{
 							game.apply(c, lm.get(0));
 							continue;

@@ -4,7 +4,9 @@ file's site order with the stores where the file keeps them on the board (rows 1
 
 usage: .venv/bin/python benchmarks/ludii_tworow_kinds_trace.py GAME N SEED OUT KIND
 KIND: none (store:None, a_k = k-1, b_k = 2n-k), stores (mancalaBoard with stores: 0 = P1's store,
-a_k = k, b_k = 2n+1-k, 2n+1 = P2's store), toguz (a_k = k-1, 9 / 10 the kazans, b_k = 20-k)."""
+a_k = k, b_k = 2n+1-k, 2n+1 = P2's store), toguz (a_k = k-1, 9 / 10 the kazans, b_k = 20-k), hands
+(store:None with the captures in the players' hands, as none, the hands after the holes: 2n = P1's,
+2n+1 = P2's; replay with LudiiTwoRowReplay's "rounds")."""
 from __future__ import annotations
 
 import json
@@ -19,6 +21,9 @@ def mapping(n):
     if kind == "none":
         m = {f"a{k}": k - 1 for k in range(1, n + 1)}; m.update({f"b{k}": 2 * n - k for k in range(1, n + 1)})
         return m, 2 * n, None
+    if kind == "hands":
+        m = {f"a{k}": k - 1 for k in range(1, n + 1)}; m.update({f"b{k}": 2 * n - k for k in range(1, n + 1)})
+        return m, 2 * n + 2, (2 * n, 2 * n + 1)
     if kind == "stores":
         m = {f"a{k}": k for k in range(1, n + 1)}; m.update({f"b{k}": 2 * n + 1 - k for k in range(1, n + 1)})
         return m, 2 * n + 2, (0, 2 * n + 1)

@@ -63,9 +63,11 @@ P_ROUNDS = PARAM_FIELDS["rounds"]
 P_ROUND_STARTER = PARAM_FIELDS["round_starter"]
 P_SOW_CAPTURE = PARAM_FIELDS["sow_capture"]
 P_SOW_CAPTURE_TO = PARAM_FIELDS["sow_capture_to"]
+P_SOW_CAPTURE_AT = PARAM_FIELDS["sow_capture_at"]
 P_CAPTURE_PARITY = PARAM_FIELDS["capture_parity"]
 P_OWNED_COUNT = PARAM_FIELDS["owned_count"]  # 0: no owned holes
 P_OWNED_SPARE_LAST = PARAM_FIELDS["owned_spare_last"]
+P_OWNED_COLLECT_A1 = PARAM_FIELDS["owned_collect_a1"]
 P_OWNED_SPARE_MIRROR = PARAM_FIELDS["owned_spare_mirror"]  # where player 2's track block starts (P_TRACK when the players share one)
 P_FEEDING = PARAM_FIELDS["feeding"]
 P_FEED = PARAM_FIELDS["feed"]  # where the feed table starts: hole -> counters its lap needs to reach the opponent's row
@@ -126,12 +128,14 @@ replayed move sets the same bits): the snapshot of a move is the board and BASE 
 OWN_ROW = code("start_row", "own")
 RELAY_SINGLE = code("relay", "single")
 RELAY_NEXT_HOLE = code("relay", "next-hole")
+RELAY_NEXT_ALWAYS = code("relay", "next-hole-always")
 NEXT_NON_EMPTY = code("relay_when", "next-non-empty")
 CAPTURE_NONE = code("capture", "none")
 CONTINUE_RELAY = code("after_capture", "continue-relay")
 AFTER_LAP = code("end", "row-empty-after-lap")
 CANNOT_MOVE = code("end", "cannot-move")
 OWNER = code("remaining", "owner")
+OWNER_ONLY = code("remaining", "owner-only")
 SKIP_ORIGIN = code("long_lap", "skip-origin")
 BY_LOT = code("first_player", "lot")
 ILLEGAL = code("endless", "illegal")
@@ -155,7 +159,10 @@ CAPTURE_NEXT = code("capture", "next-after-empty")
 ROUNDS_REFILL = code("rounds", "refill")
 STARTER_ALTERNATE = code("round_starter", "alternate")
 STARTER_LOSER = code("round_starter", "loser")
+STARTER_FEWER_HOLES = code("round_starter", "fewer-holes")
 SOW_TO_MOVER = code("sow_capture_to", "mover")
+SOW_AT_SOWING = code("sow_capture_at", "sowing")
+SOW_AT_LAP_STEPS = code("sow_capture_at", "lap-steps")
 
 
 # --- four-row boards (engine.mancala.fourrow_machine) --------------------------------------------

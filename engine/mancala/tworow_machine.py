@@ -29,14 +29,14 @@ from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
     BASE, AFTER_LAP, CAPTURE_NEXT, ENDS_AT_ORIGIN, P_SKIPPED_LANDING, FIRST_ORIGIN, LOGGED, OUT, P_ROUNDS, P_ROUND_STARTER, P_SOW_CAPTURE,
-    P_SOW_CAPTURE_TO, ROUND, ROUNDS_REFILL, SOW_TO_MOVER, STARTER_ALTERNATE, STARTER_LOSER, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
-    P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
+    P_SOW_CAPTURE_TO, P_SOW_CAPTURE_AT, SOW_AT_LAP_STEPS, SOW_AT_SOWING, ROUND, ROUNDS_REFILL, SOW_TO_MOVER, STARTER_ALTERNATE, STARTER_FEWER_HOLES, STARTER_LOSER, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
+    P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD, P_OWNED_COLLECT_A1,
     CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
     P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
     P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
     P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_REPETITION, P_SITES, P_START_COUNT,
-    P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
-    ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE,
+    P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_ALWAYS, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
+    ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE, OWNER_ONLY,
     TURN_AGAIN, TURNS,
 )
 from engine.mancala.rules.repetition import HISTORY
@@ -54,6 +54,7 @@ LOG_CAPTURE = 2  # a = hole captured, b = counters taken, c = player (0 or 1)
 MOVE_DONE = 0
 MOVE_GAME_OVER = 1  # a row emptied mid-move (end = row-empty-after-lap)
 MOVE_AGAIN = 2  # the last counter fell in the mover's store (store_turn = again): the mover moves again
+MOVE_ROUND_RELAY = 3  # rounds: a lap emptied a row (end = row-empty-after-lap) while its relay was due
 
 
 @njit(cache=True, inline="always")
@@ -195,10 +196,11 @@ def make_owned(state, params, mover, row, landed, log):
 
 @njit(cache=True)
 def collect_owned(state, params, log):
-    """owned-holes: at the end of a move, the counters in each owned hole go to its owner's store."""
+    """owned-holes: at the end of a move, the counters in each owned hole go to its owner's store (not
+    those of a hole owned at a1 unless collect_a1)."""
     for p in range(2):
         h = state[BASE + OWNED + p] - 1
-        if h >= 0 and state[h] > 0:
+        if h >= 0 and state[h] > 0 and (h != 0 or params[P_OWNED_COLLECT_A1] != 0):
             taken = state[h]
             state[h] = 0
             state[BASE + STORE + p] += taken
@@ -207,9 +209,11 @@ def collect_owned(state, params, log):
 
 
 @njit(cache=True)
-def sow_in_play(state, params, t, origin, count, into_origin, out):
+def sow_in_play(state, params, t, origin, count, into_origin, out, want, mover, log):
     """rounds: sow as engine.mancala.sowing.sow does, passing over the holes out of play (``out``, a
-    bit a hole) as well; the track position of the last counter."""
+    bit a hole) as well; the track position of the last counter. With ``want`` (sowing-captures at
+    sowing; 0: none), each hole the moment a counter brings it to ``want`` is taken (:func:`take_hole`),
+    so that a hole taken may be sown again later in the lap."""
     sites = params[P_SITES]
     n = params[t + TRACK_LENGTH]
     tr = t + TRACK_HOLES
@@ -221,7 +225,20 @@ def sow_in_play(state, params, t, origin, count, into_origin, out):
             continue
         state[h] += 1
         count -= 1
+        if state[h] == want and h < sites:
+            take_hole(state, params, h, mover, log)
     return p
+
+
+@njit(cache=True)
+def take_hole(state, params, h, mover, log):
+    """sowing-captures: hole ``h`` holds sow_capture counters: its row's owner, or the mover, takes them."""
+    want = state[h]
+    gets = mover if params[P_SOW_CAPTURE_TO] == SOW_TO_MOVER else h // params[P_PER_ROW]
+    state[h] = 0
+    state[BASE + STORE + gets] += want
+    if log[0] >= 0:
+        machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, want, gets)
 
 
 @njit(cache=True)
@@ -229,9 +246,7 @@ def take_sown(state, params, holes, length, last, sown, origin, into_origin, mov
     """sowing-captures: every hole of the lap just sown (``sown`` counters ending at track position
     ``last``) that holds sow_capture counters is taken, by its row's owner or the mover."""
     sites = params[P_SITES]
-    per_row = params[P_PER_ROW]
     want = params[P_SOW_CAPTURE]
-    to_mover = params[P_SOW_CAPTURE_TO] == SOW_TO_MOVER
     out = state[BASE + OUT]
     pos = last
     seen = 0
@@ -242,12 +257,23 @@ def take_sown(state, params, holes, length, last, sown, origin, into_origin, mov
         if h < sites and (out >> h) & 1 == 0 and (h != origin or into_origin):
             seen += 1
             if state[h] == want:
-                gets = mover if to_mover else h // per_row
-                state[h] = 0
-                state[BASE + STORE + gets] += want
-                if log[0] >= 0:
-                    machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, want, gets)
+                take_hole(state, params, h, mover, log)
         pos = pos - 1 if pos > 0 else length - 1
+
+
+@njit(cache=True)
+def take_stepped(state, params, holes, length, origin, count, mover, log):
+    """sowing-captures at lap-steps (Ludii 1.3.13's Pallankuli.lud): after a lap of ``count`` counters
+    from ``origin``, its starting hole and the ``count`` modulo ``length`` track positions after it
+    (holes out of play counted) are looked at, and each holding sow_capture is taken."""
+    sites = params[P_SITES]
+    want = params[P_SOW_CAPTURE]
+    pos = params[holes + length + origin]  # the origin's place on the track
+    for _ in range(count % length + 1):
+        h = params[holes + pos]
+        if h < sites and state[h] == want:
+            take_hole(state, params, h, mover, log)
+        pos = pos + 1 if pos + 1 < length else 0
 
 
 @njit(cache=True)
@@ -267,10 +293,12 @@ def new_round(state, params):
     if a < count or b < count:
         return False
     out = 0
+    filled = 0  # player 2's holes filled less player 1's (round_starter fewer-holes)
     for p in range(2):
         k = state[BASE + STORE + p] // count
         if k > per_row:
             k = per_row
+        filled += k if p == 1 else -k
         for i in range(per_row):
             if i < k:
                 state[p * per_row + i] = count
@@ -284,6 +312,8 @@ def new_round(state, params):
         state[BASE + TO_MOVE] = (state[BASE + FIRST] + state[BASE + ROUND]) % 2
     elif starter == STARTER_LOSER and a != b:
         state[BASE + TO_MOVE] = 0 if a < b else 1
+    elif starter == STARTER_FEWER_HOLES and filled != 0:
+        state[BASE + TO_MOVE] = 0 if filled > 0 else 1
     return True
 
 
@@ -348,6 +378,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     first_origin = params[P_FIRST_COUNTER] == FIRST_ORIGIN
     rounds_on = params[P_ROUNDS] == ROUNDS_REFILL
     sow_k = params[P_SOW_CAPTURE]
+    sow_at = params[P_SOW_CAPTURE_AT] if sow_k > 0 else -1
     take_next = params[P_CAPTURE] == CAPTURE_NEXT
     end_at_origin = not into_origin and params[P_SKIPPED_LANDING] == ENDS_AT_ORIGIN
     capture_empty = params[P_CAPTURE_EMPTY] != 0
@@ -372,8 +403,9 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
         if first_origin and count > 1:  # the first counter back into the hole just emptied
             state[origin] = 1
             sown = count - 1
-        if rounds_on and state[base + OUT] != 0:
-            last = sow_in_play(state, params, t, origin, sown, into_origin, state[base + OUT])
+        if sow_at == SOW_AT_SOWING or (rounds_on and state[base + OUT] != 0):  # sowing-captures as each counter falls
+            last = sow_in_play(state, params, t, origin, sown, into_origin, state[base + OUT],
+                               sow_k if sow_at == SOW_AT_SOWING else 0, mover, log)
         else:
             last = sow(state, params, t, origin, sown, into_origin)
         n += 1
@@ -401,9 +433,11 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
                 state[base + STORE + mover] += taken
                 if log[0] >= 0:
                     machine.log_event(log, state, logged_fields, LOG_CAPTURE, h1, taken, mover)
-        if sow_k > 0:
+        if sow_at == SOW_AT_LAP_STEPS:
+            take_stepped(state, params, holes, length, origin, count, mover, log)
+        elif sow_k > 0 and sow_at != SOW_AT_SOWING:
             take_sown(state, params, holes, length, last, sown, origin, into_origin, mover, log)
-        if not in_store and landing > 1 and landing != sow_k and relay != RELAY_SINGLE:
+        if not in_store and (landing > 1 or relay == RELAY_NEXT_ALWAYS) and landing != sow_k and relay != RELAY_SINGLE:
             p1 = last + 1 if last + 1 < length else 0
             p2 = p1 + 1 if p1 + 1 < length else 0
             h1 = params[holes + p1]
@@ -420,7 +454,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
                 nxt = -1
             elif next_non_empty and state[h1] == 0:
                 nxt = -1
-            elif relay == RELAY_NEXT_HOLE:
+            elif relay == RELAY_NEXT_HOLE or relay == RELAY_NEXT_ALWAYS:
                 if state[h1] > 0:
                     nxt = h1
             else:
@@ -428,7 +462,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
         if nxt < 0 and at_end and not in_store:
             end_capture(state, params, mover, holes, length, last, landed, log)
         if after_lap and row_empty(state, per_row):
-            return MOVE_GAME_OVER
+            return MOVE_ROUND_RELAY if rounds_on and nxt >= 0 else MOVE_GAME_OVER
         if nxt < 0:
             return MOVE_AGAIN if in_store and store_again else MOVE_DONE
         if logged and seen_before(table, nxt, state):
@@ -570,6 +604,16 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
     settle(state, params, table, scratch, turn_limit, move_limit, log)
 
 
+@njit(cache=True)
+def round_over_mid_move(state, params, table, scratch, outcome, turn_limit, move_limit, log):
+    """rounds with end = row-empty-after-lap: a lap emptied a row, so the round ends there (the move's
+    relay, if one was due, is not sown); the player whose turn it would be is the mover again when that
+    relay was due (Ludii's moveAgain), else the opponent, and the next round is set up (settle)."""
+    if outcome != MOVE_ROUND_RELAY:
+        state[BASE + TO_MOVE] = 1 - state[BASE + TO_MOVE]
+    settle(state, params, table, scratch, turn_limit, move_limit, log)
+
+
 @njit(cache=True, inline="always")
 def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log):
     """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game."""
@@ -577,6 +621,9 @@ def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log)
     stores = state[base + STORE] + state[base + STORE + 1]
     outcome = machine.run_laps(laps, replay_logged, state, params, table, hole, 0, move_limit - state[base + MOVES], log)
     state[base + TURNS] += 1
+    if params[P_ROUNDS] == ROUNDS_REFILL and (outcome == MOVE_GAME_OVER or outcome == MOVE_ROUND_RELAY):
+        round_over_mid_move(state, params, table, scratch, outcome, turn_limit, move_limit, log)
+        return
     if outcome == MOVE_DONE or outcome == MOVE_AGAIN:
         if params[P_OWNED_COUNT] > 0:
             collect_owned(state, params, log)
@@ -615,12 +662,14 @@ def run(op, params, table, start, state, scratch, rng, log, seed, games, move, t
 
 @njit(cache=True, inline="always")
 def finish(state, params, row):
-    """Captures, plus the counters left in the own row when remaining = owner, decide the game."""
+    """Captures, plus the counters left in the own row when remaining = owner (or those alone, when
+    remaining = owner-only), decide the game."""
     base = BASE
     per_row = params[P_PER_ROW]
-    a = state[base + STORE]
-    b = state[base + STORE + 1]
-    if params[P_REMAINING] == OWNER:
+    remaining = params[P_REMAINING]
+    a = state[base + STORE] if remaining != OWNER_ONLY else 0
+    b = state[base + STORE + 1] if remaining != OWNER_ONLY else 0
+    if remaining == OWNER or remaining == OWNER_ONLY:
         for h in range(per_row):
             a += state[h]
             b += state[per_row + h]

@@ -23,10 +23,12 @@ own files; these properties are the ones every game shares.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -323,6 +325,32 @@ def won_games(game: engine.game.Game, games: int = 200):
                 yield played
 
 
+RELATIVES = Path(__file__).resolve().parent / "relatives"
+
+
+def hand_worked_win_in_one(game: engine.game.Game, game_id: str) -> tuple[engine.game.State, set[int]] | None:
+    """The position of the game's file of hand-worked positions (relatives/<game id>.yaml) marked
+    ``win_in_one: true``, if there is one, held to the same test as a position found in random games
+    (:func:`_a_win_in_one`): some moves, at most half of them, win at once, and each other move leaves
+    the game open with the mover winning at most 3 random games in 4. For a game whose random games
+    never give one (Pallankuli: a match is decided rounds before its last move)."""
+    path = RELATIVES / f"{game_id}.yaml"
+    if not path.exists():
+        return None
+    marked = [p for p in yaml.safe_load(path.read_text(encoding="utf-8"))["positions"] if p.get("win_in_one")]
+    if not marked:
+        return None
+    s = game.state_from_position(marked[0]["position"])
+    wins = winning_moves(s)
+    assert wins and 2 * len(wins) <= len(s.legal_moves()), f"{path.name}: {marked[0]['id']} is no win in one"
+    for m in s.legal_moves():
+        if m not in wins:
+            o = s.child(m)
+            assert not o.is_terminal() and random_play_value(o, s.to_move) <= 0.75, \
+                f"{path.name}: {marked[0]['id']}: {s.move_to_text(m)} is nearly as good as a win"
+    return s, wins
+
+
 def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int]]:
     """The first position, among the last 12 decisions of random games that were won, where some moves, at most half of them, win at once and each other move leaves the game open, the
     mover winning at most 3 random games in 4 from there: the win is there to be found, and the
@@ -334,8 +362,13 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
     ``no-move`` switch at ``lose``), the same machine under one of the game's own readings: first,
     when the ruleset's own random games are seldom won. Last, a game is searched under its default
     ruleset (Nine Men's Morris: under Ludii's reading a player left with three pieces flies but
-    never makes a mill, so the player ahead wins from nearly every position near the end)."""
+    never makes a mill, so the player ahead wins from nearly every position near the end). A game
+    whose positions file marks a position worked by hand as a win in one (:func:`hand_worked_win_in_one`)
+    is tested there instead."""
     game = engine.load_game(game_id, ruleset=ruleset)
+    worked = hand_worked_win_in_one(game, game_id)
+    if worked is not None:
+        return worked
     readings = [game]
     if "lose" in next((s.options for s in game.rules.switches if s.id == f"{game_id}.no-move"), ()):
         readings.append(engine.load_game(game_id, ruleset=ruleset, switches={"no-move": "lose"}))

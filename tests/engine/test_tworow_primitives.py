@@ -367,3 +367,92 @@ def test_who_begins_the_next_round(starter, first):
                       rules={**PALLANKULI, "round_starter": starter})
     s.apply("a6")
     assert s.to_move == first
+
+
+@pytest.mark.parametrize("remaining, scores, winner", [("unscored", (20, 25), 2), ("owner", (23, 25), 2),
+                                                       ("owner-only", (3, 0), 1)])
+def test_the_counters_left_are_unscored_scored_by_their_owner_or_alone_scored(remaining, scores, winner):
+    s = at({**OWARE, "feeding": "required", "remaining": remaining}, [3, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0],
+           captures=(20, 25))
+    assert s.is_terminal() and s.scores() == scores and s.result().winner == winner
+
+
+@pytest.mark.parametrize("collect_a1, a1_after, captured", [(True, 0, 1), (False, 1, 0)])
+def test_a_hole_owned_at_a1_is_collected_or_left_as_ludii_leaves_it(collect_a1, a1_after, captured):
+    s = toguz_at([0, 5, 0, 0, 0, 0], [0, 0, 0, 0, 0, 2], to_move=2, owned=[None, "a1"], collect_a1=collect_a1)
+    s.apply("b6")  # the first counter back into b6, the second into a1: player 2's tuzdik
+    assert board(s)["a"][0] == a1_after and board(s)["captures"] == [0, captured]
+    if not collect_a1:
+        assert "a1" in s.legal_moves_text()  # player 1 may sow what stays there
+
+
+@pytest.mark.parametrize("at, b, captures", [
+    ("lap-end", [1, 1, 0, 1, 1, 1], [4, 4]),  # a2 taken with the next hole, b3 by the fours after the lap
+    ("sowing", [1, 1, 0, 1, 1, 1], [4, 4]),  # a2 and b3 taken as they reach four; the next hole a2 is then empty
+    ("lap-steps", [1, 1, 4, 1, 1, 1], [4, 0]),  # twelve steps from a1 come back to a1: only a1 is looked at
+])
+def test_when_a_lap_round_the_board_takes_its_fours(at, b, captures):
+    # a1 (12): a2..a6, b1..b6 and a1 again, the last counter in the emptied a1: the next hole a2 (3 -> 4)
+    # is taken by the mover unless already taken.
+    s = pallankuli_at([12, 3, 0, 0, 0, 0], [0, 0, 3, 0, 0, 0], rules={**PALLANKULI, "sow_capture_at": at})
+    s.apply("a1")
+    assert (board(s)["a"], board(s)["b"], board(s)["captures"]) == ([1, 0, 1, 1, 1, 1], b, captures)
+
+
+def test_a_four_taken_as_sown_is_sown_again_later_in_the_lap():
+    # a1 (13): a2 (3 -> 4: taken at once by player 1), a3 (2 -> 3), a4..a6, b1..b6, a1, a2 (0 -> 1, the
+    # last): the lap ends in an empty hole, so the next hole a3 (3) goes to the mover.
+    s = pallankuli_at([13, 3, 2, 0, 0, 0], [1, 1, 1, 1, 1, 1], rules={**PALLANKULI, "sow_capture_at": "sowing"})
+    s.apply("a1")
+    assert board(s)["a"] == [1, 1, 0, 1, 1, 1] and board(s)["b"] == [2] * 6 and board(s)["captures"] == [7, 0]
+    # after the lap instead, a2 holds five: no four, and the lap relays from a2
+    s = pallankuli_at([13, 3, 2, 0, 0, 0], [1, 1, 1, 1, 1, 1], rules={**PALLANKULI, "sow_capture_at": "lap-end"})
+    assert s.apply_traced("a1")[1]["kind"] == "lap"
+
+
+@pytest.mark.parametrize("at, b2, captures", [("lap-end", 0, [0, 4]), ("lap-steps", 4, [0, 0])])
+def test_lap_steps_count_the_holes_out_of_play_and_miss_the_laps_last_holes(at, b2, captures):
+    # a4 (3): a5, a6 out of play passed over, b1, b2 (3 -> 4, the last: a four does not relay). Three
+    # steps from a4 reach b1 only, so under lap-steps b2's four stays.
+    s = pallankuli_at([1, 1, 1, 3, 0, 0], [0, 3, 1, 1, 1, 1], out_of_play=["a6"], round=1,
+                      rules={**PALLANKULI, "sow_capture_at": at})
+    s.apply("a4")
+    assert board(s)["a"] == [1, 1, 1, 0, 1, 0] and board(s)["b"] == [1, b2, 1, 1, 1, 1]
+    assert board(s)["captures"] == captures and s.to_move == 2
+
+
+def test_the_player_who_fills_fewer_holes_begins_and_on_a_tie_the_player_whose_turn_it_is():
+    rules = {**PALLANKULI, "round_starter": "fewer-holes"}
+    # player 1 fills five holes (32), player 2 six (40): player 1 begins, though player 2 was next
+    s = pallankuli_at([0, 0, 0, 0, 0, 1], [0, 2, 0, 0, 0, 3], captures=(30, 36), rules=rules)
+    s.apply("a6")
+    assert board(s)["captures"] == [2, 4] and s.to_move == 1
+    # five holes each (32 and 30): player 2, whose turn it is, begins
+    s = pallankuli_at([0, 0, 0, 0, 0, 1], [0, 2, 0, 0, 0, 3], captures=(30, 26), rules=rules)
+    s.apply("a6")
+    assert board(s)["a"] == [6, 6, 6, 6, 6, 0] and board(s)["b"] == [6, 6, 6, 6, 6, 0] and s.to_move == 2
+
+
+@pytest.mark.parametrize("end, to_move, captures", [
+    ("row-empty-after-lap", 2, [3, 3]),  # the round ends with the relay due: player 2 was to move again
+    ("row-empty-after-move", 1, [2, 4]),  # the relay is sown first: a1 (2): a2, a3 (empty): a4 taken
+])
+def test_a_row_emptied_by_a_lap_ends_the_round_there_under_row_empty_after_lap(end, to_move, captures):
+    # b5 (1): b6 is out of play, the counter falls in a1 (1 -> 2): a relay is due, and player 2's row is empty.
+    s = pallankuli_at([1, 0, 0, 1, 0, 0], [0, 0, 0, 0, 1, 0], to_move=2, captures=(36, 33), out_of_play=["b6"],
+                      round=1, rules={**PALLANKULI, "end": end})
+    s.apply("b5")
+    assert board(s)["round"] == 2 and s.to_move == to_move and board(s)["captures"] == captures
+
+
+@pytest.mark.parametrize("relay, a, b, captures", [
+    # a3 (2): a4, a5 (empty before); a6 (3) sown on: b1, b2, b3; b4 empty: b5 (2) beyond it taken, the move ends
+    ("next-hole-always", [0, 0, 0, 1, 1, 0], [2, 2, 1, 0, 0, 0], [2, 0]),
+    ("next-hole", [0, 0, 0, 1, 1, 3], [1, 1, 0, 0, 2, 0], [0, 0]),  # a lap ending in an empty hole ends the move
+])
+def test_next_hole_always_relays_after_every_lap_whatever_its_last_hole_held(relay, a, b, captures):
+    rules = {**PALLANKULI, "relay": relay, "capture": "across-gap", "capture_empty": False, "after_capture": "end-move",
+             "sow_capture_at": "sowing"}
+    s = pallankuli_at([0, 0, 2, 0, 0, 3], [1, 1, 0, 0, 2, 0], rules=rules)
+    s.apply("a3")
+    assert (board(s)["a"], board(s)["b"], board(s)["captures"], s.to_move) == (a, b, captures, 2)
