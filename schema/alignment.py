@@ -33,11 +33,49 @@ class _Strict(BaseModel):
 class Board(_Strict):
     """The points and the lines through them. ``grid``: ``rows`` x ``cols`` points, named by column
     letter and row number from the bottom-left corner (``a1``); steps go to an orthogonal neighbour,
-    lines run along rows and columns (and the diagonals where the rules say so)."""
+    lines run along rows and columns (and the diagonals where the rules say so). The boards of points
+    and lines (engine.alignment.points) name their points the same way, on the lattice they are drawn
+    on: ``morris``, ``squares`` concentric squares joined at the midpoints of their sides (3: Nine
+    Men's Morris' 24 points, a1 .. g7; 2: Six Men's Morris' 16, a1 .. e5); ``three-by-three``, nine
+    points with both diagonals drawn; ``points``, a board given point by point: its ``points``, its
+    ``lines`` (of three points each) and its ``steps`` (pairs of adjacent points besides the
+    consecutive points of a line)."""
 
-    kind: Literal["grid"] = Field("grid", description="the board's kind: a rectangular grid of points")
-    rows: int = Field(ge=1, le=26, description="rows of points")
-    cols: int = Field(ge=1, le=26, description="points in each row")
+    kind: Literal["grid", "morris", "three-by-three", "points"] = Field(
+        "grid", description="the board's kind: a rectangular grid of points (grid), concentric squares joined at "
+                            "their midpoints (morris), a 3 x 3 board with its diagonals (three-by-three), or "
+                            "points and lines given as data (points)")
+    rows: int | None = Field(None, ge=1, le=26, description="grid: rows of points")
+    cols: int | None = Field(None, ge=1, le=26, description="grid: points in each row")
+    squares: int | None = Field(None, ge=2, le=3, description="morris: the concentric squares (2 or 3)")
+    points: list[str] | None = Field(None, description="points: the points' names (column letter, row number)")
+    lines: list[list[str]] | None = Field(None, description="points: the lines, three points each")
+    steps: list[list[str]] | None = Field(
+        None, description="points: pairs of adjacent points besides the consecutive points of each line")
+
+    @model_validator(mode="after")
+    def _kind(self) -> "Board":
+        wanted = {"grid": ("rows", "cols"), "morris": ("squares",), "three-by-three": (),
+                  "points": ("points", "lines")}[self.kind]
+        allowed = set(wanted) | ({"steps"} if self.kind == "points" else set())
+        for name in ("rows", "cols", "squares", "points", "lines", "steps"):
+            given = getattr(self, name) is not None
+            if name in wanted and not given:
+                raise ValueError(f"board.{name} is needed with kind {self.kind!r}")
+            if given and name not in allowed:
+                raise ValueError(f"board.{name} does not belong to kind {self.kind!r}")
+        return self
+
+    @property
+    def size(self) -> int:
+        """The number of points."""
+        if self.kind == "grid":
+            return self.rows * self.cols
+        if self.kind == "morris":
+            return 8 * self.squares
+        if self.kind == "three-by-three":
+            return 9
+        return len(self.points)
 
 
 class AlignmentDescription(_Strict):
@@ -54,9 +92,8 @@ class AlignmentDescription(_Strict):
         for name, sid in bindings(self.game, self.switches, self.rules).items():
             if "." in name:
                 raise ValueError(f"switch {sid} binds {name!r}: an alignment switch binds rule fields")
-        if 2 * self.pieces > self.board.rows * self.board.cols:
-            raise ValueError(f"pieces: {self.pieces} a player do not fit on {self.board.rows * self.board.cols} "
-                             "points")
+        if 2 * self.pieces > self.board.size:
+            raise ValueError(f"pieces: {self.pieces} a player do not fit on {self.board.size} points")
         return self
 
     def settings(self, choices: dict[str, str]) -> dict[str, Any]:

@@ -18,7 +18,8 @@ from engine import descriptions
 from engine.alignment import layout
 from engine.alignment.grid import ALL, ORTHOGONAL, Grid
 from engine.alignment.lines import edge_columns
-from engine.alignment.rules import code, problems, rules_for
+from engine.alignment.points import LINES_A_POINT, Points, board_of
+from engine.alignment.rules import problems, rules_for, slot_value
 from engine.switches import Switch
 from schema.alignment import AlignmentDescription
 from schema.paths import DATA_DIR
@@ -48,7 +49,10 @@ def switches(description: AlignmentDescription) -> tuple[Switch, ...]:
     return tuple(Switch(s.id, tuple(s.options), s.default) for s in description.switches)
 
 
-def grid(description: AlignmentDescription) -> Grid:
+def grid(description: AlignmentDescription) -> Grid | Points:
+    """The board's geometry: a rectangular grid, or a board of points and lines (engine.alignment.points)."""
+    if description.board.kind != "grid":
+        return board_of(description.board)
     return Grid(description.board.rows, description.board.cols)
 
 
@@ -64,7 +68,19 @@ def parameters(description: AlignmentDescription, values: Mapping[str, str]) -> 
     par = np.zeros(layout.PAR_SIZE, dtype=np.int64)
     for name, slot in layout.PARAM_FIELDS.items():
         if name in type(rules).model_fields:
-            par[slot] = code(name, getattr(rules, name))
+            par[slot] = slot_value(name, getattr(rules, name))
+    if par[layout.P_DRAW_AFTER] == 0:
+        par[layout.P_DRAW_AFTER] = layout.NEVER
+    par[layout.P_PIECES] = rules.pieces or description.pieces  # the frame's number, unless a switch sets it
+    if isinstance(g, Points):
+        par[layout.P_POINTS] = g.points
+        par[layout.P_FULL] = g.full
+        par[layout.NBR:layout.NBR + g.points] = g.neighbour_masks()
+        masks = g.line_masks()
+        par[layout.LINES] = len(masks)
+        par[layout.LINES + 1:layout.LINES + 1 + len(masks)] = masks
+        par[layout.PLINES:layout.PLINES + LINES_A_POINT * g.points] = g.lines_through().reshape(-1)
+        return par, rules
     axes = ALL if rules.directions == "all" else ORTHOGONAL
     col_a, col_f = edge_columns(g.rows, g.cols)
     par[layout.P_POINTS] = g.points
@@ -72,7 +88,6 @@ def parameters(description: AlignmentDescription, values: Mapping[str, str]) -> 
     par[layout.P_FULL] = g.full
     par[layout.P_COL_A] = col_a
     par[layout.P_COL_F] = col_f
-    par[layout.P_PIECES] = description.pieces
     par[layout.P_AXES] = len(axes)
     par[layout.AXIS:layout.AXIS + 7 * len(axes)] = g.axis_table(axes).reshape(-1)
     par[layout.NBR:layout.NBR + g.points] = g.neighbour_masks()

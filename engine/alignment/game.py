@@ -4,7 +4,9 @@ and drawn, traced moves, notation), over the machine's one compiled entry point
 (engine.alignment.machine.run). A game with a description needs no Python of its own.
 
 Notation: a placement ``c3``, a step ``c3-c4``, a removal ``xd2``, ``pass`` (points named by column
-letter and row number from the bottom-left corner, engine.alignment.grid). A position spec and a
+letter and row number from the bottom-left corner, engine.alignment.grid; on a board of points and
+lines, engine.alignment.points, by their place on the lattice it is drawn on; a flight is written as
+a step, ``b2-g7``). A position spec and a
 traced move's events are described at :meth:`AlignmentGame.position` and
 :meth:`AlignmentGame.trace_move`.
 """
@@ -21,14 +23,16 @@ from engine.alignment import description as described
 from engine.alignment.bits import popcount
 from engine.alignment.layout import (
     BOARD, COVER, EV_LINE, EV_PASS, EV_PLACE, EV_REMOVE, EV_STEP, FIRST, FIXED_SIZE, HAND, KIND, K_PASS,
-    K_PLACE, K_REMOVE, K_STEP, LAST, LINE, LMASK, LOG_SIZE, LOG_WIDTH, MOVEMENT, N_LEGAL, N_REC, PASSES, PASS_MOVE,
+    K_MOVE, K_PLACE, K_REMOVE, K_STEP, LAST, LINE, LMASK, LOG_SIZE, LOG_WIDTH, MOVEMENT, N_LEGAL, N_REC, PASSES, PASS_MOVE,
     PER_TURN_TWO, PHASE, PLACED, PLACEMENT, P_AXES, P_COLS, P_COL_A, P_COL_F, P_PER_TURN, P_REMOVAL, P_REPETITION, REC,
-    REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_ENDS, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS,
-    STEP_BASE, TO_MOVE, WINNER,
+    REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_IGNORED, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS,
+    STEP_BASE, TO_MOVE, TURNS, WINNER,
 )
+from engine.alignment.layout import MOVE_BASE, OWED, PIECES, POINT_ROOM, P_PIECES
 from engine.alignment.grid import Grid
 from engine.alignment.lines import line_through, run_masks
-from engine.alignment.machine import placement_mask, removal_candidates, run, select_move
+from engine.alignment.machine import placement_mask, removal_candidates, run, run_points, select_move
+from engine.alignment.points import Points
 from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
 from engine.game import Limits
 from engine.machine import KernelRules, Params
@@ -45,9 +49,9 @@ SYMBOLS = "xo"
 # --- compiled entry points of its own -------------------------------------------------------------
 
 @njit(cache=True)
-def set_up_removal(st, par, line):
+def set_up_removal(st, par, line, points):
     """A set-up position with a removal pending: the candidates for the lines ``line``."""
-    cand = removal_candidates(st, par, st[TO_MOVE], line)
+    cand = removal_candidates(st, par, st[TO_MOVE], line, points)
     st[STAGE] = STAGE_REMOVAL
     st[LINE] = line
     st[KIND] = K_REMOVE
@@ -56,8 +60,8 @@ def set_up_removal(st, par, line):
 
 
 @njit(cache=True)
-def set_up_second_placement(st, par):
-    m = placement_mask(st, par, st[TO_MOVE])
+def set_up_second_placement(st, par, points):
+    m = placement_mask(st, par, st[TO_MOVE], points)
     st[STAGE] = STAGE_SECOND
     st[KIND] = K_PLACE
     st[LMASK] = m
@@ -65,10 +69,11 @@ def set_up_second_placement(st, par):
 
 
 @njit(cache=True)
-def legal_list(st):
+def legal_list(st, tables):
+    """The legal moves; ``tables``: a parameter array holding the board's neighbours (all select_move reads)."""
     out = np.empty(st[N_LEGAL], dtype=np.int64)
     for k in range(st[N_LEGAL]):
-        out[k] = select_move(st, st, k)  # select_move does not read the parameters
+        out[k] = select_move(st, tables, k)
     return out
 
 
@@ -134,12 +139,20 @@ class AlignmentGame(KernelRules):
         self.grid = described.grid(description)
         self.rows, self.cols, self.points = self.grid.rows, self.grid.cols, self.grid.points
         self.pieces = description.pieces
-        self.step_to: list[list[int]] = self.grid.step_table().tolist()
+        self.on_points = isinstance(self.grid, Points)
+        """A board of points and lines: its own entry point, and moves from a point to a point."""
+        self.step_to: list[list[int]] = [] if self.on_points else self.grid.step_table().tolist()
         """step_to[f][d]: the point one step from f in direction d (0 south, 1 west, 2 east, 3 north), or -1."""
+        if self.on_points:
+            self.machine = run_points
+        self.counts_turns = any(o.get("draw_after_turns") for s in description.switches for o in s.options.values()) \
+            or bool(description.rules.get("draw_after_turns"))
+        """Whether the rules may draw the game by its length: positions then say the turns played."""
+        self.tables = described.parameters(description, {s.id: s.default for s in description.switches})[0]
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         par, rules = described.parameters(self.description, values)
-        repeat = par[P_REPETITION] == REPETITION_ENDS
+        repeat = par[P_REPETITION] != REPETITION_IGNORED
         return Params(par=par, state_size=FIXED_SIZE + (int(limits.turns) + 2 if repeat else 0), limits=limits,
                       values=dict(values), extra={"rules": rules})
 
@@ -150,7 +163,11 @@ class AlignmentGame(KernelRules):
         move = int(move)
         if 0 <= move < self.points:
             return self.grid.name(move)
-        if STEP_BASE <= move < STEP_BASE + 4 * self.points:
+        if self.on_points and MOVE_BASE <= move < MOVE_BASE + POINT_ROOM * self.points:
+            f, t = divmod(move - MOVE_BASE, POINT_ROOM)
+            if t < self.points and t != f:
+                return f"{self.grid.name(f)}-{self.grid.name(t)}"
+        if not self.on_points and STEP_BASE <= move < STEP_BASE + 4 * self.points:
             f, d = divmod(move - STEP_BASE, 4)
             t = self.step_to[f][d]
             if t >= 0:
@@ -175,6 +192,10 @@ class AlignmentGame(KernelRules):
             if "-" in t:
                 a, _, b = t.partition("-")
                 f, to = self.grid.parse(a), self.grid.parse(b)
+                if self.on_points:
+                    if f == to:
+                        raise ValueError("a move goes from a point to another")
+                    return MOVE_BASE + POINT_ROOM * f + to
                 steps = self.step_to[f]
                 if to not in steps:
                     raise ValueError(f"{b.strip()} is not next to {a.strip()}")
@@ -183,45 +204,52 @@ class AlignmentGame(KernelRules):
         except ValueError as exc:
             raise ValueError(f"unknown move {text!r}: {exc}; {why}") from None
 
-    def board_of(self, b1: int, b2: int, h1: int, h2: int, phase: int) -> dict[str, Any]:
+    def board_of(self, b1: int, b2: int, h1: int, h2: int, phase: int, pieces: int) -> dict[str, Any]:
         """The board as JSON-able data: rows (top first), hands, pieces each player has taken, phase,
         and ``sites`` for drawing it (name, row from the top, column from the left, piece: 0, 1 or 2)."""
         return {
             "rows": self.grid.rows_text((b1, b2), SYMBOLS),
             "hands": [h1, h2],
-            "captures": [self.pieces - h2 - bin(b2).count("1"), self.pieces - h1 - bin(b1).count("1")],
+            "captures": [pieces - h2 - bin(b2).count("1"), pieces - h1 - bin(b1).count("1")],
             "phase": "placement" if phase == PLACEMENT else "movement",
             "sites": [
-                {"name": self.grid.name(p), "row": self.rows - 1 - p // self.cols, "col": p % self.cols,
+                {"name": self.grid.name(p), "row": self.rows - 1 - self._at(p)[1], "col": self._at(p)[0],
                  "piece": 1 if b1 >> p & 1 else 2 if b2 >> p & 1 else 0}
                 for p in range(self.points)
             ],
         }
+
+    def _at(self, p: int) -> tuple[int, int]:
+        """(column, row) of point ``p``, 0-based from the bottom-left corner."""
+        return self.grid.coords(p) if self.on_points else (p % self.cols, p // self.cols)
 
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """A position: ``{"board": [the rows, top first, of "x" "o" "."], "hands": [h1, h2], "to_move": 1 | 2}``
         (the board may also be drawn as one string, as ``render`` draws it: see ``board_rows``),
 
         and optionally ``"phase"`` ("placement" or "movement"; default: placement while a hand
-        holds pieces), ``"last_capturer"`` (1, 2 or None), ``"passes"`` (consecutive passes, 0 or
+        holds pieces), ``"turns"`` (turns completed, for a draw by length; default 0),
+        ``"last_capturer"`` (1, 2 or None), ``"passes"`` (consecutive passes, 0 or
         1), ``"recorded_lines"`` ([lines of player 1, lines of player 2], each line a list of
         point names: standing-line = new-only), and for a turn in progress ``"stage"``
         ("removal", with ``"line"``, the points of the lines that earned it, needed with
         removal = next-to-line; or "placement", the second placement of per-turn = two),
         ``"removed"`` (whether a piece was removed this turn) and ``"placed"`` (pieces placed
-        this turn). Positions logged for repetition start afresh. The end rule is tested at once
+        this turn) and ``"owed"`` (removals a double line still owes after the pending one: double_line
+        one-per-line). Positions logged for repetition start afresh. The end rule is tested at once
         (as at the start of any turn).
         """
         check_fields(spec, ("board", "hands", "to_move", "phase", "last_capturer", "passes", "recorded_lines",
-                            "stage", "line", "removed", "placed"))
+                            "stage", "line", "removed", "placed", "owed", "turns"))
         b1, b2 = self.grid.parse_rows(board_rows(spec.get("board")), SYMBOLS)
         hands = spec.get("hands", [0, 0])
         if not isinstance(hands, (list, tuple)) or len(hands) != 2:
             raise ValueError(f"position hands must be two counts, not {hands!r}")
-        h = [_int(x, "hands", 0, self.pieces) for x in hands]
+        pieces = int(params.par[P_PIECES])
+        h = [_int(x, "hands", 0, pieces) for x in hands]
         for p, mask in enumerate((b1, b2)):
-            if bin(mask).count("1") + h[p] > self.pieces:
-                raise ValueError(f"player {p + 1} has more than {self.pieces} pieces on the board and in hand")
+            if bin(mask).count("1") + h[p] > pieces:
+                raise ValueError(f"player {p + 1} has more than {pieces} pieces on the board and in hand")
         to_move = player_to_move(spec)
         phase = spec.get("phase", "placement" if h[0] + h[1] > 0 else "movement")
         if phase not in ("placement", "movement"):
@@ -232,12 +260,14 @@ class AlignmentGame(KernelRules):
         st = np.zeros(params.state_size, dtype=np.int64)
         st[BOARD], st[BOARD + 1] = b1, b2
         st[HAND], st[HAND + 1] = h
+        st[PIECES] = pieces
         st[TO_MOVE] = to_move - 1
         st[FIRST] = to_move - 1
         st[PHASE] = PLACEMENT if phase == "placement" else MOVEMENT
         st[LAST] = last or 0
         st[PASSES] = _int(spec.get("passes", 0), "passes", 0, 1)
         st[COVER] = b1 | b2
+        st[TURNS] = _int(spec.get("turns", 0), "turns", 0, 1_000_000)
         lines = spec.get("recorded_lines", [[], []])
         if not isinstance(lines, (list, tuple)) or len(lines) != 2:
             raise ValueError(f"position recorded_lines must be two lists of lines, not {lines!r}")
@@ -252,7 +282,7 @@ class AlignmentGame(KernelRules):
         if stage not in ("turn", "removal", "placement"):
             raise ValueError(f"position stage must be 'turn', 'removal' or 'placement', not {stage!r}")
         if stage == "turn":
-            extra = sorted({"line", "removed", "placed"} & set(spec))
+            extra = sorted({"line", "removed", "placed", "owed"} & set(spec))
             if extra:
                 raise ValueError(f"position field(s) {extra} belong to a turn in progress (stage)")
             self.settle(params, st)
@@ -267,18 +297,20 @@ class AlignmentGame(KernelRules):
             placing = st[PHASE] == PLACEMENT
             st[PLACED] = _int(spec.get("placed", 1 if placing else 0), "placed", 1 if placing else 0,
                               2 if placing else 0)
+            st[OWED] = _int(spec.get("owed", 0), "owed", 0, 3)
             line = spec.get("line")
             if line is None and params.par[P_REMOVAL] == REMOVE_NEXT_TO_LINE:
                 raise ValueError("position line (the points of the line just formed) is needed with removal = "
                                  "next-to-line")
-            set_up_removal(st, params.par, np.int64(0 if line is None else _points(self.grid, line, "line")))
+            set_up_removal(st, params.par, np.int64(0 if line is None else _points(self.grid, line, "line")),
+                           self.on_points)
         else:
             if "line" in spec:
                 raise ValueError("position line belongs to stage 'removal'")
             if st[PHASE] != PLACEMENT or params.par[P_PER_TURN] != PER_TURN_TWO:
                 raise ValueError("a second placement is pending only in the placement phase with per-turn = two")
             st[PLACED] = _int(spec.get("placed", 1), "placed", 1, 1)
-            set_up_second_placement(st, params.par)
+            set_up_second_placement(st, params.par, self.on_points)
         if st[N_LEGAL] == 0:
             raise ValueError(f"position stage {stage!r} has no legal move")
         return st
@@ -292,6 +324,8 @@ class AlignmentGame(KernelRules):
             "last_capturer": int(st[LAST]) or None,
             "passes": int(st[PASSES]),
         }
+        if self.counts_turns:  # the game may be drawn by its length (turn-limit)
+            spec["turns"] = int(st[TURNS])
         if st[N_REC] or st[N_REC + 1]:
             spec["recorded_lines"] = [
                 [self.grid.names(int(st[REC + p * MAX_REC + i])) for i in range(int(st[N_REC + p]))] for p in (0, 1)
@@ -302,12 +336,14 @@ class AlignmentGame(KernelRules):
             spec["placed"] = int(st[PLACED])
             if st[STAGE] == STAGE_REMOVAL and st[LINE]:  # kept with removal = next-to-line only
                 spec["line"] = self.grid.names(int(st[LINE]))
+            if st[STAGE] == STAGE_REMOVAL and st[OWED]:  # double_line one-per-line
+                spec["owed"] = int(st[OWED])
         return spec
 
     def legal_moves(self, st: np.ndarray) -> list[int]:
         if st[STATUS] != ONGOING:
             return []
-        return [int(m) for m in legal_list(st)]
+        return [int(m) for m in legal_list(st, self.tables)]
 
     def move_to_text(self, move: int) -> str:
         return self.move_name(move)
@@ -316,13 +352,20 @@ class AlignmentGame(KernelRules):
         return self.parse_move(text)
 
     def board(self, st: np.ndarray) -> dict[str, Any]:
-        return self.board_of(int(st[BOARD]), int(st[BOARD + 1]), int(st[HAND]), int(st[HAND + 1]), int(st[PHASE]))
+        return self.board_of(int(st[BOARD]), int(st[BOARD + 1]), int(st[HAND]), int(st[HAND + 1]), int(st[PHASE]),
+                             int(st[PIECES]))
 
     def render(self, params: Params, st: np.ndarray) -> str:
         b = self.board(st)
         letters = "   " + " ".join(chr(ord("a") + c) for c in range(self.cols))
         lines = [letters]
-        for i, row in enumerate(b["rows"]):
+        if self.on_points:  # each point at its place on the lattice, blanks elsewhere
+            cells = {self._at(p): "x" if s["piece"] == 1 else "o" if s["piece"] == 2 else "."
+                     for p, s in enumerate(b["sites"])}
+            rows = ["".join(cells.get((c, r), " ") for c in range(self.cols)) for r in reversed(range(self.rows))]
+        else:
+            rows = b["rows"]
+        for i, row in enumerate(rows):
             r = self.rows - i
             lines.append(f"{r}  " + " ".join(row) + f"  {r}")
         lines.append(letters)
@@ -332,7 +375,7 @@ class AlignmentGame(KernelRules):
                          f"{b['captures'][p]} taken")
         if st[STATUS] == ONGOING:
             who = f"player {int(st[TO_MOVE]) + 1} ({SYMBOLS[int(st[TO_MOVE])]})"
-            doing = {K_PLACE: "to place", K_STEP: "to step", K_REMOVE: "to remove an enemy piece",
+            doing = {K_PLACE: "to place", K_STEP: "to step", K_MOVE: "to move", K_REMOVE: "to remove an enemy piece",
                      K_PASS: "to pass"}[int(st[KIND])]
             if st[STAGE] == STAGE_SECOND:
                 doing = "to place a second piece"
@@ -362,7 +405,7 @@ class AlignmentGame(KernelRules):
                 event = {"kind": "pass", "player": player}
             else:
                 event = {"kind": "phase", "phase": "movement"}
-            event["board"] = self.board_of(b1, b2, h1, h2, phase)
+            event["board"] = self.board_of(b1, b2, h1, h2, phase, int(st[PIECES]))
             events.append(event)
         return events
 

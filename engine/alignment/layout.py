@@ -10,12 +10,15 @@ The state: the machine's own fields, then each rule's.
 
 Move numbers (what ``legal_moves`` lists, ascending): a placement on point p is p; a step from f in
 direction d (0 south, 1 west, 2 east, 3 north: ascending order of the point stepped to) is
-STEP_BASE + 4 f + d; a removal on p is REMOVE_BASE + p; a pass is PASS_MOVE. They have room for
-:data:`POINT_ROOM` points, so that Tauru's 30-point board keeps the numbers it always had.
+STEP_BASE + 4 f + d; a removal on p is REMOVE_BASE + p; a pass is PASS_MOVE; a move from f to t that
+is not a grid's step (a flight, or a step on a board of points and lines, engine.alignment.points) is
+MOVE_BASE + POINT_ROOM f + t. They have room for :data:`POINT_ROOM` points, so that Tauru's 30-point
+board keeps the numbers it always had.
 """
 
 from __future__ import annotations
 
+from engine.alignment.points import LINES_A_POINT, MAX_LINES
 from engine.alignment.rules import MAX_POINTS, RULES, code
 from engine.mancala.layout import blocks
 
@@ -31,6 +34,7 @@ if MAX_POINTS > POINT_ROOM:
 STEP_BASE = POINT_ROOM
 REMOVE_BASE = STEP_BASE + 4 * POINT_ROOM
 PASS_MOVE = REMOVE_BASE + 40
+MOVE_BASE = 8 * POINT_ROOM
 
 PARAM_FIELDS = _fields(
     *(slot for rule in RULES for slot in rule.slots),  # each rule's, in the rules' order
@@ -39,7 +43,7 @@ PARAM_FIELDS = _fields(
     "full",  # the mask of every point
     "col_a",  # the mask of the first column
     "col_f",  # the mask of the last column
-    "pieces",  # pieces each player enters
+    "pieces",  # pieces each player enters (also the placement rule's field pieces, where a switch sets it)
     "axes",  # how many axes lines run along (2 or 4); the axis block follows at once
 )
 """The parameter array's named fields: name -> slot."""
@@ -52,6 +56,10 @@ P_END = PARAM_FIELDS["end"]
 P_NO_MOVE = PARAM_FIELDS["no_move"]
 P_FIRST = PARAM_FIELDS["first_player"]
 P_REPETITION = PARAM_FIELDS["repetition"]
+P_NOTHING = PARAM_FIELDS["nothing_to_remove"]
+P_FLYING = PARAM_FIELDS["flying"]
+P_DOUBLE = PARAM_FIELDS["double_line"]
+P_DRAW_AFTER = PARAM_FIELDS["draw_after_turns"]  # filled with NEVER when the rule field is 0
 P_POINTS = PARAM_FIELDS["points"]
 P_COLS = PARAM_FIELDS["cols"]
 P_FULL = PARAM_FIELDS["full"]
@@ -64,11 +72,18 @@ TABLES = blocks(P_AXES + 1, [
     ("nbr", POINT_ROOM),  # + p: the mask of p's orthogonal neighbours
     ("ray", 8 * POINT_ROOM),  # + 8 t + r: the next point along ray r (axis * 2 + 0 forwards, 1 backwards), or -1
     ("step", 4 * POINT_ROOM),  # + 4 f + d: the neighbour of f in direction d, or -1
+    # a board of points and lines (engine.alignment.points); on a grid, nbr is its orthogonal neighbours
+    ("lines", 1 + MAX_LINES),  # the number of lines, then each line's mask
+    ("plines", LINES_A_POINT * POINT_ROOM),  # + LINES_A_POINT t + i: the masks of the lines through t, 0-padded
 ])
 AXIS = TABLES["axis"]
 NBR = TABLES["nbr"]
 RAY = TABLES["ray"]
 STEP = TABLES["step"]
+LINES = TABLES["lines"]
+PLINES = TABLES["plines"]
+NEVER = 1 << 62
+"""A turn count no game reaches (draw_after_turns 0)."""
 PAR_SIZE = TABLES["end"]
 if AXIS != P_AXES + 1:
     raise RuntimeError("the axis block must follow its count (engine.alignment.lines)")  # a programming error
@@ -112,11 +127,13 @@ COVER = STATE["cover"]
 KIND = STATE["kind"]
 N_LEGAL = STATE["n_legal"]
 LMASK = STATE["lmask"]
+PIECES = STATE["pieces"]  # the pieces each player entered
 LINE = STATE["line"]  # the lines that earned the pending removal (removal next-to-line; else 0)
 LAST = STATE["last"]  # the last player to remove a piece (0: nobody yet, 1 or 2)
 N_REC = STATE["n_rec"]  # + p: lines recorded for player p (standing_line new-only)
 REC = STATE["rec"]  # + p * MAX_REC + i: the masks of those lines
 N_REP = STATE["n_rep"]  # positions logged since the last placement or removal (repetition ends-game)
+OWED = STATE["owed"]  # removals still owed this turn (double_line one-per-line)
 REP = STATE["rep"]  # + i: position keys (board of player 1 | board of player 2 << points | player to move << 60)
 FIXED_SIZE = STATE["end"]
 if REP != FIXED_SIZE:
@@ -124,6 +141,8 @@ if REP != FIXED_SIZE:
 
 # Kinds of the legal moves of a decision.
 K_NONE, K_PLACE, K_STEP, K_REMOVE, K_PASS = 0, 1, 2, 3, 4
+K_MOVE = 5  # moves from a point to a point: lmask + 0 the pieces that may move, + 1 the points they may go to
+#             (each piece: the neighbours among them, or all of them with lmask + 2 set: flying)
 # Phases and stages (what the pending decision is).
 PLACEMENT, MOVEMENT = 0, 1
 STAGE_TURN = 0  # the start of a turn: place, step or pass
@@ -146,6 +165,13 @@ NO_MOVE_LOSE = code("no_move", "lose")
 PER_TURN_TWO = code("per_turn", "two")
 FIRST_LOT = code("first_player", "lot")
 REPETITION_ENDS = code("repetition", "ends-game")
+REPETITION_IGNORED = code("repetition", "ignored")
+REPETITION_THIRD = code("repetition", "third-time")
+REMOVE_UNLESS_ALL = code("removal", "not-in-line-unless-all")
+NOTHING_MOVER_LOSES = code("nothing_to_remove", "mover-loses")
+FLYING_NEVER = code("flying", "never")
+FLYING_NO_LINE = code("flying", "at-three-no-line")
+DOUBLE_PER_LINE = code("double_line", "one-per-line")
 
 # Events of a traced move: log[0] = events written; event i at 1 + LOG_WIDTH * i: kind, two values,
 # then the board after it (the two masks, the two hands, the phase).

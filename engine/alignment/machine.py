@@ -29,6 +29,7 @@ from numba import njit
 
 from engine import machine
 from engine.alignment.bits import lowest_bit, popcount, select_bit, select_bit4
+from engine.alignment import point_lines
 from engine.alignment.layout import (
     BOARD, COVER, END_CAPTURE_ALL, END_LAST_CAPTURER, EV_LINE, EV_MOVEMENT, EV_PASS, EV_PLACE,
     EV_REMOVE, EV_STEP, FIRST, FIRST_LOT, FIXED_SIZE, HAND, KIND, K_NONE, K_PASS, K_PLACE, K_REMOVE, K_STEP, LAST, LINE,
@@ -39,9 +40,13 @@ from engine.alignment.layout import (
     REMOVE_NOT_IN_LINE, REP, REPETITION_ENDS, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS, STEP, STEP_BASE,
     TO_MOVE, TURNS, WINNER,
 )
+from engine.alignment.layout import (  # the rules of the morris games and boards of points and lines
+    PIECES, DOUBLE_PER_LINE, FLYING_NEVER, FLYING_NO_LINE, K_MOVE, MOVE_BASE, NOTHING_MOVER_LOSES, OWED, POINT_ROOM, P_DOUBLE,
+    P_DRAW_AFTER, P_FLYING, P_NOTHING, REMOVE_UNLESS_ALL, REPETITION_IGNORED,
+)
 from engine.alignment.lines import counting_lines, line_through, lines_of, run_masks, side_runs
 from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
-from engine.result import OVER, REPETITION, UNFINISHED
+from engine.result import ONGOING, OVER, REPETITION, UNFINISHED
 from engine.turns import first_player
 
 
@@ -84,8 +89,9 @@ def log_event(log, st, kind, a, b):
 # --- legal moves ------------------------------------------------------------------------------
 
 @njit(cache=True, inline="always")
-def placement_mask(st, par, p):
-    """The points player ``p`` may place on now (none with an empty hand)."""
+def placement_mask(st, par, p, points=False):
+    """The points player ``p`` may place on now (none with an empty hand). ``points``: a board of points
+    and lines (a constant of the entry point, as ``logged`` is: the other board's code compiles away)."""
     if st[HAND + p] == 0:
         return np.int64(0)
     empty = par[P_FULL] & ~(st[BOARD] | st[BOARD + 1])
@@ -93,6 +99,8 @@ def placement_mask(st, par, p):
     long_forbidden = par[P_LONG] == LONG_FORBIDDEN
     if not pl_forbidden and not long_forbidden:
         return empty
+    if points:  # placement_lines forbidden (long_lines is count there)
+        return empty & ~point_lines.line_makers(par, st[BOARD + p], empty)
     full, exact, long = run_masks(par, P_AXES, st[BOARD + p])
     illegal = np.int64(0)
     if pl_forbidden:
@@ -147,6 +155,57 @@ def set_step_masks(st, par, p):
 
 
 @njit(cache=True, inline="always")
+def set_move_masks(st, par, p):
+    """A board of points and lines: store the pieces of player ``p`` that may step and the empty points;
+    return how many steps (each piece to its empty neighbours)."""
+    own = st[BOARD + p]
+    empty = par[P_FULL] & ~(own | st[BOARD + 1 - p])
+    movers = np.int64(0)
+    n = np.int64(0)
+    m = own
+    while m:
+        f = lowest_bit(m)
+        m &= m - 1
+        c = popcount(par[NBR + f] & empty)
+        if c:
+            movers |= np.int64(1) << f
+            n += c
+    st[LMASK] = movers
+    st[LMASK + 1] = empty
+    st[LMASK + 2] = 0
+    return n
+
+
+@njit(cache=True, inline="always")
+def set_fly_masks(st, par, p):
+    """Flying: every piece of player ``p`` may move to every empty point; store them, return how many moves."""
+    own = st[BOARD + p]
+    empty = par[P_FULL] & ~(own | st[BOARD + 1 - p])
+    st[LMASK] = own
+    st[LMASK + 1] = empty
+    st[LMASK + 2] = 1
+    return popcount(own) * popcount(empty)
+
+
+@njit(cache=True, inline="always")
+def select_from_to(st, par, k):
+    """The ``k``-th move from a point to a point (K_MOVE), in ascending order of (from, to)."""
+    movers = st[LMASK]
+    to = st[LMASK + 1]
+    if st[LMASK + 2]:  # flying: the same points for every piece
+        n = popcount(to)
+        return MOVE_BASE + POINT_ROOM * select_bit(movers, k // n) + select_bit(to, k % n)
+    while True:
+        f = lowest_bit(movers)
+        d = par[NBR + f] & to
+        c = popcount(d)
+        if k < c:
+            return MOVE_BASE + POINT_ROOM * f + select_bit(d, k)
+        k -= c
+        movers &= movers - 1
+
+
+@njit(cache=True, inline="always")
 def select_move(st, par, k):
     """The ``k``-th legal move (0-based, ascending move numbers): what legal_moves()[k] is.
 
@@ -160,6 +219,8 @@ def select_move(st, par, k):
         return REMOVE_BASE + select_bit(st[LMASK], k)
     if kind == K_PASS:
         return np.int64(PASS_MOVE)
+    if kind == K_MOVE:
+        return select_from_to(st, par, k)
     m0 = st[LMASK]
     m1 = st[LMASK + 1]
     m2 = st[LMASK + 2]
@@ -176,14 +237,18 @@ def select_move(st, par, k):
 
 
 @njit(cache=True, inline="always")
-def removal_candidates(st, par, me, line):
+def removal_candidates(st, par, me, line, points=False):
     """The enemy pieces player ``me`` may remove, given the lines ``line`` that earned the removal."""
     enemy = st[BOARD + 1 - me]
     rule = par[P_REMOVAL]
     if rule == REMOVE_ANY:
         return enemy
-    if rule == REMOVE_NOT_IN_LINE:
-        return enemy & ~lines_of(par, P_AXES, enemy, par[P_LONG] == LONG_IGNORED)
+    if rule == REMOVE_NOT_IN_LINE or rule == REMOVE_UNLESS_ALL:
+        if points:
+            free = enemy & ~point_lines.lines_of(par, enemy)
+        else:
+            free = enemy & ~lines_of(par, P_AXES, enemy, par[P_LONG] == LONG_IGNORED)
+        return enemy if free == 0 and rule == REMOVE_UNLESS_ALL else free
     near = np.int64(0)
     m = line
     while m:
@@ -196,7 +261,20 @@ def removal_candidates(st, par, me, line):
 # --- the turn ---------------------------------------------------------------------------------
 
 @njit(cache=True, inline="always")
-def arrival(st, par, log, me, t, placing, logged):
+def nothing_to_remove(st, par, me):
+    """A line was made and no enemy piece may be removed: nothing happens (False), or with
+    nothing_to_remove mover-loses the maker, left without a legal move, loses (True: the game is over)."""
+    if par[P_NOTHING] != NOTHING_MOVER_LOSES:
+        return False
+    st[STATUS] = OVER
+    st[WINNER] = 2 - me
+    st[KIND] = K_NONE
+    st[N_LEGAL] = 0
+    return True
+
+
+@njit(cache=True, inline="always")
+def arrival(st, par, log, me, t, placing, logged, points=False):
     """A piece of ``me`` has just arrived on ``t``: if it forms a line that captures, set up the removal.
 
     Returns True if a removal decision follows. A line captures unless it was formed by a
@@ -206,21 +284,25 @@ def arrival(st, par, log, me, t, placing, logged):
     """
     own = st[BOARD + me]
     enemy = st[BOARD + 1 - me]
-    may_capture = (not placing or par[P_PLACEMENT] == PLACE_CAPTURE) and st[REMOVED] == 0 and enemy != 0
+    may_capture = (not placing or par[P_PLACEMENT] == PLACE_CAPTURE) and st[REMOVED] == 0 and (
+        enemy != 0 or par[P_NOTHING] == NOTHING_MOVER_LOSES)
     if not may_capture and not logged:
         return False
     if not logged:
         # first the bit-parallel test: is there a line through t at all? (most arrivals: no)
-        if par[P_LONG] == LONG_IGNORED:
+        if points:
+            if not point_lines.line_through(par, own, t):
+                return False
+        elif par[P_LONG] == LONG_IGNORED:
             if (run_masks(par, P_AXES, own)[1] >> t) & 1 == 0:
                 return False
         elif not line_through(own, t, par[P_AXES] == 4, par[P_COLS], par[P_COL_A], par[P_COL_F]):  # with long-lines forbidden no longer
             return False  # run can have been made, so three or more is the test
-        if par[P_STANDING] != NEW_ONLY and par[P_REMOVAL] != REMOVE_NEXT_TO_LINE:
+        if par[P_STANDING] != NEW_ONLY and par[P_REMOVAL] != REMOVE_NEXT_TO_LINE and par[P_DOUBLE] != DOUBLE_PER_LINE:
             # the fast path (Ludii's reading among others): the line's points decide nothing
-            cand = enemy if par[P_REMOVAL] == REMOVE_ANY else removal_candidates(st, par, me, np.int64(0))
+            cand = enemy if par[P_REMOVAL] == REMOVE_ANY else removal_candidates(st, par, me, np.int64(0), points)
             if cand == 0:
-                return False
+                return nothing_to_remove(st, par, me)
             st[LINE] = 0
             st[STAGE] = STAGE_REMOVAL
             st[KIND] = K_REMOVE
@@ -228,24 +310,31 @@ def arrival(st, par, log, me, t, placing, logged):
             st[N_LEGAL] = popcount(cand)
             return True
     # the lines one by one: which capture (new-only), which points border them (next-to-line), events
-    l0, l1, l2, l3 = counting_lines(par, P_AXES, RAY, own, t, par[P_LONG] == LONG_IGNORED)
+    if points:
+        l0, l1, l2, l3 = point_lines.counting_lines(par, own, t)
+    else:
+        l0, l1, l2, l3 = counting_lines(par, P_AXES, RAY, own, t, par[P_LONG] == LONG_IGNORED)
     line = np.int64(0)
+    n_lines = 0
     if may_capture:
         new_only = par[P_STANDING] == NEW_ONLY
         for a in range(4):
             la = l0 if a == 0 else l1 if a == 1 else l2 if a == 2 else l3
             if la != 0 and not (new_only and recorded(st, me, la)):
                 line |= la
+                n_lines += 1
     cand = np.int64(0)
     if line != 0:
-        cand = removal_candidates(st, par, me, line)
+        cand = removal_candidates(st, par, me, line, points)
     if logged:
         for a in range(4):
             la = l0 if a == 0 else l1 if a == 1 else l2 if a == 2 else l3
             if la != 0:
                 log_event(log, st, EV_LINE, la, 1 if (cand != 0 and la & line == la) else 0)
     if cand == 0:
-        return False
+        return line != 0 and nothing_to_remove(st, par, me)
+    if par[P_DOUBLE] == DOUBLE_PER_LINE:
+        st[OWED] = n_lines - 1
     if par[P_STANDING] == NEW_ONLY:
         for a in range(4):
             la = l0 if a == 0 else l1 if a == 1 else l2 if a == 2 else l3
@@ -299,17 +388,18 @@ def decide_by_pieces(st, par):
 
 
 @njit(cache=True, inline="always")
-def turn_moves(st, par, log, logged):
-    """The legal moves at the start of a turn (placement, a placement pass, steps); may begin movement."""
+def turn_moves(st, par, log, logged, points=False):
+    """The legal moves at the start of a turn (placement, a placement pass, steps or flights); may begin
+    movement."""
     me = st[TO_MOVE]
     if st[PHASE] == PLACEMENT:
-        m = placement_mask(st, par, me)
+        m = placement_mask(st, par, me, points)
         if m != 0:
             st[KIND] = K_PLACE
             st[LMASK] = m
             st[N_LEGAL] = popcount(m)
             return
-        if placement_mask(st, par, 1 - me) != 0:
+        if placement_mask(st, par, 1 - me, points) != 0:
             st[KIND] = K_PASS  # the opponent can still place: this player passes
             st[N_LEGAL] = 1
             return
@@ -317,13 +407,20 @@ def turn_moves(st, par, log, logged):
         st[PASSES] = 0
         if logged:
             log_event(log, st, EV_MOVEMENT, 0, 0)
-    n = set_step_masks(st, par, me)
-    st[KIND] = K_STEP
-    st[N_LEGAL] = n
+    if points:  # flying is played on boards of points and lines (engine.alignment.rules.flying)
+        st[KIND] = K_MOVE
+        if par[P_FLYING] != FLYING_NEVER and pieces(st, me) <= 3:
+            st[N_LEGAL] = set_fly_masks(st, par, me)
+        else:
+            st[N_LEGAL] = set_move_masks(st, par, me)
+    else:
+        n = set_step_masks(st, par, me)
+        st[KIND] = K_STEP
+        st[N_LEGAL] = n
 
 
 @njit(cache=True, inline="always")
-def settle(st, par, log, turn_limit, move_limit, logged):
+def settle(st, par, log, turn_limit, move_limit, logged, points=False):
     """The start of a turn: the end rule, repetition, the legal moves (a blocked player), the limits."""
     st[N_LEGAL] = 0
     st[KIND] = K_NONE
@@ -333,17 +430,20 @@ def settle(st, par, log, turn_limit, move_limit, logged):
     st[LINE] = 0
     if decide_by_pieces(st, par):
         return
-    if par[P_REPETITION] == REPETITION_ENDS:
+    if par[P_REPETITION] != REPETITION_IGNORED:
         key = st[BOARD] | (st[BOARD + 1] << par[P_POINTS]) | (st[TO_MOVE] << 60)
         n = st[N_REP]
+        seen = 0  # earlier occurrences: ends-game stops at the first repeat, third-time at the second
         for i in range(n):
             if st[REP + i] == key:
-                st[STATUS] = REPETITION
-                return
+                seen += 1
+        if seen >= 1 and (par[P_REPETITION] == REPETITION_ENDS or seen >= 2):
+            st[STATUS] = REPETITION
+            return
         if REP + n < st.shape[0]:
             st[REP + n] = key
             st[N_REP] = n + 1
-    turn_moves(st, par, log, logged)
+    turn_moves(st, par, log, logged, points)
     if st[N_LEGAL] == 0:
         if par[P_NO_MOVE] == NO_MOVE_LOSE:
             st[KIND] = K_NONE
@@ -352,6 +452,12 @@ def settle(st, par, log, turn_limit, move_limit, logged):
             return
         st[KIND] = K_PASS
         st[N_LEGAL] = 1
+    if st[TURNS] >= par[P_DRAW_AFTER]:  # the rules' draw by length (turn-limit), after the end by pieces and moves
+        st[N_LEGAL] = 0
+        st[KIND] = K_NONE
+        st[STATUS] = OVER
+        st[WINNER] = 0
+        return
     if st[MOVES] >= move_limit or st[TURNS] >= turn_limit:
         st[N_LEGAL] = 0
         st[KIND] = K_NONE
@@ -359,18 +465,35 @@ def settle(st, par, log, turn_limit, move_limit, logged):
 
 
 @njit(cache=True, inline="always")
-def init_state(st, par, log, rng, seed, turn_limit, move_limit):
+def init_state(st, par, log, rng, seed, turn_limit, move_limit, points=False):
     """The start: an empty board, the pieces in each hand; the first player by lot or player 1."""
     for i in range(FIXED_SIZE):
         st[i] = 0
     st[HAND] = par[P_PIECES]
     st[HAND + 1] = par[P_PIECES]
+    st[PIECES] = par[P_PIECES]
     first_player(st, rng, seed, par[P_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
-    settle(st, par, log, turn_limit, move_limit, False)
+    settle(st, par, log, turn_limit, move_limit, False, points)
 
 
 @njit(cache=True, inline="always")
-def apply_move(st, par, log, move, turn_limit, move_limit, logged):
+def owed_removal(st, par, me, points):
+    """After a removal, with double_line one-per-line: the next removal a double line still owes, if any
+    enemy piece may be taken; True if it is pending."""
+    st[OWED] -= 1
+    cand = removal_candidates(st, par, me, st[LINE], points)
+    if cand == 0:
+        st[OWED] = 0
+        return False
+    st[STAGE] = STAGE_REMOVAL
+    st[KIND] = K_REMOVE
+    st[LMASK] = cand
+    st[N_LEGAL] = popcount(cand)
+    return True
+
+
+@njit(cache=True, inline="always")
+def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False):
     """Play ``move`` (the caller checked it is legal), then set up the next decision or settle the turn."""
     me = st[TO_MOVE]
     st[MOVES] += 1
@@ -386,7 +509,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
         st[N_REP] = 0
         if logged:
             log_event(log, st, EV_PLACE, t, 0)
-        pending = arrival(st, par, log, me, t, True, logged)
+        pending = arrival(st, par, log, me, t, True, logged, points)
     elif move < REMOVE_BASE:
         f = (move - STEP_BASE) >> 2
         t = par[STEP + move - STEP_BASE]
@@ -405,14 +528,27 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
         st[N_REP] = 0
         if logged:
             log_event(log, st, EV_REMOVE, p, 0)
-    else:
+        if st[OWED] > 0:
+            pending = owed_removal(st, par, me, points)
+    elif move == PASS_MOVE:
         if st[PHASE] == MOVEMENT:
             st[PASSES] += 1
         if logged:
             log_event(log, st, EV_PASS, 0, 0)
+    else:  # from a point to a point: a flight, or a step on a board of points and lines
+        f = (move - MOVE_BASE) // POINT_ROOM
+        t = (move - MOVE_BASE) % POINT_ROOM
+        bit = np.int64(1) << t
+        st[BOARD + me] = (st[BOARD + me] & ~(np.int64(1) << f)) | bit
+        st[COVER] |= bit
+        st[PASSES] = 0
+        if logged:
+            log_event(log, st, EV_STEP, f, t)
+        if not (st[LMASK + 2] == 1 and par[P_FLYING] == FLYING_NO_LINE):  # a flight that makes no line
+            pending = arrival(st, par, log, me, t, False, logged, points)
     if not pending and move < PASS_MOVE and st[PHASE] == PLACEMENT and st[PLACED] == 1 \
             and par[P_PER_TURN] == PER_TURN_TWO:
-        m = placement_mask(st, par, me)
+        m = placement_mask(st, par, me, points)
         if m != 0:
             st[STAGE] = STAGE_SECOND
             st[KIND] = K_PLACE
@@ -420,7 +556,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
             st[N_LEGAL] = popcount(m)
             pending = True
     if pending:
-        if st[MOVES] >= move_limit:  # the turn the limit cuts short counts as played (statement counting)
+        if st[MOVES] >= move_limit and st[STATUS] == ONGOING:  # the turn the limit cuts short counts as played
             st[TURNS] += 1
             st[N_LEGAL] = 0
             st[KIND] = K_NONE
@@ -434,7 +570,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
         st[STATUS] = OVER
         st[WINNER] = 0
         return
-    settle(st, par, log, turn_limit, move_limit, logged)
+    settle(st, par, log, turn_limit, move_limit, logged, points)
 
 
 # --- the kernels as engine.machine takes them -------------------------------------------------
@@ -478,3 +614,36 @@ def run(op, par, table, start_st, st, scratch, rng, log, seed, games, move, turn
     """The one compiled entry point (engine.machine.drive over this module's kernels)."""
     machine.drive(start, play, settle_turn, select_move, finish, STATUS, N_LEGAL, TO_MOVE, op, par, table, start_st,
                   st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
+
+
+# --- the same kernels on a board of points and lines (engine.alignment.points) ----------------
+
+@njit(cache=True)
+def start_points(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
+    init_state(st, par, log, rng, seed, turn_limit, move_limit, True)
+
+
+@njit(cache=True)
+def play_logged_points(st, par, log, move, turn_limit, move_limit):
+    apply_move(st, par, log, move, turn_limit, move_limit, True, True)
+
+
+@njit(cache=True, inline="always")
+def play_points(st, par, table, scratch, move, turn_limit, move_limit, log):
+    if log[0] >= 0:
+        play_logged_points(st, par, log, move, turn_limit, move_limit)
+    else:
+        apply_move(st, par, log, move, turn_limit, move_limit, False, True)
+
+
+@njit(cache=True)
+def settle_turn_points(st, par, table, scratch, turn_limit, move_limit, log):
+    settle(st, par, log, turn_limit, move_limit, False, True)
+
+
+@njit(cache=True)
+def run_points(op, par, table, start_st, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree,
+               out):
+    """The compiled entry point of the games on a board of points and lines."""
+    machine.drive(start_points, play_points, settle_turn_points, select_move, finish, STATUS, N_LEGAL, TO_MOVE, op,
+                  par, table, start_st, st, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)

@@ -120,8 +120,12 @@ def test_the_layouts_are_generated_from_the_rules_declarations():
     par, rules = described.parameters(d, {s.id: s.default for s in d.switches})
     for rule in RULES:
         for name in rule.slots:
+            slot = par[layout.PARAM_FIELDS[name]]
+            if rule.fields[name][0] is int:  # a number as it is (draw_after_turns 0: a turn no game reaches)
+                assert slot == (getattr(rules, name) or layout.NEVER)
+                continue
             allowed = rule.fields[name][0].__args__
-            assert allowed[par[layout.PARAM_FIELDS[name]]] == getattr(rules, name)  # the code is the value's index
+            assert allowed[slot] == getattr(rules, name)  # the code is the value's index
     assert (par[layout.P_POINTS], par[layout.P_COLS], par[layout.P_PIECES]) == (30, 6, 12)
 
 
@@ -137,7 +141,7 @@ def test_the_json_schema_names_every_rule_field_and_its_values():
     schema = description_model().model_json_schema()
     fields = schema["$defs"]["AlignmentRuleFields"]["properties"]
     assert set(fields) == {f for rule in RULES for f in rule.fields}
-    assert fields["removal"]["anyOf"][0]["enum"] == ["any", "not-in-line", "next-to-line"]
+    assert fields["removal"]["anyOf"][0]["enum"] == ["any", "not-in-line", "next-to-line", "not-in-line-unless-all"]
 
 
 def test_the_descriptions_in_data_have_no_problems():

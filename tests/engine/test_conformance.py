@@ -360,8 +360,11 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
     give none because its wins come only against a stuck player who passes for ever (Ryakati: a
     lone counter is never sown nor captured) is searched with its stuck player losing (its
     ``no-move`` switch at ``lose``), the same machine under one of the game's own readings: first,
-    when the ruleset's own random games are seldom won. A game whose positions file marks a position
-    worked by hand as a win in one (:func:`hand_worked_win_in_one`) is tested there instead."""
+    when the ruleset's own random games are seldom won. Last, a game is searched under its default
+    ruleset (Nine Men's Morris: under Ludii's reading a player left with three pieces flies but
+    never makes a mill, so the player ahead wins from nearly every position near the end). A game
+    whose positions file marks a position worked by hand as a win in one (:func:`hand_worked_win_in_one`)
+    is tested there instead."""
     game = engine.load_game(game_id, ruleset=ruleset)
     worked = hand_worked_win_in_one(game, game_id)
     if worked is not None:
@@ -371,6 +374,9 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
         readings.append(engine.load_game(game_id, ruleset=ruleset, switches={"no-move": "lose"}))
         if seldom_won(game):  # searched first where the ruleset's own random games are seldom won
             readings.reverse()
+    default = engine.load_game(game_id)
+    if default.switches != game.switches:
+        readings.append(default)
     for reading in readings[:-1]:
         try:
             return _a_win_in_one(reading, game_id)

@@ -14,13 +14,17 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from engine.alignment.points import board_of
 from engine.alignment.rule import Reading, Rule
-from engine.alignment.rules import end, first_player, line, movement, placement, removal, repetition
+from engine.alignment.rules import (
+    double_line, end, first_player, flying, line, movement, placement, points_board, removal, repetition, turn_limit,
+)
 from engine.rule import code_of, owned_fields
 from schema.alignment import AlignmentDescription
 
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
-    placement, line, removal, end, movement, first_player, repetition,
+    placement, line, removal, end, movement, first_player, flying, double_line, turn_limit, points_board,
+    repetition,  # the last: its state field is a variable-length tail
 ))
 """Every rule, in the order of the turn (the layouts of the parameters and the state follow it)."""
 
@@ -46,6 +50,13 @@ def code(field_name: str, value: str) -> int:
     if field_name not in FIELDS:
         raise ValueError(f"no rule field {field_name!r}; fields: {', '.join(RULE_FIELDS)}")
     return code_of(FIELDS[field_name][0], field_name, value)
+
+
+def slot_value(field_name: str, value: object) -> int:
+    """What rule field ``field_name``'s slot holds for ``value``: a number as it is, else its code."""
+    if FIELDS.get(field_name, (None,))[0] is int:
+        return int(value)
+    return code(field_name, value)
 
 
 def rules_for(description: AlignmentDescription, choices: dict[str, str]) -> Any:
@@ -84,10 +95,16 @@ def problems(description: AlignmentDescription) -> list[tuple[str, str]]:
     """What the machine cannot play in ``description``, each as (the field at fault, as written in the
     file; why). Empty when the machine plays every setting of its switches."""
     out: list[tuple[str, str]] = []
-    points = description.board.rows * description.board.cols
+    board = description.board
+    points = board.size
     if points > MAX_POINTS:
-        out.append(("board", f"{description.board.rows} x {description.board.cols} = {points} points: the machine "
-                             f"plays boards of up to {MAX_POINTS} points"))
+        size = f"{board.rows} x {board.cols} = {points}" if board.kind == "grid" else f"{points}"
+        out.append(("board", f"{size} points: the machine plays boards of up to {MAX_POINTS} points"))
+    if board.kind != "grid":
+        try:
+            board_of(board)
+        except ValueError as exc:
+            out.append(("board", str(exc)))
     for choices in settings(description):
         try:
             r = reading(description, choices)

@@ -11,10 +11,12 @@ from engine.alignment.rule import Rule
 
 RULE = Rule(
     name="repetition",
-    what="a position repeated since the last placement or removal ends the game without a winner, or is allowed",
+    what="a position repeated since the last placement or removal ends the game without a winner (at once, or the "
+         "third time it occurs), or is allowed",
     fields={
-        "repetition": (Literal["ignored", "ends-game"], Field(
-            "ignored", description="a repeated position is allowed (ignored) or ends the game without a winner")),
+        "repetition": (Literal["ignored", "ends-game", "third-time"], Field(
+            "ignored", description="a repeated position is allowed (ignored), ends the game without a winner "
+                                   "(ends-game), or does so when it occurs for the third time (third-time)")),
     },
     slots=("repetition",),
     state=(("n_rep", 1), ("rep", 0)),  # the positions logged: as many as turns (engine.alignment.game)
