@@ -40,7 +40,7 @@ def resolve(
     from engine.games import rules_of
     from engine.switches import resolve_switches
 
-    rules = rules_of(game_id)
+    rules = rules_of(game_id, data_dir)
     chosen = None
     if ruleset is not None:
         r = rulesets.ruleset(game_id, ruleset, data_dir)
@@ -57,13 +57,15 @@ def load_game(
     move_limit: int | None = None,
     data_dir: str | Path | None = None,
 ) -> "Game":
-    """The game ``game_id`` with a ruleset of the archive and/or switch values (by full id or point)."""
+    """The game ``game_id`` with a ruleset of the archive and/or switch values (by full id or point),
+    as the archive ``data_dir`` (a folder of records or a built archive database; default: the
+    process's source, engine.rulesets) describes it."""
     from engine.game import MOVE_LIMIT, TURN_LIMIT, Game, Limits
     from engine.games import rules_of
 
     values = resolve(game_id, ruleset, switches, data_dir)
     limits = Limits(TURN_LIMIT if turn_limit is None else turn_limit, MOVE_LIMIT if move_limit is None else move_limit)
-    return Game(rules_of(game_id), values, ruleset, limits)
+    return Game(rules_of(game_id, data_dir), values, ruleset, limits)
 
 
 def new_game(

@@ -3,8 +3,9 @@
 This is the engine's side of ``GET /-/play/<game>.json`` (``site/plugins/variorum_play.py`` is the
 HTTP side): :func:`answer` takes the request's query parameters and returns the answer as a dict,
 or raises :class:`BadRequest` naming the parameter at fault. It runs in the server's worker
-processes, which read the rulesets from the served archive database
-(:func:`engine.rulesets.use_source`), never from ``data/``.
+processes, which read the rulesets and the games' descriptions from the served archive database
+(:func:`engine.rulesets.use_source`, engine.descriptions), never from ``data/``; ``release=N`` plays
+release N's own rulesets and descriptions (its pages' requests carry it).
 
 Every parameter that costs compute has a ceiling, checked when the request is parsed:
 ``moves`` (``MAX_MOVES``: also the moves replayed for ``compare``), ``agent``
@@ -20,6 +21,7 @@ import re
 import signal
 import time
 from collections import OrderedDict
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -32,7 +34,7 @@ MAX_MOVES = 2000
 """The longest move list the API replays (for ``compare`` too: both readings replay it)."""
 MAX_SEED = 2**63 - 1
 GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-PARAMETERS = ("ruleset", "set", "moves", "seed", "truncate", "compare", "agent")
+PARAMETERS = ("ruleset", "set", "moves", "seed", "truncate", "compare", "agent", "release")
 GAME_CACHE_BYTES = 64 * 2**20
 """The compiled games kept per process (a 21-hole Tsoro holds about 3.4 MB of tables)."""
 HEAVY_AGENTS = ("uct", "alphabeta")
@@ -131,13 +133,13 @@ class GameCache:
         self.bytes = 0
         self._games: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
 
-    def get(self, game_id: str, ruleset: str, sets: dict[str, str]):
-        key = (rulesets.source_key(), game_id, ruleset, tuple(sorted(sets.items())))
+    def get(self, game_id: str, ruleset: str, sets: dict[str, str], source: Path | None = None):
+        key = (rulesets.source_key(), str(source or ""), game_id, ruleset, tuple(sorted(sets.items())))
         hit = self._games.get(key)
         if hit is not None:
             self._games.move_to_end(key)
             return hit[0]
-        game = engine.load_game(game_id, ruleset=ruleset, switches=sets)
+        game = engine.load_game(game_id, ruleset=ruleset, switches=sets, data_dir=source)
         size = _nbytes(game.params) + 4096
         self._games[key] = (game, size)
         self.bytes += size
@@ -153,23 +155,37 @@ class GameCache:
 GAMES = GameCache()
 
 
-def default_ruleset(game_id: str) -> str:
+def default_ruleset(game_id: str, source: Path | None = None) -> str:
     """The archive's default ruleset of ``game_id``; BadRequest if it marks none."""
-    found = rulesets.default_ruleset(game_id)
+    found = rulesets.default_ruleset(game_id, source)
     if found is None:
         raise BadRequest("ruleset", f"the archive has no default ruleset for {game_id}")
     return found
 
 
-def load(game_id: str, ruleset: str | None, sets: dict[str, str], parameter: str = "set"):
-    """The engine's game for a reading; BadRequest naming the parameter at fault."""
-    ruleset = ruleset or default_ruleset(game_id)
+def release_source(text: str | None) -> Path | None:
+    """The archive database of the release a request names (``release=N``: its pages play its own
+    records and descriptions, engine.descriptions); None if it names none; BadRequest otherwise."""
+    if not text:
+        return None
+    from schema.releases import numbers, releases_dir
+
+    if not re.fullmatch(r"[1-9]\d{0,8}", text) or int(text) not in numbers():
+        raise BadRequest("release", f"no release {text[:20]!r}; releases: {', '.join(map(str, numbers())) or 'none'}")
+    return releases_dir() / text / "archive.db"
+
+
+def load(game_id: str, ruleset: str | None, sets: dict[str, str], parameter: str = "set",
+         source: Path | None = None):
+    """The engine's game for a reading (of the archive ``source``, default the served one);
+    BadRequest naming the parameter at fault."""
+    ruleset = ruleset or default_ruleset(game_id, source)
     try:
-        rulesets.ruleset(game_id, ruleset)
+        rulesets.ruleset(game_id, ruleset, source)
     except ValueError as exc:
         raise BadRequest("ruleset" if parameter == "set" else parameter, str(exc)) from None
     try:
-        return GAMES.get(game_id, ruleset, sets)
+        return GAMES.get(game_id, ruleset, sets, source)
     except ValueError as exc:
         raise BadRequest(parameter, str(exc)) from None
 
@@ -181,7 +197,7 @@ def reading_of(game) -> str:
     return ",".join([game.ruleset, *changed])
 
 
-def load_reading(game_id: str, text: str, parameter: str):
+def load_reading(game_id: str, text: str, parameter: str, source: Path | None = None):
     """The game of a reading's text, ``RULESET`` or ``RULESET;SWITCH:VALUE,...`` (ruleset may be
     empty: the default), as schema.citation.split_spec reads it."""
     from schema.citation import split_spec
@@ -190,7 +206,7 @@ def load_reading(game_id: str, text: str, parameter: str):
         ruleset, sets = split_spec(text)
     except ValueError as exc:
         raise BadRequest(parameter, str(exc)) from None
-    return load(game_id, ruleset, parse_sets(sets, parameter), parameter)
+    return load(game_id, ruleset, parse_sets(sets, parameter), parameter, source)
 
 
 # --- the work ---------------------------------------------------------------------------------
@@ -268,7 +284,8 @@ def answer(game_id: str, args: dict[str, str], deadline: float | None = None) ->
 
     check_request(game_id, args, frozenset(ENGINE_GAMES))
     ruleset = args.get("ruleset") or None
-    game = load(game_id, ruleset, parse_sets(args.get("set", "")))
+    source = release_source(args.get("release"))
+    game = load(game_id, ruleset, parse_sets(args.get("set", "")), source=source)
     seed = parse_int(args.get("seed"), "seed", 0, MAX_SEED)
     moves = parse_moves(args.get("moves"))
     truncate = args.get("truncate", "") in ("1", "true", "yes")
@@ -279,7 +296,7 @@ def answer(game_id: str, args: dict[str, str], deadline: float | None = None) ->
     result = state.result()
     out: dict[str, Any] = {
         "game": game_id,
-        "ruleset": ruleset or default_ruleset(game_id),
+        "ruleset": ruleset or default_ruleset(game_id, source),
         "switches": dict(game.switches),
         "seed": seed,
         "moves": [state.move_to_text(m) for m in state.history()],
@@ -296,7 +313,7 @@ def answer(game_id: str, args: dict[str, str], deadline: float | None = None) ->
         "engine_version": engine.ENGINE_FINGERPRINT,
     }
     if args.get("compare"):
-        other = load_reading(game_id, args["compare"], "compare")
+        other = load_reading(game_id, args["compare"], "compare", source)
         _check(deadline)
         out["divergence"] = divergence(other, game, seed, moves)
     if args.get("agent"):

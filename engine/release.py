@@ -52,13 +52,14 @@ def _choices(db: Path) -> dict[str, dict[str, dict[str, str]]]:
     return out
 
 
-def playthrough(game_id: str, switches: dict[str, str], seed: int = SEED) -> dict[str, Any]:
-    """A seeded random game under ``switches``: its moves, result, and a digest of every decision
-    (player to move, legal moves, move, board after)."""
+def playthrough(game_id: str, switches: dict[str, str], seed: int = SEED, source: Path | None = None) -> dict[str, Any]:
+    """A seeded random game under ``switches`` (of the game as the archive ``source`` describes it,
+    default ``data/``): its moves, result, and a digest of every decision (player to move, legal
+    moves, move, board after)."""
     import engine
     from engine.agents import RandomAgent
 
-    state = engine.load_game(game_id, switches=switches).new_state(seed)
+    state = engine.load_game(game_id, switches=switches, data_dir=source).new_state(seed)
     agent = RandomAgent(seed)
     digest = hashlib.sha256()
     while not state.is_terminal():
@@ -74,7 +75,8 @@ def playthrough(game_id: str, switches: dict[str, str], seed: int = SEED) -> dic
 
 
 def golden(db: Path) -> dict[str, Any]:
-    """The golden playthroughs of every ruleset of every game the engine plays, from ``db``."""
+    """The golden playthroughs of every ruleset of every game the engine plays, from ``db``: its
+    rulesets, played as its own descriptions describe the games (engine.descriptions)."""
     from engine import ENGINE_FINGERPRINT
     from engine.games import GAMES
 
@@ -82,7 +84,7 @@ def golden(db: Path) -> dict[str, Any]:
     for game_id, rulesets in sorted(_choices(db).items()):
         if game_id not in GAMES:
             continue
-        games[game_id] = {key: playthrough(game_id, values) for key, values in sorted(rulesets.items())}
+        games[game_id] = {key: playthrough(game_id, values, source=db) for key, values in sorted(rulesets.items())}
     return {"engine": ENGINE_FINGERPRINT, "seed": SEED, "games": games}
 
 
@@ -109,7 +111,8 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str,
 
 def check(number: int, root: str | Path | None = None) -> dict[str, Any]:
     """Replay release ``number``'s golden playthroughs with the current engine (its switch values,
-    its seed): where the current engine plays a ruleset differently. Kept per engine fingerprint
+    its seed, its own descriptions of the games): where the current engine plays a ruleset
+    differently. Kept per engine fingerprint
     in ``<releases>/checks/<fingerprint>/<N>.json`` (outside the immutable release folders)."""
     from engine import ENGINE_FINGERPRINT
     from engine.games import GAMES
@@ -120,6 +123,7 @@ def check(number: int, root: str | Path | None = None) -> dict[str, Any]:
     if cached.is_file():
         return json.loads(cached.read_text())
     old = json.loads((folder / str(number) / "golden.json").read_text())
+    db = folder / str(number) / "archive.db"
     now: dict[str, Any] = {"games": {}}
     unplayable: dict[str, dict[str, str]] = {}
     for game_id, rulesets in old["games"].items():
@@ -128,7 +132,7 @@ def check(number: int, root: str | Path | None = None) -> dict[str, Any]:
                 unplayable.setdefault(game_id, {})[key] = "the current engine does not play this game"
                 continue
             try:
-                now["games"].setdefault(game_id, {})[key] = playthrough(game_id, g["switches"], g["seed"])
+                now["games"].setdefault(game_id, {})[key] = playthrough(game_id, g["switches"], g["seed"], db)
             except ValueError as exc:  # a switch or option the engine no longer has
                 unplayable.setdefault(game_id, {})[key] = f"the current engine cannot play it: {exc}"
     found = differences(old, now)

@@ -51,6 +51,11 @@ def use_source(source: str | Path | None) -> None:
     _default_source = Path(source).resolve() if source is not None else None
 
 
+def default_source() -> Path | None:
+    """This process's default source (:func:`use_source`), None for the project's ``data/``."""
+    return _default_source
+
+
 def _is_database(path: Path) -> bool:
     return path.is_file() and path.suffix == ".db"
 

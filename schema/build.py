@@ -26,6 +26,7 @@ from sqlmodel import Session, SQLModel
 from schema import tables as t
 from schema.lint import lint
 from schema.load import Archive, RecordError, RecordErrors, load_archive
+from schema.paths import DESCRIPTION_FAMILIES
 from schema.records import Citation, Name, Source
 from schema.csl import bibtex_entry, csl_item
 from schema.witnesses import tally, witnesses
@@ -188,9 +189,12 @@ def rows(archive: Archive) -> Iterator[SQLModel]:
                     completion_note=completion.note if completion else None,
                 )
             yield from _cite(t.RulesetCitationRow, rs.citations, ruleset_id=rid)
-        if gid in archive.sowing:  # the description as written, byte for byte
-            text = (archive.data_dir / "sowing" / f"{gid}.yaml").read_text(encoding="utf-8")
-            yield t.SowingDescriptionRow(game_id=gid, text=text, sha256=hashlib.sha256(text.encode("utf-8")).hexdigest())
+        for family in DESCRIPTION_FAMILIES:  # the description as written, byte for byte
+            path = archive.data_dir / family / f"{gid}.yaml"
+            if path.is_file():
+                text = path.read_text(encoding="utf-8")
+                yield t.DescriptionRow(game_id=gid, family=family, text=text,
+                                       sha256=hashlib.sha256(text.encode("utf-8")).hexdigest())
     yield from _witness_rows(archive)
 
 
@@ -255,7 +259,7 @@ _TABLES: list[type[SQLModel]] = [
     t.SourceRow,
     t.LineageRow,
     t.GameRow,
-    t.SowingDescriptionRow,
+    t.DescriptionRow,
     t.RelatedGameRow,
     t.EvidenceRow,
     t.QuotationScopeRow,

@@ -63,13 +63,15 @@ class GameRow(SQLModel, table=True):
     description: str
 
 
-class SowingDescriptionRow(SQLModel, table=True):
-    """A mancala game's sowing description (``data/sowing/<game id>.yaml``) as written: the rules the
-    engine's sowing machine plays, carried by the archive (and so by each release) beside the
-    records it reads them with."""
+class DescriptionRow(SQLModel, table=True):
+    """A game's description as written (``data/<family>/<game id>.yaml``: ``sowing`` for the mancala
+    games, ``alignment`` for Tauru's family): the rules its family's machine plays, carried by the
+    archive (and so by each release) beside the records it reads them with. The play API plays the
+    description its archive carries (engine.descriptions)."""
 
-    __tablename__ = "sowing_descriptions"
+    __tablename__ = "descriptions"
     game_id: str = Field(primary_key=True, foreign_key="games.id")
+    family: str
     text: str
     sha256: str
 

@@ -9,5 +9,6 @@ game's description (``data/alignment/<game id>.yaml``).
   from them;
 - ``machine``: the compiled kernels and the one entry point (engine.machine.drive);
 - ``description``: a description loaded, checked and turned into the parameter array;
-  ``game``: the Python side (positions, notation, the board, traces); ``games``: the registry.
+  ``game``: the Python side (positions, notation, the board, traces); engine.descriptions builds a
+  game from its description.
 """

@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
-from pydantic import ValidationError
 
+from engine import descriptions
 from engine.alignment import layout
 from engine.alignment.grid import ALL, ORTHOGONAL, Grid
 from engine.alignment.lines import edge_columns
@@ -23,7 +22,6 @@ from engine.alignment.rules import code, problems, rules_for
 from engine.switches import Switch
 from schema.alignment import AlignmentDescription
 from schema.paths import DATA_DIR
-from schema.yamlfile import LOADER
 
 ALIGNMENT_DIR = DATA_DIR / "alignment"
 
@@ -32,20 +30,12 @@ def load(game_id: str, folder: Path = ALIGNMENT_DIR) -> AlignmentDescription:
     """The description of ``game_id``; ValueError naming the file (and the field) if it is missing,
     invalid, or asks for what the machine does not play."""
     path = folder / f"{game_id}.yaml"
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)  # noqa: S506 (a safe loader)
-    except OSError as exc:
-        raise ValueError(f"no alignment description for {game_id!r}: {exc}") from None
-    try:
-        description = AlignmentDescription.model_validate(data)
-    except ValidationError as exc:
-        raise ValueError(f"{path}: not a valid alignment description:\n{exc}") from None
-    if description.game != game_id:
-        raise ValueError(f"{path}: describes {description.game!r}, not {game_id!r}")
-    found = problems(description)
-    if found:
-        raise ValueError(f"{path}: {found[0][0]}: {found[0][1]}")
-    return description
+    return parse(game_id, descriptions.read(path, "alignment", game_id), path)
+
+
+def parse(game_id: str, text: str, where: str | Path) -> AlignmentDescription:
+    """The description of ``game_id`` in ``text`` (from ``where``), checked as :func:`load` does."""
+    return descriptions.parse(AlignmentDescription, game_id, text, where, problems, "alignment")
 
 
 def game_ids(folder: Path = ALIGNMENT_DIR) -> list[str]:

@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
-from pydantic import ValidationError
 
+from engine import descriptions
 from engine.machine import endless_switch
 from engine.mancala import fourrow, layout
 from engine.mancala.sowing import track_block
@@ -26,7 +25,6 @@ from engine.mancala.rules import reading, readings, rules_for
 from engine.mancala.rules.owned_holes import OwnedHoles
 from engine.mancala.rules.repetition import HISTORY
 from schema.paths import DATA_DIR
-from schema.yamlfile import LOADER
 from schema.sowing import Setup, SowingDescription
 
 SOWING_DIR = DATA_DIR / "sowing"
@@ -42,20 +40,14 @@ def primitive(description: SowingDescription, name: str, param: str) -> object:
 def load(game_id: str, folder: Path = SOWING_DIR) -> SowingDescription:
     """The description of ``game_id``; ValueError naming the file if it is missing or invalid."""
     path = folder / f"{game_id}.yaml"
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)  # noqa: S506 (a safe loader)
-    except OSError as exc:
-        raise ValueError(f"no sowing description for {game_id!r}: {exc}") from None
-    try:
-        description = SowingDescription.model_validate(data)
-    except ValidationError as exc:
-        raise ValueError(f"{path}: not a valid sowing description (`variorum build` names the fields):\n{exc}") from None
-    if description.game != game_id:
-        raise ValueError(f"{path}: describes {description.game!r}, not {game_id!r}")
-    found = problems(description)
-    if found:
-        raise ValueError(f"{path}: {found[0][0]}: {found[0][1]}")
-    return description
+    return parse(game_id, descriptions.read(path, "sowing", game_id), path)
+
+
+def parse(game_id: str, text: str, where: str | Path) -> SowingDescription:
+    """The description of ``game_id`` in ``text`` (from ``where``); ValueError naming it and the field
+    if it is invalid or asks for what the machine does not play."""
+    return descriptions.parse(SowingDescription, game_id, text, where, problems, "sowing",
+                              " (`variorum build` names the fields)")
 
 
 def game_ids(folder: Path = SOWING_DIR) -> list[str]:
@@ -203,6 +195,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
         owned = OwnedHoles(**{k: v for k in OwnedHoles.model_fields if (v := r.param("owned-holes", k)) is not None})
         head[layout.P_OWNED_COUNT] = owned.count
         head[layout.P_OWNED_SPARE_LAST] = int(owned.spare_last)
+        head[layout.P_OWNED_COLLECT_A1] = int(owned.collect_a1)
         head[layout.P_OWNED_SPARE_MIRROR] = int(owned.spare_mirror)
     if rules.store_sowing == "own-store":
         tracks = [player_track(description, rules, p) for p in (0, 1)]

@@ -30,13 +30,13 @@ from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
     BASE, AFTER_LAP, CAPTURE_NEXT, ENDS_AT_ORIGIN, P_SKIPPED_LANDING, FIRST_ORIGIN, LOGGED, OUT, P_ROUNDS, P_ROUND_STARTER, P_SOW_CAPTURE,
     P_SOW_CAPTURE_TO, ROUND, ROUNDS_REFILL, SOW_TO_MOVER, STARTER_ALTERNATE, STARTER_LOSER, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
-    P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
+    P_OWNED_COUNT, P_OWNED_COLLECT_A1, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD,
     CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
     P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
     P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
     P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_REPETITION, P_SITES, P_START_COUNT,
     P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
-    ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE,
+    OWNER_ONLY, ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE,
     TURN_AGAIN, TURNS,
 )
 from engine.mancala.rules.repetition import HISTORY
@@ -195,10 +195,11 @@ def make_owned(state, params, mover, row, landed, log):
 
 @njit(cache=True)
 def collect_owned(state, params, log):
-    """owned-holes: at the end of a move, the counters in each owned hole go to its owner's store."""
+    """owned-holes: at the end of a move, the counters in each owned hole go to its owner's store (not
+    those of a hole owned at a1 unless collect_a1)."""
     for p in range(2):
         h = state[BASE + OWNED + p] - 1
-        if h >= 0 and state[h] > 0:
+        if h >= 0 and state[h] > 0 and (h != 0 or params[P_OWNED_COLLECT_A1] != 0):
             taken = state[h]
             state[h] = 0
             state[BASE + STORE + p] += taken
@@ -615,12 +616,14 @@ def run(op, params, table, start, state, scratch, rng, log, seed, games, move, t
 
 @njit(cache=True, inline="always")
 def finish(state, params, row):
-    """Captures, plus the counters left in the own row when remaining = owner, decide the game."""
+    """Captures, plus the counters left in the own row when remaining = owner (or those alone, when
+    remaining = owner-only), decide the game."""
     base = BASE
     per_row = params[P_PER_ROW]
-    a = state[base + STORE]
-    b = state[base + STORE + 1]
-    if params[P_REMAINING] == OWNER:
+    remaining = params[P_REMAINING]
+    a = state[base + STORE] if remaining != OWNER_ONLY else 0
+    b = state[base + STORE + 1] if remaining != OWNER_ONLY else 0
+    if remaining == OWNER or remaining == OWNER_ONLY:
         for h in range(per_row):
             a += state[h]
             b += state[per_row + h]

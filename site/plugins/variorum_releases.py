@@ -5,7 +5,8 @@ every page of the site: a Datasette of its own over the release's archive databa
 templates and static files, ``base_url`` ``/v/<N>/``), made on the first request for it. Links the
 templates write from the root (``href="/games/..."``) are rewritten to stay in the release; the play
 API of a release page (``/v/<N>/-/play/...``) plays the release's reading (its ruleset's switch
-values, read from the release's database) on the current engine. Answers under ``/v/<N>/`` are
+values, read from the release's database) as the release's own description of the game describes
+it (engine.descriptions), on the current engine. Answers under ``/v/<N>/`` are
 immutable (``cache-control: public, max-age=31536000, immutable``) but the play API's; the latest
 addresses keep Datasette's short cache lifetime. A release page's HTML never changes, so what does
 (a newer release exists; the current engine plays one of its rulesets differently from its golden
@@ -454,7 +455,8 @@ def _buffered(send, rewrite, headers_of, json_too: bool = False):
 
 def _play_args(datasette, number: int, game: str, query: bytes) -> tuple[bytes, str]:
     """A release page's play request as the current server's: the release's rulesets resolved to
-    every switch's value (from the release's database)."""
+    every switch's value (from the release's database), and the release named, so that the engine
+    plays the release's own descriptions (engine.play.release_source)."""
     from schema import citation as C
 
     R = _releases()
@@ -467,6 +469,7 @@ def _play_args(datasette, number: int, game: str, query: bytes) -> tuple[bytes, 
 
         ruleset = C.reading(conn, game, args.get("ruleset") or None).ruleset
         args["set"] = full(args.pop("ruleset", None), args.get("set"))
+        args["release"] = str(number)  # played from the release's own records and descriptions
         if args.get("compare"):
             other, sets = C.split_spec(args["compare"])
             args["compare"] = ";" + full(other, sets)

@@ -251,3 +251,19 @@ def test_the_switches_cache_says_what_the_engine_declares():
                                                "default": s.default} for s in rules.switches]
     with pytest.raises(ValueError, match="unknown game 'chaturanga'"):
         declared_switches("chaturanga")
+
+
+def test_rules_lists_every_family():
+    from engine.alignment.rules import RULES as ALIGNMENT
+    from engine.cli import main
+    from engine.mancala.rules import RULES as SOWING
+
+    out = CliRunner().invoke(main, ["rules"])
+    assert out.exit_code == 0, out.output
+    assert "# the sowing family" in out.output and "# the alignment family" in out.output
+    for rule in (*SOWING, *ALIGNMENT):
+        assert f"\n{rule.name} " in out.output or out.output.startswith(rule.name), rule.name
+    alignment = CliRunner().invoke(main, ["rules", "--family", "alignment", "--markdown"])
+    assert alignment.exit_code == 0 and alignment.output.startswith("| rule |")
+    refused = CliRunner().invoke(main, ["rules", "--markdown"])
+    assert refused.exit_code == 2 and "--family" in refused.output

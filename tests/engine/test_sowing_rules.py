@@ -113,4 +113,4 @@ def test_the_build_refuses_a_description_the_machine_cannot_play_naming_file_and
 
 def test_the_rules_table_in_the_docs_is_current(archive):
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert rules.table(archive.sowing) in text, "run `variorum rules --markdown` and paste it into docs/rules.md"
+    assert rules.table(archive.sowing) in text, "run `variorum rules --family sowing --markdown` and paste it into docs/rules.md"

@@ -367,3 +367,20 @@ def test_who_begins_the_next_round(starter, first):
                       rules={**PALLANKULI, "round_starter": starter})
     s.apply("a6")
     assert s.to_move == first
+
+
+@pytest.mark.parametrize("remaining, scores, winner", [("unscored", (20, 25), 2), ("owner", (23, 25), 2),
+                                                       ("owner-only", (3, 0), 1)])
+def test_the_counters_left_are_unscored_scored_by_their_owner_or_alone_scored(remaining, scores, winner):
+    s = at({**OWARE, "feeding": "required", "remaining": remaining}, [3, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0],
+           captures=(20, 25))
+    assert s.is_terminal() and s.scores() == scores and s.result().winner == winner
+
+
+@pytest.mark.parametrize("collect_a1, a1_after, captured", [(True, 0, 1), (False, 1, 0)])
+def test_a_hole_owned_at_a1_is_collected_or_left_as_ludii_leaves_it(collect_a1, a1_after, captured):
+    s = toguz_at([0, 5, 0, 0, 0, 0], [0, 0, 0, 0, 0, 2], to_move=2, owned=[None, "a1"], collect_a1=collect_a1)
+    s.apply("b6")  # the first counter back into b6, the second into a1: player 2's tuzdik
+    assert board(s)["a"][0] == a1_after and board(s)["captures"] == [0, captured]
+    if not collect_a1:
+        assert "a1" in s.legal_moves_text()  # player 1 may sow what stays there

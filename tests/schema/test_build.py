@@ -42,13 +42,14 @@ def test_counts_match_the_records(built_db: Path, archive):
     assert count("evidence") == sum(len(g.evidence) for g in archive.games.values())
 
 
-def test_the_archive_carries_each_sowing_description_as_written(built_db: Path):
+def test_the_archive_carries_each_description_as_written(built_db: Path):
     conn = sqlite3.connect(built_db)
-    rows = dict(conn.execute("select game_id, text from sowing_descriptions").fetchall())
-    files = {p.stem: p.read_text(encoding="utf-8") for p in (DATA_DIR / "sowing").glob("*.yaml")}
-    assert rows == files and len(rows) >= 11
-    for gid, sha in conn.execute("select game_id, sha256 from sowing_descriptions"):
-        assert sha == hashlib.sha256(files[gid].encode("utf-8")).hexdigest()
+    rows = {(g, f): text for g, f, text in conn.execute("select game_id, family, text from descriptions")}
+    files = {(p.stem, family): p.read_text(encoding="utf-8")
+             for family in ("sowing", "alignment") for p in (DATA_DIR / family).glob("*.yaml")}
+    assert rows == files and len(rows) >= 12 and ("tauru", "alignment") in rows
+    for gid, family, sha in conn.execute("select game_id, family, sha256 from descriptions"):
+        assert sha == hashlib.sha256(files[gid, family].encode("utf-8")).hexdigest()
 
 
 def test_every_ruleset_chooses_one_alternative_per_switch(built_db: Path):

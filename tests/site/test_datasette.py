@@ -13,7 +13,7 @@ TABLES = [
     "sources", "source_lineage", "games", "related_games", "evidence", "statements", "switches",
     "alternatives", "rulesets", "ruleset_choices", "game_citations", "related_game_citations",
     "evidence_citations", "statement_citations", "alternative_citations", "ruleset_citations",
-    "quotation_scopes", "witnesses", "witness_counts", "sowing_descriptions",
+    "quotation_scopes", "witnesses", "witness_counts", "descriptions",
 ]
 
 

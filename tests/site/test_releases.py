@@ -23,6 +23,8 @@ from conftest import make_datasette
 BASE = "https://variorum.example.org"
 OLD_TEXT = "The board is a grid of five rows and six columns"
 NEW_TEXT = "The board (corrected) is a grid of five rows and six columns"
+FOUR_A_HOLE = "setup:\n  counters_per_hole: 4\n"
+FIVE_A_HOLE = "setup:\n  counters_per_hole: 5\n"
 LOOPBACK = re.compile(r"localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0")
 
 
@@ -42,6 +44,10 @@ def releases(tmp_path_factory) -> dict:
     text = text.replace(OLD_TEXT, NEW_TEXT).replace("      tauru.directions: orthogonal\n",
                                                     "      tauru.directions: all\n", 1)
     tauru.write_text(text)
+    sowing = data2 / "sowing" / "tap-urdy.yaml"  # and a description: release 2 plays five counters a hole
+    text = sowing.read_text()
+    assert text.count(FOUR_A_HOLE) == 1
+    sowing.write_text(text.replace(FOUR_A_HOLE, FIVE_A_HOLE))
     m2 = make(data2, folder, base_url=BASE, date="2026-12-01")
     with pytest.raises(ValueError, match="nothing to release"):
         make(data2, folder, base_url=BASE, date="2026-12-02")
@@ -76,8 +82,12 @@ def test_releases_are_numbered_immutable_and_small(releases):
     assert m2["bytes"] < 5_000_000
     changes = json.loads((folder / "2" / "changes.json").read_text())
     assert changes["records"]["statements"]["changed"] == ["tauru.board-and-pieces"]
-    assert changes["play_changed"] == {"tauru": {"sources": changes["play_changed"]["tauru"]["sources"]}}
+    assert set(changes["play_changed"]) == {"tauru", "tap-urdy"}
+    assert set(changes["play_changed"]["tauru"]) == {"sources"}
     assert "its switches changed" in changes["play_changed"]["tauru"]["sources"]
+    # the description changed: every ruleset of Tap-urdy plays differently, with the same switches
+    tap_urdy = changes["play_changed"]["tap-urdy"]
+    assert len(tap_urdy) >= 2 and all("the same switches played differently" in why for why in tap_urdy.values())
     notes = (folder / "2" / "NOTES.md").read_text()
     assert "`tauru.board-and-pieces`" in notes and "tauru `sources`" in notes and "since release 1" in notes
 
@@ -124,9 +134,28 @@ async def test_the_latest_page_links_to_what_changed(ds):
     assert "2 release(s)" in (await ds.client.get("/-/releases")).text
 
 
+async def test_each_release_plays_its_own_description(ds, releases):
+    old = (await ds.client.get("/v/1/-/play/tap-urdy.json")).json()
+    latest = (await ds.client.get("/-/play/tap-urdy.json")).json()  # the served archive: release 2's
+    assert old["release"] == 1 and set(old["board"]["a"]) == {4} and set(latest["board"]["a"]) == {5}
+    moved = (await ds.client.get(f"/v/1/-/play/tap-urdy.json?moves={old['legal_moves'][0]}")).json()
+    assert sum(moved["board"]["a"]) + sum(moved["board"]["b"]) + sum(moved["board"]["captures"]) == 48
+    import engine
+    from engine.games import GAMES, rules_of
+
+    one, two = (releases["folder"] / str(n) / "archive.db" for n in (1, 2))
+    assert rules_of("tap-urdy", one) is GAMES["tap-urdy"]  # the same text: the registry's rules, nothing built
+    assert rules_of("tap-urdy", two) is not GAMES["tap-urdy"]
+    assert set(engine.new_game("tap-urdy", data_dir=two).board()["a"]) == {5}
+    for bad in ("0", "01", "3", "x", "9" * 40):
+        answer = await ds.client.get(f"/-/play/tap-urdy.json?release={bad}")
+        assert answer.status_code == 400 and answer.json()["parameter"] == "release", bad
+
+
 async def test_the_current_engine_is_checked_against_a_release(ds, releases):
     found = check(1, releases["folder"])
     assert found["differs"] == {}  # the engine that made release 1 is the one running
+    assert check(2, releases["folder"])["differs"] == {}  # each played as its own descriptions describe it
     body = (await ds.client.get("/-/releases/1/check.json")).json()
     assert body["differs"] == {} and body["engine"] == found["engine"]
     golden = json.loads((releases["folder"] / "1" / "golden.json").read_text())

@@ -2,7 +2,8 @@
 row hold ``count`` counters (and takes nothing else) makes it the mover's own, once a game: its
 counters are taken, and every counter that falls in it later goes to its owner's store at the end
 of the move. It may spare the opponent's last hole, and the hole facing the one the opponent owns
-(the same place counted from each player's left)."""
+(the same place counted from each player's left); a hole owned at a1 may be left uncollected (Ludii's
+program)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ class OwnedHoles(BaseModel):
                                                 "become owned")
     spare_mirror: bool = Field(True, description="a player cannot own the hole at the same place, from their "
                                                  "opponent's left, as the hole the opponent owns")
+    collect_a1: bool = Field(True, description="what falls in a hole owned at player 1's first hole (a1) goes to "
+                                               "its owner; false: it stays there, and the hole is played as any other "
+                                               "(Ludii 1.3.13, whose CaptureFromTuzOf skips its site 0)")
 
 
 def _count_capture(reading: Reading) -> tuple[str, str] | None:
@@ -36,7 +40,7 @@ RULE = Rule(
     params=OwnedHoles,
     boards={2: {}},
     checks=(_count_capture,),
-    slots={2: ("owned_count", "owned_spare_last", "owned_spare_mirror")},
+    slots={2: ("owned_count", "owned_spare_last", "owned_spare_mirror", "owned_collect_a1")},
     hooks=("capture", "end-of-turn"),
     kernels=("engine.mancala.tworow_machine.end_capture", "engine.mancala.tworow_machine.collect_owned"),
     position=("owned_holes",),

@@ -11,11 +11,13 @@ from engine.mancala.rule import Rule
 
 RULE = Rule(
     name="scoring",
-    what="the winner has the larger count (counters left on the board unscored or scored by the row's owner), or "
-         "is named by the rule that ended the game",
+    what="the winner has the larger count (counters left on the board unscored, scored by the row's owner, or "
+         "alone scored), or is named by the rule that ended the game",
     fields={
-        "remaining": (Literal["unscored", "owner"], Field(
-            "unscored", description="counters left on the board at the end: not scored, or scored by the row's owner")),
+        "remaining": (Literal["unscored", "owner", "owner-only"], Field(
+            "unscored", description="counters left on the board at the end: not scored, scored by the row's owner, "
+                                    "or the only ones scored (the captures not counted: Ludii's score where the "
+                                    "stores are read as empty cells)")),
         "decided_by": (Literal["count", "rule"], Field(
             "count", description="the winner: the larger count of counters, or the rule that ended the game")),
     },
