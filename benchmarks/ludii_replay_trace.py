@@ -16,6 +16,10 @@ LAYOUT (the .lud file's board):
                a_k = k, b_k = 2N+1-k, 2N+1 = P2's store): Fondji, Shono, Adidada, Oware
   stores-last  the same board with player 1's store its last site (2N+1 = P1's, 0 = P2's): Kalah
   toguz        Toguz Kumalak.lud (a_k = k-1, 9 / 10 the kazans, b_k = 20-k)
+  tauru        Tauru.lud's (rectangle 5 6), for benchmarks/LudiiTauruReplay.java: point <file><rank> is
+               site (rank-1) * 6 + file; the board is each point's owner (0 none), then the pieces in
+               player 1's and player 2's hands; a move is its point (a placement), 100 + its point
+               (a removal, "x<point>"), 10000 + 100 * from + to (a step, "<from>-<to>"), -1 a pass
 
 usage: .venv/bin/python benchmarks/ludii_replay_trace.py GAME RULESET N SEED OUT LAYOUT
 Game g is engine.new_game(GAME, ruleset=RULESET, seed=SEED+g), played by RandomAgent(SEED*7919+g).
@@ -29,7 +33,7 @@ import sys
 import engine
 from engine.agents import RandomAgent
 
-LAYOUTS = ("grid", "none", "stores", "stores-last", "toguz")
+LAYOUTS = ("grid", "none", "stores", "stores-last", "toguz", "tauru")
 
 
 def _grid(state) -> tuple[dict[str, int], int, None]:
@@ -49,6 +53,8 @@ def site_map(state, layout: str) -> tuple[dict[str, int], int, tuple[int, int] |
     """(hole name -> Ludii site, sites on Ludii's board, the sites of player 1's and 2's stores or None)."""
     if layout == "grid":
         return _grid(state)
+    if layout == "tauru":
+        return {f"{f}{r}": (r - 1) * 6 + c for c, f in enumerate("abcdef") for r in range(1, 6)}, 32, None
     n = len(state.board()["a"])
     if layout == "none":
         names = {f"a{k}": k - 1 for k in range(1, n + 1)}
@@ -69,6 +75,11 @@ def board(state, names: dict[str, int], size: int, stores: tuple[int, int] | Non
     """The board in Ludii's site order (stores included where the file keeps them on the board)."""
     b = state.board()
     v = [0] * size
+    if "hands" in b:  # an alignment board (Tauru): owners, then hands
+        for s in b["sites"]:
+            v[names[s["name"]]] = int(s["piece"])
+        v[size - 2], v[size - 1] = (int(x) for x in b["hands"])
+        return v
     if b.get("sites"):
         for s in b["sites"]:
             v[names[s["name"]]] = int(s["count"])
@@ -93,6 +104,11 @@ def main(game_id: str, ruleset: str, n_games: int, seed: int, out: str, layout: 
             def site(t: str) -> int:
                 if t in ("pass", "stop"):
                     return -1
+                if layout == "tauru" and t.startswith("x"):
+                    return 100 + names[t[1:]]
+                if layout == "tauru" and "-" in t:
+                    a, b = t.split("-")
+                    return 10000 + 100 * names[a] + names[b]
                 if t.endswith("+"):
                     return names[t[:-1]] + 1000
                 if t not in names:

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Every sowing game's Ludii rulesets replayed in the real Ludii 1.3.13, decision by decision
+# Every game's Ludii rulesets (the sowing games and Tauru) replayed in the real Ludii 1.3.13, decision by decision
 # (benchmarks/ludii_replays.txt holds the table this prints and what it found).
 #
 # usage: benchmarks/ludii_replays.sh OUTDIR [N] [SEED] [GAME[:RULESET] ...]
 #   OUTDIR  a scratch folder (traces and Ludii's reports); N games a ruleset (default 1000);
 #   SEED    game g is played from seed SEED+g (default 480000); GAMEs: all rows below when none.
 # Needs Ludii built as ../shared/ludii/README.md says, in $LUDII_BUILD (default /work/ludii-build),
-# and benchmarks/LudiiTwoRowReplay.java compiled into $LUDII_BUILD/$LUDII_DRV (default drv-wt48):
+# and benchmarks/LudiiTwoRowReplay.java (the sowing games) and LudiiTauruReplay.java (Tauru) compiled
+# into $LUDII_BUILD/$LUDII_DRV (default drv-wt48):
 #   cd $LUDII_BUILD && CP="classes:Common/res:$(ls Common/lib/*.jar | grep -v -- -sources | tr '\n' ':')" \
-#     && javac -nowarn -d drv-wt48 -cp "$CP" <worktree>/benchmarks/LudiiTwoRowReplay.java
+#     && javac -nowarn -d drv-wt48 -cp "$CP" <worktree>/benchmarks/LudiiTwoRowReplay.java <worktree>/benchmarks/LudiiTauruReplay.java
 # Run from the worktree (its .venv). Everything runs under nice.
 set -euo pipefail
 
@@ -21,7 +22,7 @@ DRV=${LUDII_DRV:-drv-wt48}
 WT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
 
-# game  ruleset  layout  .lud (resource path)  Ludii options ("-" none)  replay flag
+# game  ruleset  layout  .lud (resource path)  Ludii options ("-" none)  replay flag  driver (LudiiTwoRowReplay if none)
 ROWS=$(cat <<'EOF'
 tap-urdy|ludii|grid|/lud/board/sow/two_rows/Tap Urdy.lud|-|
 lobudok|ludii|grid|/lud/board/sow/four_rows/Lobudok.lud|-|plus
@@ -45,6 +46,7 @@ toguz-kumalak|ludii|toguz|/lud/board/sow/two_rows/Toguz Kumalak.lud|-|
 fondji|ludii|stores|/lud/board/sow/two_rows/Fondji.lud|-|
 shono|ludii|stores|/lud/board/sow/two_rows/Shono.lud|-|
 adidada|ludii|stores|/lud/board/sow/two_rows/Adidada.lud|-|
+tauru|ludii|tauru|/lud/board/space/line/Tauru.lud|-||LudiiTauruReplay
 EOF
 )
 
@@ -59,10 +61,10 @@ wanted() {  # is GAME:RULESET among the arguments (or are there none)?
 }
 SELECT=("$@")
 
-while IFS='|' read -r game ruleset layout lud options flag; do
+while IFS='|' read -r game ruleset layout lud options flag driver; do
   wanted "$game" "$ruleset" || continue
   tag="$game.$ruleset"
   ( cd "$WT" && PYTHONPATH="$WT" nice -n 10 .venv/bin/python benchmarks/ludii_replay_trace.py "$game" "$ruleset" "$N" "$SEED" "$OUT/$tag.jsonl" "$layout" )
-  ( cd "$BUILD" && nice -n 10 java -Xmx1g -cp "$CP" LudiiTwoRowReplay "$lud" "$options" "$OUT/$tag.jsonl" 20 $flag ) > "$OUT/$tag.log"
+  ( cd "$BUILD" && nice -n 10 java -Xmx1g -cp "$CP" "${driver:-LudiiTwoRowReplay}" "$lud" "$options" "$OUT/$tag.jsonl" 20 $flag ) > "$OUT/$tag.log"
   printf '%s|%s|%s|%s\n' "$game" "$ruleset" "$options" "$(tail -1 "$OUT/$tag.log")"
 done <<< "$ROWS"
