@@ -19,7 +19,7 @@ SEED=${3:-480000}
 shift $(( $# < 3 ? $# : 3 ))
 BUILD=${LUDII_BUILD:-/work/ludii-build}
 DRV=${LUDII_DRV:-drv-wt48}
-WT=$(cd "$(dirname "$0")/.." && pwd)
+WT=${VARIORUM_WORKTREE:-$(cd "$(dirname "$0")/.." && pwd)}
 mkdir -p "$OUT"
 
 # game  ruleset  layout  .lud (resource path)  Ludii options ("-" none)  replay flag  driver (LudiiTwoRowReplay if none)
@@ -61,10 +61,16 @@ wanted() {  # is GAME:RULESET among the arguments (or are there none)?
 }
 SELECT=("$@")
 
+printf '%-32s %-21s %-62s %6s %9s %9s %10s %s\n' game ruleset "Ludii options" games decisions identical departures "(limit stops: games both stopped at a turn or move limit)"
 while IFS='|' read -r game ruleset layout lud options flag driver; do
   wanted "$game" "$ruleset" || continue
   tag="$game.$ruleset"
   ( cd "$WT" && PYTHONPATH="$WT" nice -n 10 .venv/bin/python benchmarks/ludii_replay_trace.py "$game" "$ruleset" "$N" "$SEED" "$OUT/$tag.jsonl" "$layout" )
   ( cd "$BUILD" && nice -n 10 java -Xmx1g -cp "$CP" "${driver:-LudiiTwoRowReplay}" "$lud" "$options" "$OUT/$tag.jsonl" 20 $flag ) > "$OUT/$tag.log"
-  printf '%s|%s|%s|%s\n' "$game" "$ruleset" "$options" "$(tail -1 "$OUT/$tag.log")"
+  # one row of the table: game, ruleset, options, games, decisions, identical, departures, limit stops
+  tail -1 "$OUT/$tag.log" | sed -E 's/^games ([0-9]+) identical ([0-9]+) \(of which both stopped at a limit ([0-9]+)\) mismatches (\{[^}]*\}); decisions ([0-9]+).*/\1 \5 \2 \3 \4/' | {
+    read -r games decisions identical limit kinds
+    printf '%-32s %-21s %-62s %6s %9s %9s %10s %s\n' "$game" "$ruleset" "$options" "$games" "$decisions" "$identical" \
+      "$((games - identical))" "limit stops $limit; departures $kinds"
+  }
 done <<< "$ROWS"
