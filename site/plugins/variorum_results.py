@@ -32,7 +32,7 @@ from datasette.utils.asgi import Response
 
 PROGRESS = ".bake.json"
 """The bake's progress, beside results.db (written by engine.cli.archive)."""
-COMPARING_STAGES = ("compiling", "comparisons")
+COMPARING_STAGES = ("compiling", "preliminary", "comparisons")
 """The stages of the bake during which a game without a comparison is waiting for it."""
 
 
@@ -136,5 +136,6 @@ def register_routes():
 
 @hookimpl
 def extra_template_vars(datasette):
-    return {"comparison_pending": baking(datasette), "assessment_pending": assessing(datasette),
+    pending = assessing(datasette)
+    return {"comparison_pending": baking(datasette), "assessment_pending": pending, "figures_pending": pending,
             "release_page": release_page(datasette)}
