@@ -57,18 +57,25 @@ class Timings:
     :data:`MIN_SHARE`), which the machine's load decides."""
 
     MIN_SHARE = 0.05
+    WINDOW = 8
+    """The share of a core is taken over the last this many pieces of work."""
 
     def __init__(self) -> None:
         self.runs: list[tuple[str, str, str, float, float, float, float]] = []
         """(pass, section, game, estimated CPU, estimated wall, CPU, wall) of each run."""
-        self.started = (time.monotonic(), time.process_time())
+        self.work: list[tuple[float, float]] = []
+        """(CPU, wall) seconds of each piece of work (runs and pilots), not of the waits between them."""
+
+    def sample(self, cpu: float, wall: float) -> None:
+        """A piece of work's CPU and wall seconds (a pilot's, a run's), for :meth:`share`."""
+        self.work = [*self.work, (cpu, wall)][-self.WINDOW:]
 
     def share(self) -> float:
-        """The share of a core the bake has had so far (1.0 before a second has passed)."""
-        wall = time.monotonic() - self.started[0]
-        if wall < 1.0:
+        """The share of a core the bake's recent work had (1.0 before any)."""
+        cpu, wall = sum(c for c, _ in self.work), sum(w for _, w in self.work)
+        if wall <= 0:
             return 1.0
-        return min(1.0, max(self.MIN_SHARE, (time.process_time() - self.started[1]) / wall))
+        return min(1.0, max(self.MIN_SHARE, cpu / wall))
 
     def wall(self, cpu: float) -> float:
         """The wall seconds ``cpu`` CPU seconds are expected to take at the bake's share of a core."""
@@ -78,6 +85,7 @@ class Timings:
             wall: float) -> str:
         """Record a run; the log's words for it."""
         self.runs.append((kind, section, game, cpu_estimate, wall_estimate, cpu, wall))
+        self.sample(cpu, wall)
         return (f"estimated {cpu_estimate:.1f} CPU s ({wall_estimate:.1f} s at {cpu_estimate / max(wall_estimate, 1e-9):.0%} "
                 f"of a core), took {cpu:.1f} CPU s ({wall:.1f} s)")
 
@@ -143,7 +151,14 @@ def _preliminary(game: str, results: Path, have: dict, rates: dict[str, F.Rates]
                  timings: Timings) -> None:
     """A game's pilot and its sections without a run, at the preliminary budget cut to ``per_game``."""
     log.update(game, 0, None, phase="pilot")
-    rates[game] = F.pilot(game)
+    started, cpu = time.monotonic(), time.process_time()
+    try:
+        rates[game] = F.pilot(game)
+        timings.sample(time.process_time() - cpu, time.monotonic() - started)
+    except ValueError as exc:  # a game the archive has no ruleset of (an old release's): said, and skipped
+        log.say(f"preliminary: {game} skipped ({exc})")
+        log.end_game()
+        return
     for section in F.SECTIONS:
         if have.get((game, section)):
             continue
@@ -175,9 +190,14 @@ def _refine(section: str, games: list[str], results: Path, rates: dict[str, F.Ra
     """Each game's ``section`` at the default budget, the cheapest first, each replacing its preliminary run."""
     stage = REFINING[section]
     estimates = {}
-    for g in games:
+    for g in list(games):
         if g not in rates:
-            rates[g] = F.pilot(g)
+            try:
+                rates[g] = F.pilot(g)
+            except ValueError as exc:
+                log.say(f"{stage}: {g} skipped ({exc})")
+                games.remove(g)
+                continue
         estimates[g] = F.corrected(F.estimate(section, F.default_budget(section, g, override), rates[g]),
                                    timings.of("preliminary", section, g))
     order = sorted(games, key=lambda g: estimates[g])
