@@ -145,6 +145,8 @@ def pilot(game_id: str, games: int = PILOT_GAMES) -> Rates:
     from engine.compare.sweep import Sweep, run
 
     found = [r.id for r in archive.rulesets(game_id)]
+    if not found:
+        raise ValueError(f"{game_id}: no ruleset in the archive")
     plan = comparing.plan(game_id, rulesets=found)
     from engine.game import MOVE_LIMIT, TURN_LIMIT
 
