@@ -6,7 +6,8 @@ minutes, then refined to the default budgets (engine.compare.first_run holds the
 
 - stage ``preliminary``: for each game whose kernels are ready (``ready``, the play API's
   compilation, which goes on meanwhile), a pilot, then each section that has no run yet at a
-  preliminary budget cut to the game's time budget, saved as a ``preliminary`` run;
+  preliminary budget cut to the game's time budget (wall seconds: the CPU seconds they buy at the
+  share of a core the bake has been getting, :meth:`Timings.share`), saved as a ``preliminary`` run;
 - stages ``comparisons``, ``assessments``, ``reconstructions``: each section of each game at its
   default budget, the cheapest first (every game when ``fresh``: the records or the engine changed;
   else those without a ``defaults`` run), saved as a ``defaults`` run that replaces the preliminary.
@@ -162,7 +163,8 @@ def _preliminary(game: str, results: Path, have: dict, rates: dict[str, F.Rates]
     for section in F.SECTIONS:
         if have.get((game, section)):
             continue
-        budget = F.fit(section, F.PRELIMINARY[section], rates[game], F.SHARE[section] * per_game)
+        # the time budget is wall time: the CPU it buys is the share of a core the bake gets now
+        budget = F.fit(section, F.PRELIMINARY[section], rates[game], F.SHARE[section] * per_game * timings.share())
         estimated = F.estimate(section, budget, rates[game])
         wall_estimate = timings.wall(estimated)
 

@@ -80,7 +80,8 @@ FLOOR: dict[str, Budget] = {
 SHARE = {"comparison": 0.15, "assessment": 0.4, "reconstruction": 0.45}
 """Each section's share of a game's preliminary time."""
 FIRST_FIGURES_SECONDS = 240.0
-"""The preliminary pass's time for all the games together (with a core to itself), divided among them."""
+"""The preliminary pass's wall time for all the games together, divided among them (engine.cli.bake
+turns a game's share into CPU seconds at the share of a core the bake gets)."""
 MIN_GAME_SECONDS = 6.0
 """A game's preliminary time is never less than this, whatever the number of games."""
 PILOT_GAMES = 20

@@ -278,12 +278,17 @@ def _check_child() -> None:
     os.nice(CHECK_NICE)
 
 
+def _prune(running: dict[int, subprocess.Popen]) -> None:
+    """Forget the processes of ``running`` (release -> process) that have ended."""
+    for n, proc in list(running.items()):
+        if proc.poll() is not None:
+            del running[n]
+
+
 def _start_check(number: int) -> bool:
     """Start release ``number``'s check unless it is running; False when :data:`MAX_CHECKS` other
     checks are running (the request is asked to come back)."""
-    for n, proc in list(_checking.items()):
-        if proc.poll() is not None:
-            del _checking[n]
+    _prune(_checking)
     if number in _checking:
         return True
     if len(_checking) >= MAX_CHECKS:
@@ -311,9 +316,7 @@ def start_figures(number: int) -> bool:
         return True
     if os.environ.get(FIGURES_ENV, "1") == "0":
         return False
-    for n, proc in list(_figuring.items()):
-        if proc.poll() is not None:
-            del _figuring[n]
+    _prune(_figuring)
     if number in _figuring:
         return True
     if len(_figuring) >= MAX_FIGURES:
