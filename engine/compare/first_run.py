@@ -86,6 +86,11 @@ MIN_GAME_SECONDS = 6.0
 """A game's preliminary time is never less than this, whatever the number of games."""
 PILOT_GAMES = 20
 """Random games a ruleset of :func:`pilot`."""
+FULL_PLAYOUT = 0.2
+"""A full playout's decisions, as a share of a random game's: half the game is left on average, and
+agents' games are shorter than random ones. Fitted on five default assessments of the after-run of
+benchmarks/first-run.txt (Tshuba, the Misoro Tsoro with additional capture, Tsoro, Kalah, Musoro
+Tsoro), which took 0.32-0.43 of their estimates at a half; not yet checked on other runs."""
 ITERATION_SECONDS = 2e-6
 """Seconds a UCT iteration costs beside its playout (the tree's walk and backup), measured on this
 machine: benchmarks/first-run.txt."""
@@ -164,14 +169,14 @@ def pilot(game_id: str, games: int = PILOT_GAMES) -> Rates:
 
 
 def agent_game(rates: Rates, agent: str) -> float:
-    """Seconds of one game of ``agent`` against itself: each decision runs the agent's iterations,
-    each a playout of half the remaining game on average (or ``depth`` decisions, if fewer)."""
+    """CPU seconds of one game of ``agent`` against itself: each decision runs the agent's iterations,
+    each a playout of :data:`FULL_PLAYOUT` of a random game's decisions (or ``depth`` decisions, if fewer)."""
     from engine.agents import parse_agent
 
     spec = parse_agent(agent)
     if spec.kind == "random":
         return rates.random_game
-    steps = rates.turns / 2 if spec.depth is None else min(spec.depth, rates.turns / 2)
+    steps = rates.turns * FULL_PLAYOUT if spec.depth is None else min(spec.depth, rates.turns / 2)
     step = rates.random_game / rates.turns
     return rates.turns * int(spec.param) * (steps * step + ITERATION_SECONDS)  # type: ignore[arg-type]
 
