@@ -14,7 +14,7 @@ import pytest
 from engine.release import bake_figures, figures_dir, make
 from schema.paths import DATA_DIR
 
-from conftest import make_datasette
+from tests.site.conftest import make_datasette
 
 TINY = {"comparison": {"games": 20, "resamples": 99},
         "assessment": {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20, "resamples": 99},
