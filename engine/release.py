@@ -146,6 +146,59 @@ def check(number: int, root: str | Path | None = None) -> dict[str, Any]:
     return out
 
 
+# --- a release's figures ----------------------------------------------------------------------
+
+FIGURES_DONE = ".done"
+"""The mark, beside a release's figures, that every section of every game was baked (saved once)."""
+FIGURES_BAKING = ".assessing"
+"""The mark, beside a release's figures, that they are being baked (it holds the bake's process id)."""
+
+
+def figures_dir(number: int, root: str | Path | None = None) -> Path:
+    """Where release ``number``'s figures are kept: ``<releases>/figures/<N>/`` (``results.db``, the
+    bake's progress and marks), outside the immutable release folder, which the site serves them from."""
+    return R.releases_dir(root) / "figures" / str(number)
+
+
+def figures_done(number: int, root: str | Path | None = None) -> bool:
+    return (figures_dir(number, root) / FIGURES_DONE).is_file()
+
+
+def bake_figures(number: int, root: str | Path | None = None, *, console: Any = None, games: list[str] | None = None,
+                 overrides: dict[str, dict[str, Any]] | None = None, total_seconds: float | None = None) -> Path:
+    """Bake release ``number``'s figures once: every section of every game the current engine plays
+    (``games``: these only),
+    from the release's own records (its ``archive.db``), preliminary then at the default budgets
+    (engine.cli.bake), into ``figures_dir(number)/results.db``; a killed bake resumes where it
+    stopped, a finished one is never redone. Returns the results database."""
+    from rich.console import Console
+
+    from engine.cli.bake import REFINING, bake_figures as bake
+    from engine.cli.bake_progress import BakeLog
+    from engine.compare.first_run import FIRST_FIGURES_SECONDS
+    from engine.games import GAMES
+
+    R.manifest(number, root)  # ValueError naming the releases there are
+    folder = figures_dir(number, root)
+    results = folder / "results.db"
+    if figures_done(number, root):
+        return results
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / FIGURES_BAKING).write_text(str(os.getpid()))
+    games = sorted(games or GAMES)
+    log = BakeLog(folder, console or Console(stderr=True), None,
+                  {"preliminary": games, **{stage: games for stage in REFINING.values()}})
+    try:
+        bake(R.releases_dir(root) / str(number) / "archive.db", results, games, log, fresh=False,
+             checkpoint=folder / "checkpoint.db", overrides=overrides,
+             total_seconds=FIRST_FIGURES_SECONDS if total_seconds is None else total_seconds)
+        (folder / FIGURES_DONE).write_text(datetime.now(timezone.utc).isoformat(timespec="seconds") + "\n")
+    finally:
+        log.close()
+        (folder / FIGURES_BAKING).unlink(missing_ok=True)
+    return results
+
+
 # --- release notes ----------------------------------------------------------------------------
 
 def _rows(db: Path, table: str) -> dict[str, str]:

@@ -183,23 +183,6 @@ ASSESS_CHECKPOINT = ".assess-defaults.checkpoint"
 """The checkpoint of the default assessments' bake, beside results.db (removed when it is done)."""
 
 
-def missing_assessments(results: Path) -> list[str]:
-    """The games of the engine that the results database has no default assessment of."""
-    import sqlite3
-
-    from engine.games import GAMES
-
-    have: set[str] = set()
-    if results.exists():
-        conn = sqlite3.connect(f"file:{results}?mode=ro", uri=True)
-        try:
-            if conn.execute("select 1 from sqlite_master where name = 'assess_runs'").fetchone():
-                have = {g for (g,) in conn.execute("select distinct game from assess_runs where kind = 'defaults'")}
-        finally:
-            conn.close()
-    return sorted(set(GAMES) - have)
-
-
 def site_config(db: Path, site: Path, results: Path | None = None) -> dict[str, Any]:
     """The one configuration of the served site, as ``datasette.app.Datasette``'s keyword arguments:
     ``variorum serve`` (through :func:`datasette_args`) and the tests (tests/site/conftest.py)
@@ -268,7 +251,8 @@ def register(group: click.Group) -> None:
     @click.option("--data", "data_dir", type=click.Path(path_type=Path), default=DATA_DIR, show_default=True)
     @click.option("--site", "site_dir", type=click.Path(path_type=Path), default=SITE_DIR, show_default=True)
     @click.option("--bake/--no-bake", default=True, show_default=True,
-                  help="Bake the default comparisons in the background when results.db is missing or stale.")
+                  help="Bake every game's figures in the background: the sections without any at a preliminary "
+                       "budget, then each at its default budget (all of them when results.db is missing or stale).")
     @click.option("--bake-games", type=GAMES, default=2000, show_default=True,
                   help="Games per ruleset of the baked comparisons.")
     @click.option("--bake-agent", default=DEFAULT_AGENT, show_default=True,
@@ -301,16 +285,16 @@ def register(group: click.Group) -> None:
         if needs_build(data_dir, db):
             run_build(data_dir, db)
         results = site_dir / "results.db"
-        bake_compare = bake and needs_bake(results, db)
-        budgets = game_budgets(click.get_current_context(), ("bake_agent", "bake_agent_games", "bake_skill_levels"))
-        assess = {"agent": bake_agent, "games": bake_agent_games, "skill_levels": bake_skill_levels,
-                  "budgets": budgets} if bake else None
+        overrides: dict[str, dict[str, Any]] = {"comparison": {"games": bake_games}}
+        if game_budgets(click.get_current_context(), ("bake_agent", "bake_agent_games", "bake_skill_levels")) is None:
+            overrides["assessment"] = {"agent": bake_agent, "games": bake_agent_games, "skill_levels": bake_skill_levels}
         (site_dir / ASSESSING).unlink(missing_ok=True)  # left by a killed serve
-        if not bake_compare:
+        fresh = bake and needs_bake(results, db)
+        if not fresh:
             from engine.compare.results import create
 
             create(results)  # present from the start, so that runs saved with --save show without a restart
-        serve(db, site_dir, port, host, bake_compare, bake_games, assess)
+        serve(db, site_dir, port, host, bake, fresh, overrides)
 
     @group.command("export-schema")
     def export_schema_cmd() -> None:
@@ -402,13 +386,14 @@ QUIET_PATHS = ("GET /-/play.json ", "GET /-/bake.json ")
 """Requests left out of the relayed log: the serve's own polls and the pages' progress polls."""
 
 
-def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: int,
-          assess: dict[str, Any] | None = None) -> None:
-    """Run Datasette as a child process and follow, with a progress bar in a terminal or lines in
-    a log (engine.cli.bake_progress), the kernels' compilation, the bake of the comparisons
-    (``bake``) into ``site/results.db`` and then the assessments (``assess``: the keyword arguments
-    of engine.compare.results.assess_defaults; None: none) of every game when the comparisons were
-    baked, else of the games that have none; return when the server exits. The port is checked
+def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = False,
+          overrides: dict[str, dict[str, Any]] | None = None) -> None:
+    """Run Datasette as a child process and, with a progress bar in a terminal or lines in a log
+    (engine.cli.bake_progress), follow the play API's compilation of the kernels and, meanwhile,
+    bake the figures of every game page (``bake``; engine.cli.bake: preliminary figures of each game
+    as soon as its kernels are ready, then the default budgets, of every game when ``fresh``, else
+    of the sections without a ``defaults`` run; ``overrides``: a section's budget fields given on
+    the command line) into ``site/results.db``; return when the server exits. The port is checked
     before the server starts; a line says "ready" only once this server (its id in
     ``/-/bake.json``) answers; the server stops with this process, and this process with its parent."""
     import uuid
@@ -416,15 +401,17 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from engine.cli.bake import REFINING, bake_figures, saved_kinds
     from engine.cli.bake_progress import BakeLog, duration
+    from engine.compare.first_run import SECTIONS
     from engine.play import die_with_parent
 
     check_port(host, port)
     console = Console(stderr=True, highlight=False)
     server_id = uuid.uuid4().hex
-    env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0", VARIORUM_ASSESSING="1" if assess else "0",
+    env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0", VARIORUM_ASSESSING="1" if bake else "0",
                VARIORUM_SERVER_ID=server_id)
-    if assess and bake:
+    if bake:
         (site / ASSESSING).write_text(str(os.getpid()))  # the pages say "being computed" from the start
     args = datasette_args(db, site, port, host, results=not bake)
     started = time.monotonic()
@@ -463,16 +450,22 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
     from engine.games import GAMES
 
     games = sorted(GAMES)
-    missing = None if not assess or bake else missing_assessments(site / "results.db")
-    plan = {"compiling": [] if _compiled_before() else games, "comparisons": games if bake else [],
-            "assessments": (games if bake else missing or []) if assess else []}
+    results = site / "results.db"
+    have = {} if fresh else saved_kinds(results)
+    plan: dict[str, list[str]] = {}
+    if bake:
+        plan["preliminary"] = [g for g in games if any(not have.get((g, s)) for s in SECTIONS)]
+        for section, stage in REFINING.items():
+            plan[stage] = [g for g in games if fresh or "defaults" not in have.get((g, section), set())]
     log = BakeLog(site, progress.console if live else console, progress if live else None, plan)
+    compiled = _compiled_before()
     with progress:
         work = log.plan()
+        compiling = "" if compiled else "compiling the engine's kernels (a few minutes); meanwhile and then: "
         log.say(f"serving {base}/ (Ctrl-C stops); " + (
-            f"in the background, on a 2-core machine: {work}; {duration(log.left_total())} in all. "
+            f"in the background, {compiling}{work}; {duration(log.left_total())} in all after the kernels. "
             "The pages are served meanwhile and say what is being computed." if work else
-            "nothing to compile or bake: the engine's kernels load from numba's cache (a few seconds)"))
+            "nothing to bake" + ("." if compiled else "; compiling the engine's kernels (a few minutes).")))
         ready = None
         while child.poll() is None:
             ready = _get_json(base + "/-/bake.json")
@@ -484,100 +477,56 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, bake_games: in
             log.say(f"the server stopped before it was ready (exit code {child.returncode}); nothing is served")
             sys.exit(child.returncode or 1)
         log.say(f"pages ready at {base}/ {time.monotonic() - started:.1f} s after start")
-        _follow_kernels(base, child, log)
-        log.say(f"play API ready {time.monotonic() - started:.1f} s after start")
+        kernels: set[str] = set()
+        follow = threading.Thread(target=_follow_kernels, args=(base, child, log, kernels, started), daemon=True)
+        follow.start()
         yield_cpu()  # the bakes run in this process: the server and its workers come first
-        if bake and child.poll() is None:
-            log.start_stage("comparisons")
-            _bake(db, site / "results.db", bake_games, log)
-            log.end_stage()
-            log.say(f"comparisons baked {time.monotonic() - started:.1f} s after start")
-        if assess and child.poll() is None and plan["assessments"]:
-            (site / ASSESSING).write_text(str(os.getpid()))
-            if bake:  # the archive or the engine changed: a killed bake's cells are stale
-                (site / ASSESS_CHECKPOINT).unlink(missing_ok=True)
-            from engine.compare.results import shortest_first
-
-            log.games["assessments"] = shortest_first(site / "results.db", plan["assessments"])
-            log.start_stage("assessments")
+        if bake and child.poll() is None and any(plan.values()):
             try:
-                _bake_assessments(db, site / "results.db", {**assess, "game_ids": missing}, log)
-                log.end_stage()
-                log.say(f"assessments baked {time.monotonic() - started:.1f} s after start")
-            except Exception as exc:  # the server stays up; the pages say no assessment is saved
-                log.say(f"the assessments' bake stopped: {exc!r}; the server goes on "
-                        f"(variorum assess-defaults bakes them by hand)")
+                bake_figures(db, results, games, log, fresh=fresh, ready=lambda g: g in kernels or not follow.is_alive(),
+                             checkpoint=site / ASSESS_CHECKPOINT, overrides=overrides)
+                log.say(f"every section baked {time.monotonic() - started:.1f} s after start")
+            except Exception as exc:  # the server stays up; the pages say what is saved
+                log.say(f"the bake stopped: {exc!r}; the server goes on "
+                        f"(variorum compare-defaults and assess-defaults bake by hand)")
+            finally:
+                (site / ASSESSING).unlink(missing_ok=True)
+                if results.exists():
+                    os.utime(results)  # make's results target sees the bake done
+        follow.join()
         log.close()
     live = False
     sys.exit(child.wait())
 
 
-def _follow_kernels(base: str, child: subprocess.Popen, log) -> None:
-    """Follow the play API's compilation of the games' kernels (``/-/play.json``), game after game."""
-    if log.games.get("compiling"):
-        log.start_stage("compiling")
+def _follow_kernels(base: str, child: subprocess.Popen, log, ready: set[str], started: float) -> None:
+    """Follow the play API's compilation of the games' kernels (``/-/play.json``), adding each game
+    to ``ready`` when its kernels are; return when every game's are (or the server stopped)."""
     while child.poll() is None:
         status = _get_json(base + "/-/play.json")
         if status is None:
             time.sleep(0.5)
             continue
         kernels = status.get("kernels") or {}
-        waiting = [g for g in sorted(kernels) if not kernels[g]["ready"]]
-        if log.stage == "compiling":
-            if waiting:
-                done = len(kernels) - len(waiting)
-                log.update(waiting[0], 0, None, phase=f"(game {done + 1} of {len(kernels)})", unit="kernels")
-            else:
-                log.end_stage()
-        if not waiting:
+        new = [g for g in sorted(kernels) if kernels[g]["ready"] and g not in ready]
+        if new:
+            ready.update(new)
+            log.say(f"compiling: the kernels of {', '.join(new)} ready {time.monotonic() - started:.1f} s after start")
+        if kernels and len(ready) >= len(kernels):
+            log.say(f"play API ready {time.monotonic() - started:.1f} s after start")
             return
         time.sleep(0.5)
 
 
+BAKE_NICE = 10
+"""The bake's niceness: below the pages and the play API (0), level with other background work
+(``nice``'s default), so that a shared machine's other jobs do not starve the first figures (at 19,
+on this machine loaded 12-19 by others' work, the bake had 4-5% of a core: benchmarks/first-run.txt)."""
+
+
 def yield_cpu() -> None:
-    """This process yields the CPU to the server (and to anything else): niceness 19."""
+    """This process yields the CPU to the server and its workers: niceness :data:`BAKE_NICE`."""
     try:
-        os.nice(19 - os.nice(0))
+        os.nice(max(0, BAKE_NICE - os.nice(0)))
     except OSError:
         pass
-
-
-def _bake(db: Path, results: Path, games: int, log) -> None:
-    """Bake every game's default comparison from the archive database ``db`` into ``results``, at
-    low priority: each game's previous defaults run is replaced in the transaction that saves its
-    new one (engine.compare.results.save), so every page reads one whole run, and the runs users
-    saved there (comparisons, assessments) are kept."""
-    from engine import rulesets
-    from engine.compare.results import compare_defaults
-
-    rulesets.use_source(db)  # the comparisons read the served archive, not data/
-    def tell(game_id: str, done: int, total: int) -> None:
-        log.update(game_id, done, total)
-
-    compare_defaults(results, games=games, jobs=1, progress=tell, log=log.note)
-
-
-def _bake_assessments(db: Path, results: Path, budget: dict[str, Any], log) -> None:
-    """Bake every game's default assessment (``budget``: agent, games, skill_levels, and the games'
-    own budgets, engine.cli.assess.game_budgets) from the archive
-    database ``db`` into the served ``results``, one transaction per game, resuming from the
-    checkpoint a killed bake left; the ``.assessing`` file is removed when done."""
-    from engine import rulesets
-    from engine.compare.results import assess_defaults
-
-    rulesets.use_source(db)
-    checkpoint = results.with_name(ASSESS_CHECKPOINT)
-
-    def tell(game_id: str, phase: str, done: int, total: int) -> None:
-        log.update(game_id, done, total, phase=phase)
-
-    try:
-        from engine.compare.sweep import discard_stale_checkpoint
-
-        discard_stale_checkpoint(checkpoint)  # the bake's own: another engine's cells are dropped
-        assess_defaults(results, **budget, jobs=1, checkpoint=checkpoint, progress=tell, log=log.note)
-        checkpoint.unlink(missing_ok=True)
-    finally:
-        results.with_name(ASSESSING).unlink(missing_ok=True)
-        if results.exists():
-            os.utime(results)  # make's results target sees the bake done

@@ -26,21 +26,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-STAGES = ("compiling", "comparisons", "assessments")
-"""The first run's stages, in order."""
-STAGE_TEXT = {"compiling": "compiling the engine's kernels", "comparisons": "baking the default comparisons",
-              "assessments": "baking the default assessments"}
+STAGES = ("compiling", "preliminary", "comparisons", "assessments", "reconstructions")
+"""The first run's stages, in order (engine.cli.bake: the preliminary figures, then each section refined)."""
+STAGE_TEXT = {"compiling": "compiling the engine's kernels",
+              "preliminary": "baking every section's preliminary figures",
+              "comparisons": "refining the comparisons", "assessments": "refining the assessments",
+              "reconstructions": "refining the reconstructions"}
 EXPECTED: dict[str, dict[str, float]] = {
-    "compiling": {"lobudok": 60.0, "tap-urdy": 51.0, "tauru": 97.0, "tsoro-additional-capture": 80.0},
-    "comparisons": {"lobudok": 20.0, "tap-urdy": 5.0, "tauru": 5.0, "tsoro-additional-capture": 5.0},
-    "assessments": {"tsoro-additional-capture": 30.0, "tap-urdy": 60.0, "tauru": 250.0, "lobudok": 1070.0},
+    "compiling": {"adidada": 56.0, "lobudok": 200.0},
 }
-"""Seconds each game takes in each stage of a first run of ``variorum serve`` on a 2-core machine,
-used until a machine has timed its own (``.bake-times.json``). Measured on 2026-12-01 on a fresh
-clone on this machine, shared with other work: the kernels' compilation and the comparisons in
-wall time (load average about 6); the assessments, which ran at a load average of 8-17 and took
-several times longer (Tsoro 194 s, Tap-urdy 314 s, Tauru 1,621 s, Lobudök 2,136 s), by the bake's
-own CPU time (24 s, 55 s, 242 s, 1,069 s), which is about what a game takes with a core to itself."""
+"""Seconds each game takes in a stage of a first run of ``variorum serve``, used until the bake
+estimates it (engine.compare.first_run, after each game's pilot) or the machine has timed its own
+(``.bake-times.json``). Compiling: measured on a fresh clone on 2026-12-02, load 4-12 (2 shared
+cores, benchmarks/first-run.txt); a family's machine compiles once (the two-row games with
+Adidada's, the four-row ones with Lobudök's), the others load it in seconds."""
 PROGRESS_FILE = ".bake.json"
 TIMES_FILE = ".bake-times.json"
 LINE_EVERY = 30.0
@@ -69,6 +68,7 @@ class BakeLog:
         self.site, self.console, self.bars = site, console, progress
         self.games = {s: list(g) for s, g in games.items() if g}
         self.times = self._load_times()
+        self.estimates: dict[str, dict[str, float]] = {}
         self.stage: str | None = None
         self.current: str | None = None
         self.state: dict[str, dict[str, Any]] = {}
@@ -92,19 +92,34 @@ class BakeLog:
             return {s: {} for s in STAGES}
 
     def expected(self, stage: str, game: str) -> float | None:
-        """The seconds ``game`` is expected to take in ``stage`` on this machine."""
+        """The seconds ``game`` is expected to take in ``stage`` on this machine: the bake's estimate
+        (:meth:`expect`), else this machine's last time, else :data:`EXPECTED`."""
+        found = self.estimates.get(stage, {}).get(game)
+        if found is not None:
+            return found
         return self.times.get(stage, {}).get(game, EXPECTED.get(stage, {}).get(game))
 
-    def expected_stage(self, stage: str) -> float:
-        return sum(self.expected(stage, g) or 0.0 for g in self.games.get(stage, []))
+    def expect(self, stage: str, seconds: dict[str, float]) -> None:
+        """The bake's estimates of its games in ``stage`` (engine.compare.first_run.estimate)."""
+        self.estimates.setdefault(stage, {}).update(seconds)
+        self.write(force=True)
 
-    def left_total(self) -> float:
-        """Seconds the whole background work is expected to take."""
-        return sum(self.expected_stage(s) for s in STAGES)
+    def expected_stage(self, stage: str) -> float | None:
+        """The seconds ``stage`` is expected to take; None when a game's estimate is not known yet."""
+        found = [self.expected(stage, g) for g in self.games.get(stage, [])]
+        if stage != "compiling" and any(e is None for e in found):
+            return None
+        return sum(e or 0.0 for e in found)
+
+    def left_total(self) -> float | None:
+        """Seconds the whole background work is expected to take (None: not known yet)."""
+        stages = [self.expected_stage(s) for s in STAGES if s in self.games]
+        return None if any(e is None for e in stages) else sum(e or 0.0 for e in stages)
 
     def plan(self) -> str:
         """The stages to come with their expected durations, for the start message."""
-        parts = [f"{STAGE_TEXT[s]} ({duration(self.expected_stage(s))})" for s in STAGES if s in self.games]
+        parts = [f"{STAGE_TEXT[s]} ({'estimated after each game' if (e := self.expected_stage(s)) is None else duration(e)})"
+                 for s in STAGES if s in self.games]
         return ", then ".join(parts)
 
     def left_in_game(self, done: int, total: int) -> float | None:
@@ -129,9 +144,15 @@ class BakeLog:
                 later = True
                 games = self.games.get(stage, [])
                 rest = games[games.index(self.current) + 1:] if self.current in games else games
-                total += sum(self.expected(stage, g) or 0.0 for g in rest)
-            elif later:
-                total += self.expected_stage(stage)
+                known = [self.expected(stage, g) for g in rest]
+                if stage != "compiling" and any(e is None for e in known):
+                    return None
+                total += sum(e or 0.0 for e in known)
+            elif later and stage in self.games:
+                found = self.expected_stage(stage)
+                if found is None:
+                    return None
+                total += found
         return total
 
     def _heartbeat(self) -> None:

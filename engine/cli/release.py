@@ -146,13 +146,25 @@ def register(group: click.Group) -> None:
     @click.option("--check", "check_number", type=RELEASE, default=None, metavar="N",
                   help="Make nothing: replay release N's golden playthroughs with the current engine and "
                        "print where it plays differently (kept under <releases>/checks/<engine fingerprint>/).")
+    @click.option("--figures", "figures_number", type=RELEASE, default=None, metavar="N",
+                  help="Make nothing: bake release N's figures (every section of every game page, from its records, "
+                       "with the current engine) once, into <releases>/figures/N/results.db, which its pages show.")
     def release_cmd(data_dir: Path | None, releases: Path | None, base_url: str | None, date: str | None,
-                    check_number: int | None) -> None:
+                    check_number: int | None, figures_number: int | None) -> None:
         """Make the next numbered release: the archive database, the data/ hash, the engine
         fingerprint, a golden playthrough of every ruleset and the notes of what changed."""
         from engine.release import check, make
 
         releases_folder("--releases", releases, write=check_number is None)
+        if figures_number is not None:
+            from engine.release import bake_figures
+
+            try:
+                path = bake_figures(figures_number, releases)
+            except ValueError as exc:
+                raise BadInput(str(exc)) from None
+            click.echo(f"release {figures_number}'s figures: {path}")
+            return
         if check_number is not None:
             try:
                 found = check(check_number, releases)

@@ -281,6 +281,8 @@ def reconstruct(
             if not n.fails or any(candidates[j].playable for j in n.readings) or not queue[n.ruleset]:
                 continue
             batch, queue[n.ruleset] = queue[n.ruleset][:nearest], queue[n.ruleset][nearest:]
+            if not batch:  # nearest = 0: no nearest reading is sought
+                continue
             n.readings += [j for _, _, j in batch]
             n.distance = batch[0][0] if n.distance is None else n.distance
             for _, _, j in batch:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.compare.results import _check_kind, _db, _delete_runs, _now, default_path, git_commit
+from engine.compare.results import PREFERRED, _check_kind, _db, _delete_runs, _now, default_path, git_commit
 
 TABLES = ("reconstruct_readings", "reconstruct_measures", "reconstruct_verdicts")
 """The tables of a reconstruction's rows, keyed by ``run_id`` (the run is in ``reconstruct_runs``)."""
@@ -103,8 +103,9 @@ def save_reconstruction(rec: Any, path: str | Path | None = None, *, kind: str =
     return run_id
 
 
-LATEST = "select * from reconstruct_runs where game = :game order by created desc, rowid desc limit 1"
-"""The most recent reconstruction of a game (parameter ``game``)."""
+LATEST = f"select * from reconstruct_runs where game = :game order by {PREFERRED} limit 1"
+"""The reconstruction of a game the page shows (parameter ``game``): the latest, a preliminary one
+only when there is no other."""
 
 
 def reconstruction_of(conn: Any, game: str) -> dict[str, Any] | None:

@@ -58,10 +58,19 @@ from engine.compare.skill import rung_name
 DEFAULT_GAMES = 2000
 """Games per ruleset in the default comparison: Wilson half-widths of at most 2.2 points."""
 
+KINDS = ("user", "defaults", "preliminary")
+"""The kinds of saved runs: a user's (``--save``), the server's bake at the default budget
+(``defaults``), and the first run's figures at a small budget (``preliminary``,
+engine.compare.first_run), which the page marks as such and the ``defaults`` run replaces."""
+PREFERRED = "kind = 'preliminary', created desc, rowid desc"
+"""The order in which a page picks a game's run: any run before a preliminary one, then the latest."""
+
+
 ASSESS_TABLES = ("assess_criteria", "assess_readings", "assess_measures", "assess_verdicts", "assess_skill")
 """The tables of an assessment's rows, each keyed by ``run_id`` (the run itself is in ``assess_runs``)."""
-LATEST_ASSESSMENT = "select * from assess_runs where game = :game order by created desc, rowid desc limit 1"
-"""The most recent assessment run of a game, of either kind (parameter ``game``)."""
+LATEST_ASSESSMENT = f"select * from assess_runs where game = :game order by {PREFERRED} limit 1"
+"""A game's assessment run the page shows (parameter ``game``): the latest of a user's or the
+defaults, else the preliminary one."""
 ASSESSMENT_ROWS = {t: f"select * from {t} where run_id = :run order by rowid" for t in ASSESS_TABLES}
 """Each table's rows of one run (parameter ``run``), in the order they were saved."""
 
@@ -163,13 +172,15 @@ def create(path: str | Path | None = None) -> Path:
 
 
 def _check_kind(kind: str) -> None:
-    if kind not in ("user", "defaults"):
-        raise ValueError(f"unknown run kind {kind!r}; kinds: user, defaults")
+    if kind not in KINDS:
+        raise ValueError(f"unknown run kind {kind!r}; kinds: {', '.join(KINDS)}")
 
 
 def _delete_runs(db: Any, runs: str, tables: Sequence[str], game: str, kind: str) -> None:
-    """Delete the game's runs of ``kind`` from the ``runs`` table and their rows from ``tables``."""
-    old = [r["id"] for r in db[runs].rows_where("game = ? AND kind = ?", [game, kind])]
+    """Delete the game's runs of ``kind`` from the ``runs`` table and their rows from ``tables``; a
+    ``defaults`` run also replaces the game's ``preliminary`` ones."""
+    kinds = (kind, "preliminary") if kind == "defaults" else (kind,)
+    old = [r["id"] for k in kinds for r in db[runs].rows_where("game = ? AND kind = ?", [game, k])]
     for rid in old:
         for table in tables:
             db[table].delete_where("run_id = ?", [rid])

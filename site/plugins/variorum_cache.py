@@ -84,18 +84,22 @@ def cacheable_request(scope: dict) -> bool:
 class DataVersion:
     """The ``PRAGMA data_version`` of one database file, read on a connection of its own (it
     changes whenever another connection commits), with the file's inode (a file replaced by
-    another is a new generation). ``None`` while the file is locked by a writer."""
+    another is a new generation). ``None`` while the file is locked by a writer. A data version
+    counts from its connection's opening, so every (re)opening starts a new ``epoch``: a version read
+    after a writer's lock closed the connection never repeats a key of an earlier state (it did, and
+    served game pages drawn before the bake saved its runs: sections lost their figures for minutes)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.conn: sqlite3.Connection | None = None
         self.inode = -1
+        self.epoch = 0
 
-    def __call__(self) -> tuple[int, int] | None:
+    def __call__(self) -> tuple[int, int, int] | None:
         try:
             inode = os.stat(self.path).st_ino
         except OSError:
-            return (-1, 0)
+            return (-1, 0, 0)
         try:
             if self.conn is None or inode != self.inode:
                 if self.conn is not None:
@@ -104,7 +108,8 @@ class DataVersion:
                 self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=0,
                                             check_same_thread=False)
                 self.inode = inode
-            return (inode, self.conn.execute("pragma data_version").fetchone()[0])
+                self.epoch += 1
+            return (inode, self.epoch, self.conn.execute("pragma data_version").fetchone()[0])
         except sqlite3.Error:
             if self.conn is not None:
                 self.conn.close()

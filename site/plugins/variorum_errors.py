@@ -20,7 +20,7 @@ Every log line is bounded in length (:func:`clip`): the lines of refused request
 access lines (:class:`DeferredLog`, installed when uvicorn starts the application), which the server also writes off its
 event loop: a thread writes, in one write, every line gathered meanwhile. Written on the event loop,
 one line a request, the access log took a fifth of the server's samples under load (py-spy, issue
-22): its reader, ``variorum serve``, runs at niceness 19 and, on a busy machine, drains the pipe
+22): its reader, ``variorum serve``, runs niced (engine.cli.archive.BAKE_NICE) and, on a busy machine, drains the pipe
 late, so that the write stalled every request behind it.
 """
 

@@ -287,8 +287,11 @@ async def comparison_context(datasette, game_id: str) -> dict[str, Any] | None:
     db = datasette.get_database("results")
     if "compare_runs" not in await db.table_names():
         return None
+    from engine.compare.results import PREFERRED
+
     runs = await db.execute(
-        "select * from compare_runs where game = :g and kind = 'defaults' order by created desc limit 1", {"g": game_id}
+        "select * from compare_runs where game = :g and kind in ('defaults', 'preliminary') "
+        f"order by {PREFERRED} limit 1", {"g": game_id}
     )
     if not runs.rows:
         return None
@@ -497,6 +500,16 @@ async def assessment_chart(datasette, request) -> Response:
     return await _svg(run_id, assessment_figure, data)
 
 
+def default_budgets(game_id: str) -> dict[str, str]:
+    """Each section's default budget in words (engine.compare.first_run), which a page showing
+    preliminary figures names; empty without the engine."""
+    try:
+        from engine.compare.first_run import SECTIONS, default_budget
+    except ImportError:
+        return {}
+    return {s: default_budget(s, game_id).text(s) for s in SECTIONS}
+
+
 async def games_index(datasette, request) -> Response:
     games = await _rows(
         datasette,
@@ -529,6 +542,8 @@ async def game_page(datasette, request) -> Response:
     context["assessment"] = await assessment_context(datasette, game_id, context["rulesets"])
     context["reconstruction"] = await reconstruction_context(datasette, game_id, context["rulesets"])
     context["solved"] = await solved_context(datasette, game_id)
+
+    context["default_budgets"] = default_budgets(game_id)
     html = await datasette.render_template("variorum_game.html", context, request=request)
     return Response.html(html)
 

@@ -279,12 +279,17 @@ def _check_child() -> None:
     os.nice(CHECK_NICE)
 
 
+def _prune(running: dict[int, subprocess.Popen]) -> None:
+    """Forget the processes of ``running`` (release -> process) that have ended."""
+    for n, proc in list(running.items()):
+        if proc.poll() is not None:
+            del running[n]
+
+
 def _start_check(number: int) -> bool:
     """Start release ``number``'s check unless it is running; False when :data:`MAX_CHECKS` other
     checks are running (the request is asked to come back)."""
-    for n, proc in list(_checking.items()):
-        if proc.poll() is not None:
-            del _checking[n]
+    _prune(_checking)
     if number in _checking:
         return True
     if len(_checking) >= MAX_CHECKS:
@@ -295,12 +300,46 @@ def _start_check(number: int) -> bool:
     return True
 
 
+MAX_FIGURES = 1
+"""Old releases whose figures are baked at once, server-wide (each bakes every game: a long job)."""
+FIGURES_ENV = "VARIORUM_RELEASE_FIGURES"
+"""``0`` in the server's environment: old releases' figures are not baked on demand (the tests' default)."""
+_figuring: dict[int, subprocess.Popen] = {}
+
+
+def start_figures(number: int) -> bool:
+    """Start baking release ``number``'s figures (engine.release.bake_figures: every section of every
+    game, saved once under ``<releases>/figures/<N>/``) unless they are baked or being baked; False
+    when :data:`MAX_FIGURES` other releases' are being baked (a later request starts it). Like a
+    check, the bake is niced and dies with the server."""
+    folder = _releases().releases_dir() / "figures" / str(number)
+    if (folder / ".done").is_file():
+        return True
+    if os.environ.get(FIGURES_ENV, "1") == "0":
+        return False
+    _prune(_figuring)
+    if number in _figuring:
+        return True
+    if len(_figuring) >= MAX_FIGURES:
+        return False
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "bake.log", "ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "engine.cli", "release", "--figures", str(number)], stdout=out,
+            stderr=subprocess.STDOUT, preexec_fn=_check_child,
+            env=dict(os.environ, VARIORUM_RELEASES=str(_releases().releases_dir())))
+    (folder / ".assessing").write_text(str(proc.pid))  # the pages say "being computed" from this request on
+    _figuring[number] = proc
+    return True
+
+
 def stop_checks() -> None:
-    """Stop every running check (the server is stopping)."""
-    for proc in _checking.values():
+    """Stop every running check and release bake (the server is stopping)."""
+    for proc in [*_checking.values(), *_figuring.values()]:
         if proc.poll() is None:
             proc.terminate()
     _checking.clear()
+    _figuring.clear()
 
 
 atexit.register(stop_checks)
@@ -523,6 +562,10 @@ def asgi_wrapper(datasette):
 
                 return await main._variorum_app(inner, receive, _buffered(send, named, lambda s, h: h, json_too=True))
             prefix = f"/v/{number}/".encode()
+            game_page = re.fullmatch(r"/games/[a-z0-9]+(?:-[a-z0-9]+)*", rest) is not None
+            if game_page and scope.get("method") == "GET" and _engine() is not None:
+                start_figures(number)  # its figures, on demand, saved once
+            figures_final = (_releases().releases_dir() / "figures" / str(number) / ".done").is_file()
 
             def rewrite(body: bytes, kind: str) -> bytes:
                 if kind == "js":
@@ -532,7 +575,8 @@ def asgi_wrapper(datasette):
             def headers(status: int, hs: list) -> list:
                 if status != 200:
                     return hs
-                return [*((k, v) for k, v in hs if k.lower() != b"cache-control"), (b"cache-control", lifetime(rest))]
+                keep = b"no-cache" if game_page and not figures_final else lifetime(rest)  # its figures to come
+                return [*((k, v) for k, v in hs if k.lower() != b"cache-control"), (b"cache-control", keep)]
 
             return await app(scope, receive, _buffered(send, rewrite, headers))
 

@@ -32,20 +32,28 @@ from datasette.utils.asgi import Response
 
 PROGRESS = ".bake.json"
 """The bake's progress, beside results.db (written by engine.cli.archive)."""
-COMPARING_STAGES = ("compiling", "comparisons")
+COMPARING_STAGES = ("compiling", "preliminary", "comparisons")
 """The stages of the bake during which a game without a comparison is waiting for it."""
 
 
 def _site(datasette) -> Path | None:
+    """The folder of the results database this Datasette shows: beside the served archive, or, for
+    an old release, that release's figures folder (engine.release.figures_dir)."""
     if "archive" not in datasette.databases:
         return None
+    number = release_page(datasette)
+    if number is not None:
+        from schema import releases as R
+
+        return R.releases_dir() / "figures" / str(number)
     return Path(datasette.get_database("archive").path).parent
 
 
 def progress(datasette) -> dict | None:
     """The bake's progress (the contents of ``.bake.json``), None when no bake of this server runs."""
     site = _site(datasette)
-    if site is None or "1" not in (os.environ.get("VARIORUM_BAKING"), os.environ.get("VARIORUM_ASSESSING")):
+    if site is None or (release_page(datasette) is None and
+                        "1" not in (os.environ.get("VARIORUM_BAKING"), os.environ.get("VARIORUM_ASSESSING"))):
         return None
     path = site / PROGRESS
     try:
@@ -66,8 +74,8 @@ _progress_read: list = [None, None]
 
 
 def release_page(datasette) -> int | None:
-    """The release a Datasette serves at ``/v/<N>/`` (None: the latest). A release keeps records,
-    not results: its pages never say a figure is being computed for them."""
+    """The release a Datasette serves at ``/v/<N>/`` (None: the latest). A release keeps records;
+    its figures are baked on demand, once, into its figures folder (:func:`release_baking`)."""
     base = datasette.setting("base_url") or "/"
     return int(base.strip("/").split("/")[1]) if base.startswith("/v/") else None
 
@@ -87,6 +95,20 @@ def _pick_up(datasette, path: Path) -> None:
         datasette.add_database(Database(datasette, path=str(path), is_mutable=True), name="results")
 
 
+def release_baking(datasette) -> bool:
+    """True while an old release's figures are being baked: the mark beside them names a live process
+    (site/plugins/variorum_releases.py starts it on demand; engine.release.bake_figures)."""
+    site = _site(datasette)
+    if release_page(datasette) is None or site is None:
+        return False
+    try:
+        pid = int((site / ".assessing").read_text().strip() or 0)
+        os.kill(pid, 0)
+    except (OSError, ValueError):
+        return False
+    return pid > 0
+
+
 def assessing(datasette) -> bool:
     """True while ``variorum serve`` bakes the default assessments (its ``.assessing`` file is there)."""
     site = _site(datasette)
@@ -98,9 +120,13 @@ def assessing(datasette) -> bool:
 def state(datasette) -> tuple[bool, bool]:
     """Pick the results database up if the bake has written it, and say what is being computed:
     the part of the served state the cache key takes from this plugin."""
-    if os.environ.get("VARIORUM_BAKING") == "1" and "results" not in datasette.databases:
-        if "archive" in datasette.databases:
-            _pick_up(datasette, Path(datasette.get_database("archive").path).with_name("results.db"))
+    if "results" not in datasette.databases and (os.environ.get("VARIORUM_BAKING") == "1"
+                                                 or release_page(datasette) is not None):
+        site = _site(datasette)
+        if site is not None:
+            _pick_up(datasette, site / "results.db")
+    if release_page(datasette) is not None:
+        return release_baking(datasette), release_baking(datasette)
     return baking(datasette), assessing(datasette)
 
 
@@ -136,5 +162,16 @@ def register_routes():
 
 @hookimpl
 def extra_template_vars(datasette):
-    return {"comparison_pending": baking(datasette), "assessment_pending": assessing(datasette),
-            "release_page": release_page(datasette)}
+    comparing, pending = state(datasette)
+    return {"comparison_pending": comparing, "assessment_pending": pending, "figures_pending": pending,
+            "release_page": release_page(datasette), "release_figures_waiting": release_waiting(datasette)}
+
+
+def release_waiting(datasette) -> bool:
+    """An old release page whose figures are neither baked nor being baked (another release's are:
+    one at a time, site/plugins/variorum_releases.py)."""
+    number = release_page(datasette)
+    site = _site(datasette)
+    if number is None or site is None or os.environ.get("VARIORUM_RELEASE_FIGURES", "1") == "0":
+        return False
+    return not (site / ".done").exists() and not release_baking(datasette)

@@ -93,3 +93,10 @@ async def ds(built_db: Path, results_db: Path, compiled_kernels: None) -> Datase
 @pytest.fixture(scope="session")
 def metadata() -> dict:
     return yaml.safe_load((SITE_DIR / "metadata.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def no_release_figures_on_demand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request for an old release's game page does not start baking its figures (a process baking
+    every game) unless a test asks for it (tests/site/test_release_figures.py)."""
+    monkeypatch.setenv("VARIORUM_RELEASE_FIGURES", "0")

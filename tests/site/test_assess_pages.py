@@ -196,26 +196,28 @@ def _log(site, stage: str):
     return log, out
 
 
-def test_the_serve_bake_saves_each_games_assessment_and_clears_its_marks(built_db, tmp_path):
+def test_the_serve_bake_saves_each_games_assessment_and_clears_its_checkpoint(built_db, tmp_path):
     from engine import rulesets
-    from engine.cli.archive import ASSESS_CHECKPOINT, ASSESSING, _bake_assessments, missing_assessments
+    from engine.cli.archive import ASSESS_CHECKPOINT
+    from engine.cli.bake import bake_figures, saved_kinds
     from engine.compare.results import load_assessment
 
     results = tmp_path / "results.db"
-    assert missing_assessments(results) == sorted(GAMES)  # every game the engine plays
-    (tmp_path / ASSESSING).write_text("1")
-    budget = {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20, "game_ids": ["tap-urdy"]}
+    assert saved_kinds(results) == {}
+    budget = {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20}
     log, out = _log(tmp_path, "assessments")
     try:
-        _bake_assessments(built_db, results, budget, log)
+        bake_figures(built_db, results, ["tap-urdy"], log, fresh=False, total_seconds=1.0,
+                     checkpoint=tmp_path / ASSESS_CHECKPOINT,
+                     overrides={"comparison": {"games": 20}, "assessment": budget,
+                                "reconstruction": {**budget, "screen_games": 4, "top": 1, "nearest": 0}})
     finally:
         rulesets.use_source(None)
-    log.end_stage()
     assert "assessments: tap-urdy started" in out.getvalue() and "assessments: tap-urdy done in" in out.getvalue()
     saved = load_assessment(results, game="tap-urdy")
     assert saved["run"]["kind"] == "defaults" and saved["agent"] == "uct:2" and len(saved["readings"]) == 5
-    assert not (tmp_path / ASSESSING).exists() and not (tmp_path / ASSESS_CHECKPOINT).exists()
-    assert missing_assessments(results) == sorted(set(GAMES) - {"tap-urdy"})
+    assert not (tmp_path / ASSESS_CHECKPOINT).exists()
+    assert saved_kinds(results)[("tap-urdy", "assessment")] == {"defaults"}
 
 
 async def test_the_section_says_being_computed_while_the_server_bakes(built_db, compiled_kernels, tmp_path, monkeypatch):
@@ -258,15 +260,17 @@ def test_the_comparison_bake_keeps_the_runs_users_saved(built_db, tmp_path, monk
     """Re-baking the default comparisons replaces each game's defaults run and nothing else: a
     comparison a user saved with ``--save`` survives it (it used to be dropped with the old file)."""
     from engine import rulesets
-    from engine.cli import archive
+    from engine.cli.bake import _refine, Timings
     from engine.compare.comparison import compare
     from engine.compare.results import save
 
     results = tmp_path / "results.db"
     mine = save(compare("tap-urdy", rulesets=["ludii"], games=4, seed=3), results, kind="user")
+    rulesets.use_source(built_db)
     try:
         for _ in range(2):  # a first bake, and a re-bake over it
-            archive._bake(built_db, results, 4, _log(tmp_path, "comparisons")[0])
+            _refine("comparison", sorted(GAMES), results, {}, _log(tmp_path, "comparisons")[0], Timings(), None,
+                    {"games": 4})
     finally:
         rulesets.use_source(None)
     with sqlite3.connect(results) as conn:

@@ -109,3 +109,32 @@ async def test_nothing_is_cached_while_the_results_database_is_locked_by_a_write
         writer.close()
     await ds.client.get("/-/play/tap-urdy.json")
     assert (await ds.client.get("/-/play/tap-urdy.json")).headers.get(HIT) == "hit"
+
+
+def test_a_data_version_read_after_a_writers_lock_never_repeats_an_earlier_states_key(tmp_path):
+    """The cache's key of a mutable database: a writer's lock closes the reader's connection, and a
+    new connection counts its data version afresh; the key must still differ from every earlier one
+    (it repeated the first state's, and pages drawn before the bake's saves were served again)."""
+    import importlib.util
+    import sqlite3
+
+    from schema.paths import SITE_DIR
+
+    spec = importlib.util.spec_from_file_location("variorum_cache_alone", SITE_DIR / "plugins" / "variorum_cache.py")
+    cache = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cache)
+    path = tmp_path / "results.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("create table runs (id)")
+    reader = cache.DataVersion(str(path))
+    keys = [reader()]
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("insert into runs values (1)")
+    keys.append(reader())
+    writer.execute("begin exclusive")  # the bake writing: no version can be read
+    assert reader() is None
+    writer.execute("insert into runs values (2)")
+    writer.execute("commit")
+    keys.append(reader())
+    writer.close()
+    assert None not in keys and len(set(keys)) == 3

@@ -376,9 +376,9 @@ async def test_an_old_release_page_is_whole_while_the_server_bakes(ds, monkeypat
     monkeypatch.setenv("VARIORUM_BAKING", "1")
     monkeypatch.setenv("VARIORUM_ASSESSING", "1")
     page = (await ds.client.get("/v/1/games/tap-urdy")).text
-    assert "being computed" not in page and "in a moment" not in page
-    assert page.count("Release 1 keeps the records") == 3  # comparison, assessment, reconstruction
-    assert 'href="/games/tap-urdy" data-latest' in page  # the latest page's figures, not kept in the release
+    assert "being computed" not in page and "in a moment" not in page  # the latest's bake is not the release's
+    assert page.count("Release 1's figures are computed on demand") == 3  # comparison, assessment, reconstruction
+    assert 'href="/games/tap-urdy" data-latest' in page  # the latest page's figures, until the release's are baked
 
 
 async def test_a_release_made_while_serving_reaches_every_page_at_once(releases, monkeypatch, tmp_path, compiled_kernels):

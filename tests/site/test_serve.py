@@ -135,7 +135,11 @@ def test_the_first_runs_log_names_each_stage_and_game_with_estimates(tmp_path: P
     out = io.StringIO()
     log = BakeLog(tmp_path, Console(file=out, width=80), None,
                   {"comparisons": ["tap-urdy", "tauru"], "assessments": ["tap-urdy"]})
-    assert log.plan().startswith("baking the default comparisons (about") and "then baking the default assessments" in log.plan()
+    assert log.plan() == ("refining the comparisons (estimated after each game), "
+                          "then refining the assessments (estimated after each game)")
+    log.expect("comparisons", {"tap-urdy": 30.0, "tauru": 60.0})
+    log.expect("assessments", {"tap-urdy": 120.0})
+    assert log.plan() == "refining the comparisons (about 2 min), then refining the assessments (about 2 min)"
     log.start_stage("comparisons")
     log.update("tap-urdy", 0, 4000)
     state = json.loads((tmp_path / PROGRESS_FILE).read_text())
@@ -145,7 +149,7 @@ def test_the_first_runs_log_names_each_stage_and_game_with_estimates(tmp_path: P
     log.note("tauru: saved")
     log.start_stage("assessments")
     lines = out.getvalue().splitlines()
-    assert lines[0].startswith("baking the default comparisons: tap-urdy, tauru (about")
+    assert lines[0].startswith("refining the comparisons: tap-urdy, tauru (about 2 min")
     assert "all left: about" in lines[0]
     assert any(line.startswith("comparisons: tap-urdy started (about") for line in lines)
     assert any(line.startswith("comparisons: tap-urdy: 0/4,000 games; this game about") and "all about" in line

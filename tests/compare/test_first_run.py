@@ -1,0 +1,184 @@
+"""The first run's budgets (engine.compare.first_run) and its bake (engine.cli.bake): preliminary
+figures cut to a time budget per game, refined to the default budgets, each run's estimate printed
+beside its real time."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from engine.compare import first_run as F
+
+SLOW = F.Rates(random_game=0.01, turns=400.0, rulesets=3, readings=2048)
+"""A game like Lobudök: long and slow games, thousands of readings."""
+FAST = F.Rates(random_game=0.0001, turns=45.0, rulesets=4, readings=16)
+"""A game like Kalah."""
+
+TINY = {"comparison": {"games": 20, "resamples": 99},
+        "assessment": {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20, "resamples": 99},
+        "reconstruction": {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 4, "top": 1,
+                           "nearest": 0, "resamples": 99}}
+"""Default budgets small enough for a test (the bake's plumbing, not its figures)."""
+
+
+@pytest.mark.parametrize("section", F.SECTIONS)
+@pytest.mark.parametrize("rates", [SLOW, FAST])
+def test_a_preliminary_budget_fits_its_time_or_stops_at_the_floor(section, rates):
+    for seconds in (0.01, 1.0, 10.0, 1000.0):
+        b = F.fit(section, F.PRELIMINARY[section], rates, seconds)
+        floor = F.FLOOR[section]
+        assert b.games >= floor.games and b.screen_games >= floor.screen_games and b.resamples >= floor.resamples
+        assert F.estimate(section, b, rates) <= seconds or _at_floor(section, b)
+        assert F.estimate(section, b, rates) <= F.estimate(section, F.PRELIMINARY[section], rates)
+
+
+def _at_floor(section: str, b: F.Budget) -> bool:
+    """Every count of ``b`` at its floor (the agent's iterations too; its playout depth is kept)."""
+    floor = F.FLOOR[section]
+    counts = ("games", "screen_games", "top", "nearest", "resamples")
+    return all(getattr(b, k) == getattr(floor, k) for k in counts) and \
+        (b.agent == "random" or b.agent.split(":")[1] == floor.agent.split(":")[1])
+
+
+def test_the_time_budget_per_game_divides_a_total_and_has_a_floor():
+    assert F.game_seconds(4, 240.0) == 60.0
+    assert F.game_seconds(21, 240.0) == pytest.approx(240.0 / 21)
+    assert F.game_seconds(1000, 240.0) == F.MIN_GAME_SECONDS  # many games: each still gets its figures
+
+
+def test_estimates_grow_with_the_budget_and_the_game():
+    for section in F.SECTIONS:
+        small, big = F.PRELIMINARY[section], F.default_budget(section, "tap-urdy")
+        assert 0 < F.estimate(section, small, FAST) < F.estimate(section, big, FAST)
+        assert F.estimate(section, small, FAST) < F.estimate(section, small, SLOW)
+    full = F.agent_game(SLOW, "uct:50")
+    assert F.agent_game(SLOW, "uct:50:20") < full < F.agent_game(SLOW, "uct:100")  # truncated playouts cost less
+
+
+def test_the_default_budgets_are_the_commands_and_a_games_own():
+    from engine.cli.assess import GAME_BUDGETS
+
+    assert F.default_budget("comparison", "kalah").games == 2000
+    assert F.default_budget("assessment", "kalah").agent == "uct:200"
+    assert F.default_budget("assessment", "lobudok").agent == GAME_BUDGETS["lobudok"]["agent"]
+    assert F.default_budget("reconstruction", "kalah") == F.Budget(20, screen_games=200, agent="uct:50",
+                                                                   skill_levels=1, top=6, nearest=3)
+    assert F.default_budget("comparison", "kalah", {"games": 40}).games == 40
+    with pytest.raises(ValueError, match="unknown section 'board'"):
+        F.default_budget("board", "kalah")
+
+
+def test_a_refining_estimate_learns_from_the_preliminary_run_within_bounds():
+    assert F.corrected(10.0, None) == 10.0
+    assert F.corrected(10.0, (2.0, 3.0)) == 15.0
+    assert F.corrected(10.0, (1.0, 100.0)) == 40.0 and F.corrected(10.0, (100.0, 1.0)) == 2.5
+
+
+def test_the_budget_is_named_as_the_log_and_the_page_print_it():
+    assert F.Budget(200, resamples=199).text("comparison") == "200 random games a ruleset; 199 bootstrap resamples"
+    text = F.default_budget("reconstruction", "kalah").text("reconstruction")
+    assert text == ("screen 200 random games a reading; uct:50 against itself, 20 games a reading; skill ladder of "
+                    "1 rung; front of 6, 3 nearest at a time")
+
+
+def _kinds(results: Path, table: str, game: str) -> list[str]:
+    with sqlite3.connect(results) as conn:
+        return sorted(k for (k,) in conn.execute(f"select kind from {table} where game = ?", [game]))
+
+
+def test_a_preliminary_run_is_replaced_by_the_defaults_run_and_a_users_is_kept(built_db, tmp_path):
+    from engine import rulesets
+    from engine.compare.comparison import compare
+    from engine.compare.results import save
+
+    results = tmp_path / "results.db"
+    rulesets.use_source(built_db)
+    try:
+        mine = save(compare("tap-urdy", rulesets=["ludii"], games=4, seed=3), results, kind="user")
+        F.bake("comparison", "tap-urdy", F.Budget(20, resamples=99), results, kind="preliminary")
+        assert _kinds(results, "compare_runs", "tap-urdy") == ["preliminary", "user"]
+        F.bake("comparison", "tap-urdy", F.Budget(40, resamples=99), results, kind="defaults")
+    finally:
+        rulesets.use_source(None)
+    assert _kinds(results, "compare_runs", "tap-urdy") == ["defaults", "user"]
+    with sqlite3.connect(results) as conn:
+        assert conn.execute("select kind from compare_runs where id = ?", [mine]).fetchone() == ("user",)
+
+
+def test_a_run_past_its_deadline_stops(built_db, tmp_path):
+    from engine import rulesets
+
+    rulesets.use_source(built_db)
+    try:
+        with pytest.raises(F.OutOfTime, match="comparison of tap-urdy went past its deadline"):
+            F.bake("comparison", "tap-urdy", F.Budget(20, resamples=99), tmp_path / "r.db", kind="preliminary",
+                   until=time.process_time() - 1)
+    finally:
+        rulesets.use_source(None)
+    assert not (tmp_path / "r.db").exists() or _kinds(tmp_path / "r.db", "compare_runs", "tap-urdy") == []
+
+
+def _log(site: Path, plan: dict[str, list[str]]):
+    from engine.cli.bake_progress import BakeLog
+
+    out = io.StringIO()
+    return BakeLog(site, Console(file=out, width=300), None, plan), out
+
+
+def test_the_bake_shows_every_section_preliminary_then_refines_each_and_logs_estimates(built_db, tmp_path):
+    """Two games, every section: preliminary figures of each (the second game waiting for its kernels),
+    then the default budget (here tiny) replacing each; every run's line gives its estimate and its
+    real time, and the last line counts those within a factor of two."""
+    from engine import rulesets
+    from engine.cli.bake import bake_figures, saved_kinds
+
+    results = tmp_path / "results.db"
+    games = ["tap-urdy", "kalah"]
+    log, out = _log(tmp_path, {"preliminary": games})
+    asked: list[str] = []
+
+    def ready(game: str) -> bool:  # Kalah's kernels are "compiled" only after Tap-urdy's figures
+        asked.append(game)
+        return game == "tap-urdy" or bool(saved_kinds(results).get(("tap-urdy", "reconstruction")))
+
+    try:
+        timings = bake_figures(built_db, results, games, log, fresh=False, ready=ready, total_seconds=2.0,
+                               refine=False)
+        kinds = saved_kinds(results)
+        assert {frozenset(kinds[(g, s)]) for g in games for s in F.SECTIONS} == {frozenset({"preliminary"})}
+        text = out.getvalue()
+        assert text.index("preliminary reconstruction of tap-urdy") < text.index("preliminary comparison of kalah")
+        assert "kalah" in asked
+        assert len(timings.runs) == 6 and all(r[0] == "preliminary" for r in timings.runs)
+        assert all(" CPU s (" in line and ", took " in line for line in text.splitlines()
+                   if line.startswith("preliminary ") and " of " in line)
+        log, out = _log(tmp_path, {})
+        bake_figures(built_db, results, games, log, fresh=False, overrides=TINY)
+    finally:
+        rulesets.use_source(None)
+    kinds = saved_kinds(results)
+    assert {frozenset(kinds[(g, s)]) for g in games for s in F.SECTIONS} == {frozenset({"defaults"})}
+    text = out.getvalue()
+    assert "baking every section's preliminary figures" not in text  # every section had figures already
+    for stage in ("comparisons", "assessments", "reconstructions"):
+        assert f"refining the {stage}: " in text
+        assert any(line.startswith(f"{stage}: kalah (") and "estimated" in line and "took" in line
+                   for line in text.splitlines())
+    assert text.splitlines()[-1].startswith("estimates against real times: CPU ")
+    assert "of 6 within a factor of two" in text.splitlines()[-1]
+
+
+def test_the_estimates_summary_counts_the_runs_within_a_factor_of_two():
+    from engine.cli.bake import Timings
+
+    t = Timings()
+    t.add("preliminary", "comparison", "kalah", 1.0, 2.0, 1.5, 2.5)
+    t.add("defaults", "comparison", "kalah", 1.0, 2.0, 3.0, 9.0)
+    assert t.of("preliminary", "comparison", "kalah") == (1.0, 1.5)
+    assert t.summary() == ("estimates against real times: CPU 1 of 2 within a factor of two (the farthest 3.00 "
+                           "times its estimate); wall 1 of 2 within a factor of two (the farthest 4.50 times its estimate)")
