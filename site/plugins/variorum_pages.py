@@ -542,7 +542,6 @@ async def game_page(datasette, request) -> Response:
     context["assessment"] = await assessment_context(datasette, game_id, context["rulesets"])
     context["reconstruction"] = await reconstruction_context(datasette, game_id, context["rulesets"])
     context["solved"] = await solved_context(datasette, game_id)
-
     context["default_budgets"] = default_budgets(game_id)
     html = await datasette.render_template("variorum_game.html", context, request=request)
     return Response.html(html)
