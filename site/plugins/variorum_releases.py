@@ -565,7 +565,8 @@ def asgi_wrapper(datasette):
             game_page = re.fullmatch(r"/games/[a-z0-9]+(?:-[a-z0-9]+)*", rest) is not None
             if game_page and scope.get("method") == "GET" and _engine() is not None:
                 start_figures(number)  # its figures, on demand, saved once
-            figures_final = (_releases().releases_dir() / "figures" / str(number) / ".done").is_file()
+            figures_final = (os.environ.get(FIGURES_ENV, "1") == "0"  # none to come: not baked on demand
+                             or (_releases().releases_dir() / "figures" / str(number) / ".done").is_file())
 
             def rewrite(body: bytes, kind: str) -> bytes:
                 if kind == "js":

@@ -200,7 +200,11 @@ def test_the_assessment_section_names_the_agent_and_its_cut(agent, says):
     data = {"agent": agent, "screen": {"games": 1000}, "games": 50, "skill_ladder": ladder_names(agent, [50, 100]),
             "skill_games": 50, "game": "lobudok", "seed": 0, "top": 8}
     run = {"id": "0123456789", "kind": "defaults", "engine_version": "e", "created": "today"}
+    from engine.compare.first_run import SECTIONS, default_budget
+
+    budgets = {s: default_budget(s, "lobudok").text(s) for s in SECTIONS}  # as the game page gives them
     html = template.render(assessment={"data": data, "run": run, "criteria": [], "findings": [], "evaluated": [],
-                                       "screened_out": []}, measure_info={})
+                                       "screened_out": []}, measure_info={}, default_budgets=budgets,
+                           game={"id": "lobudok"})
     assert says in html and f"agent {agent}, 50 games per reading" in html
     assert " vs ".join(("uct:200:50", "uct:100:50") if agent.endswith(":50") else ("uct:200", "uct:100")) in html
