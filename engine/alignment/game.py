@@ -134,6 +134,10 @@ class AlignmentGame(KernelRules):
         self.grid = described.grid(description)
         self.rows, self.cols, self.points = self.grid.rows, self.grid.cols, self.grid.points
         self.pieces = description.pieces
+        self.first_matters = "second-hand-empty" in (
+            description.rules.get("movement_begins"), *(o.get("movement_begins") for s in description.switches
+                                                        for o in s.options.values()))
+        """Whether who placed first decides when the movement phase begins (a position spec says it)."""
         self.step_to: list[list[int]] = self.grid.step_table().tolist()
         """step_to[f][d]: the point one step from f in direction d (0 south, 1 west, 2 east, 3 north), or -1."""
 
@@ -203,7 +207,8 @@ class AlignmentGame(KernelRules):
         (the board may also be drawn as one string, as ``render`` draws it: see ``board_rows``),
 
         and optionally ``"phase"`` ("placement" or "movement"; default: placement while a hand
-        holds pieces), ``"last_capturer"`` (1, 2 or None), ``"passes"`` (consecutive passes, 0 or
+        holds pieces), ``"first"`` (the player who placed first, 1 or 2; default: the player to
+        move), ``"last_capturer"`` (1, 2 or None), ``"passes"`` (consecutive passes, 0 or
         1), ``"recorded_lines"`` ([lines of player 1, lines of player 2], each line a list of
         point names: standing-line = new-only), and for a turn in progress ``"stage"``
         ("removal", with ``"line"``, the points of the lines that earned it, needed with
@@ -213,7 +218,7 @@ class AlignmentGame(KernelRules):
         (as at the start of any turn).
         """
         check_fields(spec, ("board", "hands", "to_move", "phase", "last_capturer", "passes", "recorded_lines",
-                            "stage", "line", "removed", "placed"))
+                            "stage", "line", "removed", "placed", "first"))
         b1, b2 = self.grid.parse_rows(board_rows(spec.get("board")), SYMBOLS)
         hands = spec.get("hands", [0, 0])
         if not isinstance(hands, (list, tuple)) or len(hands) != 2:
@@ -233,7 +238,7 @@ class AlignmentGame(KernelRules):
         st[BOARD], st[BOARD + 1] = b1, b2
         st[HAND], st[HAND + 1] = h
         st[TO_MOVE] = to_move - 1
-        st[FIRST] = to_move - 1
+        st[FIRST] = _int(spec.get("first", to_move), "first", 1, 2) - 1
         st[PHASE] = PLACEMENT if phase == "placement" else MOVEMENT
         st[LAST] = last or 0
         st[PASSES] = _int(spec.get("passes", 0), "passes", 0, 1)
@@ -292,6 +297,8 @@ class AlignmentGame(KernelRules):
             "last_capturer": int(st[LAST]) or None,
             "passes": int(st[PASSES]),
         }
+        if st[FIRST] != st[TO_MOVE] and st[PHASE] == PLACEMENT and self.first_matters:
+            spec["first"] = int(st[FIRST]) + 1  # it decides when the movement phase begins
         if st[N_REC] or st[N_REC + 1]:
             spec["recorded_lines"] = [
                 [self.grid.names(int(st[REC + p * MAX_REC + i])) for i in range(int(st[N_REC + p]))] for p in (0, 1)

@@ -52,6 +52,8 @@ P_END = PARAM_FIELDS["end"]
 P_NO_MOVE = PARAM_FIELDS["no_move"]
 P_FIRST = PARAM_FIELDS["first_player"]
 P_REPETITION = PARAM_FIELDS["repetition"]
+P_BEGINS = PARAM_FIELDS["movement_begins"]
+P_DECIDED = PARAM_FIELDS["decided_by"]
 P_POINTS = PARAM_FIELDS["points"]
 P_COLS = PARAM_FIELDS["cols"]
 P_FULL = PARAM_FIELDS["full"]
@@ -146,6 +148,8 @@ NO_MOVE_LOSE = code("no_move", "lose")
 PER_TURN_TWO = code("per_turn", "two")
 FIRST_LOT = code("first_player", "lot")
 REPETITION_ENDS = code("repetition", "ends-game")
+BEGINS_SECOND_EMPTY = code("movement_begins", "second-hand-empty")
+DECIDED_MOST_CAPTURES = code("decided_by", "most-captures")
 
 # Events of a traced move: log[0] = events written; event i at 1 + LOG_WIDTH * i: kind, two values,
 # then the board after it (the two masks, the two hands, the phase).

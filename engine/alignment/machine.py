@@ -39,6 +39,7 @@ from engine.alignment.layout import (
     REMOVE_NOT_IN_LINE, REP, REPETITION_ENDS, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS, STEP, STEP_BASE,
     TO_MOVE, TURNS, WINNER,
 )
+from engine.alignment.layout import BEGINS_SECOND_EMPTY, DECIDED_MOST_CAPTURES, P_BEGINS, P_DECIDED
 from engine.alignment.lines import counting_lines, line_through, lines_of, run_masks, side_runs
 from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
 from engine.result import OVER, REPETITION, UNFINISHED
@@ -266,6 +267,17 @@ def pieces(st, p):
 
 
 @njit(cache=True, inline="always")
+def decided(st, par, winner):
+    """The winner of a game that has just ended, ``winner`` by its end rule (0: none): that one, or
+    (decided-by most-captures) the player who has captured more pieces, 0 for equal captures."""
+    if par[P_DECIDED] != DECIDED_MOST_CAPTURES:
+        return winner
+    taken_by_1 = par[P_PIECES] - pieces(st, 1)
+    taken_by_2 = par[P_PIECES] - pieces(st, 0)
+    return 1 if taken_by_1 > taken_by_2 else 2 if taken_by_2 > taken_by_1 else 0
+
+
+@njit(cache=True, inline="always")
 def decide_by_pieces(st, par):
     """The end rule (last-capture), tested at the start of a turn; True if it ended the game.
 
@@ -284,7 +296,7 @@ def decide_by_pieces(st, par):
     elif rule == END_LAST_CAPTURER:
         if a == 0 or b == 0 or (a < 3 and b < 3):
             st[STATUS] = OVER
-            st[WINNER] = st[LAST]
+            st[WINNER] = decided(st, par, st[LAST])
             return True
     else:  # two-left, no-line-possible: fewer than three pieces
         if a < 3:
@@ -294,7 +306,7 @@ def decide_by_pieces(st, par):
     if loser < 0:
         return False
     st[STATUS] = OVER
-    st[WINNER] = 2 - loser
+    st[WINNER] = decided(st, par, 2 - loser)
     return True
 
 
@@ -302,6 +314,17 @@ def decide_by_pieces(st, par):
 def turn_moves(st, par, log, logged):
     """The legal moves at the start of a turn (placement, a placement pass, steps); may begin movement."""
     me = st[TO_MOVE]
+    if st[PHASE] == PLACEMENT and par[P_BEGINS] == BEGINS_SECOND_EMPTY:
+        if st[HAND + 1 - st[FIRST]] != 0:  # the second player still holds pieces: place, or pass
+            m = placement_mask(st, par, me)
+            st[KIND] = K_PLACE if m != 0 else K_PASS
+            st[LMASK] = m
+            st[N_LEGAL] = popcount(m) if m != 0 else 1
+            return
+        st[PHASE] = MOVEMENT
+        st[PASSES] = 0
+        if logged:
+            log_event(log, st, EV_MOVEMENT, 0, 0)
     if st[PHASE] == PLACEMENT:
         m = placement_mask(st, par, me)
         if m != 0:
@@ -348,7 +371,7 @@ def settle(st, par, log, turn_limit, move_limit, logged):
         if par[P_NO_MOVE] == NO_MOVE_LOSE:
             st[KIND] = K_NONE
             st[STATUS] = OVER
-            st[WINNER] = 2 - st[TO_MOVE]
+            st[WINNER] = decided(st, par, 2 - st[TO_MOVE])
             return
         st[KIND] = K_PASS
         st[N_LEGAL] = 1
@@ -406,7 +429,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
         if logged:
             log_event(log, st, EV_REMOVE, p, 0)
     else:
-        if st[PHASE] == MOVEMENT:
+        if st[PHASE] == MOVEMENT or par[P_BEGINS] == BEGINS_SECOND_EMPTY:
             st[PASSES] += 1
         if logged:
             log_event(log, st, EV_PASS, 0, 0)
@@ -432,7 +455,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
         st[N_LEGAL] = 0
         st[KIND] = K_NONE
         st[STATUS] = OVER
-        st[WINNER] = 0
+        st[WINNER] = decided(st, par, 0)
         return
     settle(st, par, log, turn_limit, move_limit, logged)
 

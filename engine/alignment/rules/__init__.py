@@ -15,12 +15,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from engine.alignment.rule import Reading, Rule
-from engine.alignment.rules import end, first_player, line, movement, placement, removal, repetition
+from engine.alignment.rules import (
+    decided_by, end, first_player, line, movement, movement_begins, placement, removal, repetition,
+)
 from engine.rule import code_of, owned_fields
 from schema.alignment import AlignmentDescription
 
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
-    placement, line, removal, end, movement, first_player, repetition,
+    placement, line, removal, end, movement, first_player, repetition, movement_begins, decided_by,
 ))
 """Every rule, in the order of the turn (the layouts of the parameters and the state follow it)."""
 

@@ -1,0 +1,114 @@
+"""Hand-worked positions of the alignment games that joined from the drafts (issue 30), played on
+the machine from each game's description: ``tests/engine/alignment_positions/<game id>.yaml``, in the
+drafts' format (data/drafts/README.md): a ``position`` (phase, player to move, pieces in hand, the
+board as point -> player, and optionally who placed first and the passes just made), a ``move``
+(``place``, ``from`` and ``to``, or ``pass: true``; ``then`` a removal), the switch options it assumes (``under``; the others take their
+defaults) and what the source's words make of it, ``expected`` or ``expected_by_switch`` (switch ->
+option -> expected):
+
+- ``legal``: whether the move is legal (default true);
+- ``line``: whether the move makes a line that earns a removal; ``lines_through``: those lines;
+- ``removable``: the enemy pieces the mover may then remove;
+- ``board_after``: point -> player after the move (and its removal), the points not named empty;
+- ``to_move``: the player to move after it; ``phase``: the phase after it;
+- ``winner``: the winner once the move (and its removal) is played (0: none; absent: the game goes on
+  unless ``over`` says it ended).
+
+A game with a description and a positions file is found here with no code of its own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import engine
+from engine.alignment import description as described
+
+HERE = Path(__file__).resolve().parent / "alignment_positions"
+GAMES = sorted(p.stem for p in HERE.glob("*.yaml"))
+EXPECTED_KEYS = {"legal", "line", "lines_through", "removable", "board_after", "to_move", "phase", "winner",
+                 "over", "note"}
+
+
+def _cases() -> list[tuple[str, str, dict[str, str], dict[str, Any], dict[str, Any]]]:
+    out = []
+    for gid in GAMES:
+        data = yaml.safe_load((HERE / f"{gid}.yaml").read_text(encoding="utf-8"))
+        assert data["game"] == gid
+        for p in data["positions"]:
+            under = dict(p.get("under", {}))
+            if "expected" in p:
+                out.append((gid, p["id"], under, p, p["expected"]))
+            for sid, by_option in p.get("expected_by_switch", {}).items():
+                for option, expected in by_option.items():
+                    out.append((gid, f"{p['id']}[{option}]", {**under, sid: option}, p, expected))
+    return out
+
+
+CASES = _cases()
+
+
+def rows(game, board: dict[str, int]) -> list[str]:
+    grid = game.rules.grid
+    cells = [["."] * grid.cols for _ in range(grid.rows)]
+    for name, player in board.items():
+        q = grid.parse(name)
+        cells[grid.rows - 1 - q // grid.cols][q % grid.cols] = "xo"[player - 1]
+    return ["".join(r) for r in cells]
+
+
+def state_of(gid: str, under: dict[str, str], position: dict[str, Any]):
+    game = engine.load_game(gid, switches=under)
+    spec = {"board": rows(game, position["board"]), "hands": list(position.get("hand", [0, 0])),
+            "to_move": position["to_move"], "phase": position["phase"]}
+    for key in ("first", "passes"):
+        if key in position:
+            spec[key] = position[key]
+    return game, game.state_from_position(spec)
+
+
+def test_every_game_with_positions_is_described_and_has_at_least_three():
+    assert GAMES and set(GAMES) <= set(described.game_ids())
+    for gid in GAMES:
+        assert len({c[1].split("[")[0] for c in CASES if c[0] == gid}) >= 3, gid
+
+
+@pytest.mark.parametrize("gid, pid, under, p, expected", CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES])
+def test_a_hand_worked_position(gid, pid, under, p, expected):
+    assert set(expected) <= EXPECTED_KEYS, set(expected) - EXPECTED_KEYS
+    game, s = state_of(gid, under, p["position"])
+    move = p["move"]
+    text = "pass" if move.get("pass") else move["place"] if "place" in move else f"{move['from']}-{move['to']}"
+    if not expected.get("legal", True):
+        assert text not in s.legal_moves_text()
+        with pytest.raises(ValueError, match="illegal move"):
+            s.apply(text)
+        return
+    assert text in s.legal_moves_text(), s.legal_moves_text()
+    mover = s.to_move
+    events = s.apply_traced(text)
+    lines = [sorted(e["points"]) for e in events if e["kind"] == "line" and e["captures"]]
+    if "line" in expected:
+        assert bool(lines) == expected["line"], events
+    if "lines_through" in expected:
+        assert sorted(lines) == sorted(sorted(x) for x in expected["lines_through"])
+    pending = [m[1:] for m in s.legal_moves_text() if m.startswith("x")] if s.to_move == mover else []
+    if "removable" in expected:
+        assert sorted(pending) == sorted(expected["removable"])
+    then = p.get("then", move.get("then"))
+    if then:
+        s.apply("x" + then["remove"])
+    if "board_after" in expected:
+        assert s.board()["rows"] == rows(game, expected["board_after"])
+    if "to_move" in expected:
+        assert s.to_move == expected["to_move"]
+    if "phase" in expected:
+        assert s.board()["phase"] == expected["phase"]
+    if "winner" in expected:
+        assert s.is_terminal() and (s.result().winner or 0) == expected["winner"], s.result()
+    elif not expected.get("over", False):
+        assert not s.is_terminal(), s.result()
