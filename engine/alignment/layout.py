@@ -54,6 +54,8 @@ P_FIRST = PARAM_FIELDS["first_player"]
 P_REPETITION = PARAM_FIELDS["repetition"]
 P_BEGINS = PARAM_FIELDS["movement_begins"]
 P_DECIDED = PARAM_FIELDS["decided_by"]
+P_END_TESTED = PARAM_FIELDS["end_tested"]
+P_FORBIDDEN_RUNS = PARAM_FIELDS["forbidden_runs"]
 P_POINTS = PARAM_FIELDS["points"]
 P_COLS = PARAM_FIELDS["cols"]
 P_FULL = PARAM_FIELDS["full"]
@@ -150,6 +152,8 @@ FIRST_LOT = code("first_player", "lot")
 REPETITION_ENDS = code("repetition", "ends-game")
 BEGINS_SECOND_EMPTY = code("movement_begins", "second-hand-empty")
 DECIDED_MOST_CAPTURES = code("decided_by", "most-captures")
+END_IN_MOVEMENT = code("end_tested", "movement")
+FORBID_THREE_OR_MORE = code("forbidden_runs", "three-or-more")
 
 # Events of a traced move: log[0] = events written; event i at 1 + LOG_WIDTH * i: kind, two values,
 # then the board after it (the two masks, the two hands, the phase).

@@ -39,7 +39,10 @@ from engine.alignment.layout import (
     REMOVE_NOT_IN_LINE, REP, REPETITION_ENDS, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS, STEP, STEP_BASE,
     TO_MOVE, TURNS, WINNER,
 )
-from engine.alignment.layout import BEGINS_SECOND_EMPTY, DECIDED_MOST_CAPTURES, P_BEGINS, P_DECIDED
+from engine.alignment.layout import (
+    BEGINS_SECOND_EMPTY, DECIDED_MOST_CAPTURES, END_IN_MOVEMENT, FORBID_THREE_OR_MORE, P_BEGINS, P_DECIDED, P_END_TESTED,
+    P_FORBIDDEN_RUNS,
+)
 from engine.alignment.lines import counting_lines, line_through, lines_of, run_masks, side_runs
 from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
 from engine.result import OVER, REPETITION, UNFINISHED
@@ -97,7 +100,7 @@ def placement_mask(st, par, p):
     full, exact, long = run_masks(par, P_AXES, st[BOARD + p])
     illegal = np.int64(0)
     if pl_forbidden:
-        illegal |= exact if par[P_LONG] == LONG_IGNORED else full
+        illegal |= exact if par[P_LONG] == LONG_IGNORED and par[P_FORBIDDEN_RUNS] != FORBID_THREE_OR_MORE else full
     if long_forbidden:
         illegal |= long
     return empty & ~illegal
@@ -317,9 +320,9 @@ def turn_moves(st, par, log, logged):
     if st[PHASE] == PLACEMENT and par[P_BEGINS] == BEGINS_SECOND_EMPTY:
         if st[HAND + 1 - st[FIRST]] != 0:  # the second player still holds pieces: place, or pass
             m = placement_mask(st, par, me)
-            st[KIND] = K_PLACE if m != 0 else K_PASS
+            st[KIND] = K_PLACE if m != 0 else K_NONE  # none: a blocked player (no-move)
             st[LMASK] = m
-            st[N_LEGAL] = popcount(m) if m != 0 else 1
+            st[N_LEGAL] = popcount(m)
             return
         st[PHASE] = MOVEMENT
         st[PASSES] = 0
@@ -354,7 +357,7 @@ def settle(st, par, log, turn_limit, move_limit, logged):
     st[PLACED] = 0
     st[REMOVED] = 0
     st[LINE] = 0
-    if decide_by_pieces(st, par):
+    if (st[PHASE] == MOVEMENT or par[P_END_TESTED] != END_IN_MOVEMENT) and decide_by_pieces(st, par):
         return
     if par[P_REPETITION] == REPETITION_ENDS:
         key = st[BOARD] | (st[BOARD + 1] << par[P_POINTS]) | (st[TO_MOVE] << 60)
@@ -451,7 +454,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
         return
     st[TURNS] += 1
     st[TO_MOVE] = 1 - me
-    if st[PASSES] >= 2:
+    if st[PASSES] >= 2 and (st[PHASE] == MOVEMENT or par[P_END_TESTED] != END_IN_MOVEMENT):
         st[N_LEGAL] = 0
         st[KIND] = K_NONE
         st[STATUS] = OVER

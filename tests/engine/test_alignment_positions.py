@@ -8,7 +8,8 @@ option -> expected):
 
 - ``legal``: whether the move is legal (default true);
 - ``line``: whether the move makes a line that earns a removal; ``lines_through``: those lines;
-- ``removable``: the enemy pieces the mover may then remove;
+- ``removable``: the enemy pieces the mover may then remove; ``removals``: how many the turn earns
+  (the first candidate taken each time);
 - ``board_after``: point -> player after the move (and its removal), the points not named empty;
 - ``to_move``: the player to move after it; ``phase``: the phase after it;
 - ``winner``: the winner once the move (and its removal) is played (0: none; absent: the game goes on
@@ -30,8 +31,8 @@ from engine.alignment import description as described
 
 HERE = Path(__file__).resolve().parent / "alignment_positions"
 GAMES = sorted(p.stem for p in HERE.glob("*.yaml"))
-EXPECTED_KEYS = {"legal", "line", "lines_through", "removable", "board_after", "to_move", "phase", "winner",
-                 "over", "note"}
+EXPECTED_KEYS = {"legal", "line", "lines_through", "removable", "removals", "board_after", "to_move", "phase",
+                 "winner", "over", "note"}
 
 
 def _cases() -> list[tuple[str, str, dict[str, str], dict[str, Any], dict[str, Any]]]:
@@ -68,7 +69,10 @@ def state_of(gid: str, under: dict[str, str], position: dict[str, Any]):
     for key in ("first", "passes"):
         if key in position:
             spec[key] = position[key]
-    return game, game.state_from_position(spec)
+    state = game.state_from_position(spec)
+    if "captured" in position:  # as the pieces on the board and in hand imply
+        assert state.board()["captures"] == position["captured"]
+    return game, state
 
 
 def test_every_game_with_positions_is_described_and_has_at_least_three():
@@ -99,6 +103,12 @@ def test_a_hand_worked_position(gid, pid, under, p, expected):
     pending = [m[1:] for m in s.legal_moves_text() if m.startswith("x")] if s.to_move == mover else []
     if "removable" in expected:
         assert sorted(pending) == sorted(expected["removable"])
+    if "removals" in expected:
+        made = 0
+        while not s.is_terminal() and s.to_move == mover and s.legal_moves_text()[0].startswith("x"):
+            s.apply(s.legal_moves_text()[0])
+            made += 1
+        assert made == expected["removals"]
     then = p.get("then", move.get("then"))
     if then:
         s.apply("x" + then["remove"])
@@ -110,5 +120,5 @@ def test_a_hand_worked_position(gid, pid, under, p, expected):
         assert s.board()["phase"] == expected["phase"]
     if "winner" in expected:
         assert s.is_terminal() and (s.result().winner or 0) == expected["winner"], s.result()
-    elif not expected.get("over", False):
-        assert not s.is_terminal(), s.result()
+    else:
+        assert s.is_terminal() == expected.get("over", False), s.result()

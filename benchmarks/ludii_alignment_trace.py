@@ -1,0 +1,57 @@
+"""Variorum's random games of an alignment game, decision by decision (JSON lines), for
+benchmarks/LudiiAlignmentReplay.java: at each decision the mover, the board before it (Ludii's
+cell order: the grid's points, row by row from the bottom-left corner, which is also the
+machine's point numbering), the legal moves as keys and the choice. Keys: a placement on p is p,
+a step from f to t is 1000 + 100 f + t, a removal on p is 5000 + p, a pass is -1.
+
+usage: .venv/bin/python benchmarks/ludii_alignment_trace.py GAME RULESET N SEED OUT
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import engine
+from engine.agents import RandomAgent
+
+
+def key(grid, text: str) -> int:
+    """The replay's key of a move in the machine's notation."""
+    if text == "pass":
+        return -1
+    if text.startswith("x"):
+        return 5000 + grid.parse(text[1:])
+    if "-" in text:
+        a, b = text.split("-")
+        return 1000 + 100 * grid.parse(a) + grid.parse(b)
+    return grid.parse(text)
+
+
+def board(state) -> list[int]:
+    """The owner of every point (0 empty, 1, 2), in point order."""
+    return [s["piece"] for s in sorted(state.board()["sites"], key=lambda s: (-s["row"], s["col"]))]
+
+
+def main(game_id: str, ruleset: str, n: int, seed: int, out: str) -> None:
+    with open(out, "w", encoding="utf-8") as f:
+        for g in range(n):
+            s = engine.new_game(game_id, ruleset=ruleset, seed=seed + g)
+            grid = s.game.rules.grid
+            agent = RandomAgent(seed * 7919 + g)
+            decisions = []
+            while not s.is_terminal():
+                legal = s.legal_moves_text()
+                move = agent.choose(s)
+                text = s.move_to_text(move)
+                decisions.append({"p": s.to_move, "board": board(s), "legal": sorted(key(grid, t) for t in legal),
+                                  "choice": key(grid, text), "text": text})
+                s.apply(move)
+            r = s.result()
+            f.write(json.dumps({"game": g, "points": grid.points, "decisions": decisions, "final_board": board(s),
+                                "result": {"ending": r.ending, "winner": r.winner or 0},
+                                "turns": s.turns, "moves": s.moves_made}) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
