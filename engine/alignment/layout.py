@@ -11,7 +11,8 @@ The state: the machine's own fields, then each rule's.
 Move numbers (what ``legal_moves`` lists, ascending): a placement on point p is p; a step from f in
 direction d (0 south, 1 west, 2 east, 3 north: ascending order of the point stepped to) is
 STEP_BASE + 4 f + d; a removal on p is REMOVE_BASE + p; a pass is PASS_MOVE. They have room for
-:data:`POINT_ROOM` points, so that Tauru's 30-point board keeps the numbers it always had.
+:data:`POINT_ROOM` points (the largest board the machine plays, 62 points: the numbers of Tauru's moves
+changed with it in issue 30, its moves' notation and order did not).
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ def _fields(*names: str) -> dict[str, int]:
     return {name: i for i, name in enumerate(names)}
 
 
-POINT_ROOM = 32
+POINT_ROOM = 64
 """Points the move numbers and the tables have room for (the machine plays up to MAX_POINTS)."""
 if MAX_POINTS > POINT_ROOM:
     raise RuntimeError("the move numbers have no room for the largest board")  # a programming error
 STEP_BASE = POINT_ROOM
 REMOVE_BASE = STEP_BASE + 4 * POINT_ROOM
-PASS_MOVE = REMOVE_BASE + 40
+PASS_MOVE = REMOVE_BASE + POINT_ROOM
 
 PARAM_FIELDS = _fields(
     *(slot for rule in RULES for slot in rule.slots),  # each rule's, in the rules' order
@@ -56,6 +57,8 @@ P_BEGINS = PARAM_FIELDS["movement_begins"]
 P_DECIDED = PARAM_FIELDS["decided_by"]
 P_END_TESTED = PARAM_FIELDS["end_tested"]
 P_FORBIDDEN_RUNS = PARAM_FIELDS["forbidden_runs"]
+P_LEAVING = PARAM_FIELDS["leaving_long_line"]
+P_LINE_LENGTH = PARAM_FIELDS["line_length"]
 P_POINTS = PARAM_FIELDS["points"]
 P_COLS = PARAM_FIELDS["cols"]
 P_FULL = PARAM_FIELDS["full"]
@@ -153,7 +156,11 @@ REPETITION_ENDS = code("repetition", "ends-game")
 BEGINS_SECOND_EMPTY = code("movement_begins", "second-hand-empty")
 DECIDED_MOST_CAPTURES = code("decided_by", "most-captures")
 END_IN_MOVEMENT = code("end_tested", "movement")
+FORBID_LINES = code("forbidden_runs", "lines")
 FORBID_THREE_OR_MORE = code("forbidden_runs", "three-or-more")
+FORBID_TWO_OR_MORE = code("forbidden_runs", "two-or-more")
+LINES_OF_TWO = code("line_length", "two")
+LEAVING_NO_CAPTURE = code("leaving_long_line", "no-capture")
 
 # Events of a traced move: log[0] = events written; event i at 1 + LOG_WIDTH * i: kind, two values,
 # then the board after it (the two masks, the two hands, the phase).

@@ -40,10 +40,10 @@ from engine.alignment.layout import (
     TO_MOVE, TURNS, WINNER,
 )
 from engine.alignment.layout import (
-    BEGINS_SECOND_EMPTY, DECIDED_MOST_CAPTURES, END_IN_MOVEMENT, FORBID_THREE_OR_MORE, P_BEGINS, P_DECIDED, P_END_TESTED,
-    P_FORBIDDEN_RUNS,
+    BEGINS_SECOND_EMPTY, DECIDED_MOST_CAPTURES, END_IN_MOVEMENT, FORBID_LINES, FORBID_THREE_OR_MORE, FORBID_TWO_OR_MORE,
+    LEAVING_NO_CAPTURE, LINES_OF_TWO, P_BEGINS, P_DECIDED, P_END_TESTED, P_FORBIDDEN_RUNS, P_LEAVING, P_LINE_LENGTH,
 )
-from engine.alignment.lines import counting_lines, line_through, lines_of, run_masks, side_runs
+from engine.alignment.lines import counting_lines, line_through, lines_of, run_along, run_masks, side_runs
 from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
 from engine.result import OVER, REPETITION, UNFINISHED
 from engine.turns import first_player
@@ -95,14 +95,21 @@ def placement_mask(st, par, p):
     empty = par[P_FULL] & ~(st[BOARD] | st[BOARD + 1])
     pl_forbidden = par[P_PLACEMENT] == PLACE_FORBIDDEN
     long_forbidden = par[P_LONG] == LONG_FORBIDDEN
-    if not pl_forbidden and not long_forbidden:
+    runs = par[P_FORBIDDEN_RUNS]
+    if not pl_forbidden and not long_forbidden and runs == FORBID_LINES:
         return empty
     full, exact, long = run_masks(par, P_AXES, st[BOARD + p])
     illegal = np.int64(0)
-    if pl_forbidden:
-        illegal |= exact if par[P_LONG] == LONG_IGNORED and par[P_FORBIDDEN_RUNS] != FORBID_THREE_OR_MORE else full
+    if pl_forbidden and runs == FORBID_LINES:
+        illegal |= exact if par[P_LONG] == LONG_IGNORED else full
     if long_forbidden:
         illegal |= long
+    if runs == FORBID_THREE_OR_MORE:
+        illegal |= full
+    elif runs == FORBID_TWO_OR_MORE:  # next to one of the player's pieces along an axis
+        for a in range(par[P_AXES]):
+            b1, b2, b3, f1, f2, f3 = side_runs(par, P_AXES, st[BOARD + p], a)
+            illegal |= b1 | f1
     return empty & ~illegal
 
 
@@ -197,6 +204,21 @@ def removal_candidates(st, par, me, line):
     return enemy & near
 
 
+@njit(cache=True, inline="always")
+def pair_lines(par, own, t):
+    """The lines of two or more through ``t`` (line-length two), one mask per axis (0: none): a 4-tuple."""
+    out0 = np.int64(0)
+    out1 = np.int64(0)
+    for a in range(2):
+        run = run_along(par, RAY, own, t, a)
+        if popcount(run) >= 2:
+            if a == 0:
+                out0 = run
+            else:
+                out1 = run
+    return out0, out1, np.int64(0), np.int64(0)
+
+
 # --- the turn ---------------------------------------------------------------------------------
 
 @njit(cache=True, inline="always")
@@ -215,7 +237,10 @@ def arrival(st, par, log, me, t, placing, logged):
         return False
     if not logged:
         # first the bit-parallel test: is there a line through t at all? (most arrivals: no)
-        if par[P_LONG] == LONG_IGNORED:
+        if par[P_LINE_LENGTH] == LINES_OF_TWO:
+            if par[NBR + t] & own == 0:  # rows and columns only (the rule's check)
+                return False
+        elif par[P_LONG] == LONG_IGNORED:
             if (run_masks(par, P_AXES, own)[1] >> t) & 1 == 0:
                 return False
         elif not line_through(own, t, par[P_AXES] == 4, par[P_COLS], par[P_COL_A], par[P_COL_F]):  # with long-lines forbidden no longer
@@ -232,7 +257,10 @@ def arrival(st, par, log, me, t, placing, logged):
             st[N_LEGAL] = popcount(cand)
             return True
     # the lines one by one: which capture (new-only), which points border them (next-to-line), events
-    l0, l1, l2, l3 = counting_lines(par, P_AXES, RAY, own, t, par[P_LONG] == LONG_IGNORED)
+    if par[P_LINE_LENGTH] == LINES_OF_TWO:
+        l0, l1, l2, l3 = pair_lines(par, own, t)
+    else:
+        l0, l1, l2, l3 = counting_lines(par, P_AXES, RAY, own, t, par[P_LONG] == LONG_IGNORED)
     line = np.int64(0)
     if may_capture:
         new_only = par[P_STANDING] == NEW_ONLY
@@ -417,12 +445,14 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
         f = (move - STEP_BASE) >> 2
         t = par[STEP + move - STEP_BASE]
         bit = np.int64(1) << t
+        leaving = par[P_LEAVING] == LEAVING_NO_CAPTURE and (run_masks(par, P_AXES, st[BOARD + me])[2] >> f) & 1 != 0
         st[BOARD + me] = (st[BOARD + me] & ~(np.int64(1) << f)) | bit
         st[COVER] |= bit
         st[PASSES] = 0
         if logged:
             log_event(log, st, EV_STEP, f, t)
-        pending = arrival(st, par, log, me, t, False, logged)
+        if not leaving:  # (leaving-long-line no-capture: a piece leaving a run of four or more tests no line)
+            pending = arrival(st, par, log, me, t, False, logged)
     elif move < PASS_MOVE:
         p = move - REMOVE_BASE
         st[BOARD + 1 - me] &= ~(np.int64(1) << p)

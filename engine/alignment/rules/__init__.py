@@ -16,21 +16,21 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from engine.alignment.rule import Reading, Rule
 from engine.alignment.rules import (
-    decided_by, end, end_tested, first_player, forbidden_runs, line, movement, movement_begins, placement, removal,
-    repetition,
+    decided_by, end, end_tested, first_player, forbidden_runs, leaving_long_line, line, line_length, movement,
+    movement_begins, placement, removal, repetition,
 )
 from engine.rule import code_of, owned_fields
 from schema.alignment import AlignmentDescription
 
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
     placement, line, removal, end, movement, first_player, repetition, movement_begins, decided_by, end_tested,
-    forbidden_runs,
+    forbidden_runs, leaving_long_line, line_length,
 ))
 """Every rule, in the order of the turn (the layouts of the parameters and the state follow it)."""
 
-MAX_POINTS = 30
-"""The most points a board the machine plays may have: a position key for repetition holds both
-players' boards and the player to move in one int64 (2 x 30 bits + 1)."""
+MAX_POINTS = 62
+"""The most points a board the machine plays may have: a player's pieces are one int64 mask (and
+repetition ends-game, whose position key holds both boards, asks for at most 30: its rule's check)."""
 
 
 class _Strict(BaseModel):
