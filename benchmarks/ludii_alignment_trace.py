@@ -2,7 +2,8 @@
 benchmarks/LudiiAlignmentReplay.java: at each decision the mover, the board before it (Ludii's
 cell order: the grid's points, row by row from the bottom-left corner, which is also the
 machine's point numbering), the legal moves as keys and the choice. Keys: a placement on p is p,
-a step from f to t is 1000 + 100 f + t, a removal on p is 5000 + p, a pass is -1.
+a step from f to t is 1000 + 100 f + t, a removal on p is 5000 + p (a piece from a hand: 5000 + the
+hand's site), a pass is -1.
 
 usage: .venv/bin/python benchmarks/ludii_alignment_trace.py GAME RULESET N SEED OUT
 """
@@ -16,10 +17,13 @@ import engine
 from engine.agents import RandomAgent
 
 
-def key(grid, text: str) -> int:
-    """The replay's key of a move in the machine's notation."""
+def key(grid, text: str, mover: int) -> int:
+    """The replay's key of a move in the machine's notation (``xhand``: the removal of a piece from the
+    hand of the mover's opponent, Ludii's hand site points + 0 for player 1, + 1 for player 2)."""
     if text == "pass":
         return -1
+    if text == "xhand":
+        return 5000 + grid.points + (2 - mover)
     if text.startswith("x"):
         return 5000 + grid.parse(text[1:])
     if "-" in text:
@@ -44,8 +48,8 @@ def main(game_id: str, ruleset: str, n: int, seed: int, out: str) -> None:
                 legal = s.legal_moves_text()
                 move = agent.choose(s)
                 text = s.move_to_text(move)
-                decisions.append({"p": s.to_move, "board": board(s), "legal": sorted(key(grid, t) for t in legal),
-                                  "choice": key(grid, text), "text": text})
+                decisions.append({"p": s.to_move, "board": board(s), "legal": sorted(key(grid, t, s.to_move) for t in legal),
+                                  "choice": key(grid, text, s.to_move), "text": text})
                 s.apply(move)
             r = s.result()
             f.write(json.dumps({"game": g, "points": grid.points, "decisions": decisions, "final_board": board(s),

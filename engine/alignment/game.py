@@ -3,7 +3,8 @@
 and drawn, traced moves, notation), over the machine's one compiled entry point
 (engine.alignment.machine.run). A game with a description needs no Python of its own.
 
-Notation: a placement ``c3``, a step ``c3-c4``, a removal ``xd2``, ``pass`` (points named by column
+Notation: a placement ``c3``, a step ``c3-c4``, a removal ``xd2`` (``xhand``: a piece from the enemy's
+hand, hand-removal), ``pass`` (points named by column
 letter and row number from the bottom-left corner, engine.alignment.grid). A position spec and a
 traced move's events are described at :meth:`AlignmentGame.position` and
 :meth:`AlignmentGame.trace_move`.
@@ -20,7 +21,7 @@ from numba import njit
 from engine.alignment import description as described
 from engine.alignment.bits import popcount
 from engine.alignment.layout import (
-    BOARD, COVER, EV_LINE, EV_PASS, EV_PLACE, EV_REMOVE, EV_STEP, FIRST, FIXED_SIZE, HAND, KIND, K_PASS,
+    BOARD, COVER, EV_LINE, HAND_POINT, EV_PASS, EV_PLACE, EV_REMOVE, EV_STEP, FIRST, FIXED_SIZE, HAND, KIND, K_PASS,
     K_PLACE, K_REMOVE, K_STEP, LAST, LINE, LMASK, LOG_SIZE, LOG_WIDTH, MOVEMENT, N_LEGAL, N_REC, PASSES, PASS_MOVE,
     PER_TURN_TWO, PHASE, PLACED, PLACEMENT, P_AXES, P_COLS, P_COL_A, P_COL_F, P_PER_TURN, P_REMOVAL, P_REPETITION, REC,
     REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_ENDS, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS,
@@ -161,6 +162,8 @@ class AlignmentGame(KernelRules):
                 return f"{self.grid.name(f)}-{self.grid.name(t)}"
         if REMOVE_BASE <= move < REMOVE_BASE + self.points:
             return "x" + self.grid.name(move - REMOVE_BASE)
+        if move == REMOVE_BASE + HAND_POINT:
+            return "xhand"
         if move == PASS_MOVE:
             return "pass"
         raise ValueError(f"unknown move {move!r}")
@@ -174,6 +177,8 @@ class AlignmentGame(KernelRules):
         try:
             if t == "pass":
                 return PASS_MOVE
+            if t == "xhand":
+                return REMOVE_BASE + HAND_POINT
             if t.startswith("x"):
                 return REMOVE_BASE + self.grid.parse(t[1:])
             if "-" in t:
@@ -364,7 +369,7 @@ class AlignmentGame(KernelRules):
             elif kind == EV_LINE:
                 event = {"kind": "line", "player": player, "points": self.grid.names(a), "captures": bool(b)}
             elif kind == EV_REMOVE:
-                event = {"kind": "remove", "player": player, "point": self.grid.name(a)}
+                event = {"kind": "remove", "player": player, "point": "hand" if a == HAND_POINT else self.grid.name(a)}
             elif kind == EV_PASS:
                 event = {"kind": "pass", "player": player}
             else:

@@ -32,6 +32,11 @@ if MAX_POINTS > POINT_ROOM:
 STEP_BASE = POINT_ROOM
 REMOVE_BASE = STEP_BASE + 4 * POINT_ROOM
 PASS_MOVE = REMOVE_BASE + POINT_ROOM
+HAND_POINT = POINT_ROOM - 2
+"""The removal REMOVE_BASE + HAND_POINT takes a piece from the enemy's hand (hand-removal board-and-hand); no
+board has a point numbered HAND_POINT (MAX_POINTS < HAND_POINT + 1)."""
+if MAX_POINTS > HAND_POINT:
+    raise RuntimeError("the hand's removal number is a point of the largest board")  # a programming error
 
 PARAM_FIELDS = _fields(
     *(slot for rule in RULES for slot in rule.slots),  # each rule's, in the rules' order
@@ -59,6 +64,7 @@ P_END_TESTED = PARAM_FIELDS["end_tested"]
 P_FORBIDDEN_RUNS = PARAM_FIELDS["forbidden_runs"]
 P_LEAVING = PARAM_FIELDS["leaving_long_line"]
 P_LINE_LENGTH = PARAM_FIELDS["line_length"]
+P_HAND_REMOVAL = PARAM_FIELDS["hand_removal"]
 P_POINTS = PARAM_FIELDS["points"]
 P_COLS = PARAM_FIELDS["cols"]
 P_FULL = PARAM_FIELDS["full"]
@@ -160,6 +166,7 @@ FORBID_LINES = code("forbidden_runs", "lines")
 FORBID_THREE_OR_MORE = code("forbidden_runs", "three-or-more")
 FORBID_TWO_OR_MORE = code("forbidden_runs", "two-or-more")
 LINES_OF_TWO = code("line_length", "two")
+HAND_REMOVAL = code("hand_removal", "board-and-hand")
 LEAVING_NO_CAPTURE = code("leaving_long_line", "no-capture")
 
 # Events of a traced move: log[0] = events written; event i at 1 + LOG_WIDTH * i: kind, two values,

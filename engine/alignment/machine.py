@@ -41,7 +41,8 @@ from engine.alignment.layout import (
 )
 from engine.alignment.layout import (
     BEGINS_SECOND_EMPTY, DECIDED_MOST_CAPTURES, END_IN_MOVEMENT, FORBID_LINES, FORBID_THREE_OR_MORE, FORBID_TWO_OR_MORE,
-    LEAVING_NO_CAPTURE, LINES_OF_TWO, P_BEGINS, P_DECIDED, P_END_TESTED, P_FORBIDDEN_RUNS, P_LEAVING, P_LINE_LENGTH,
+    HAND_POINT, HAND_REMOVAL, LEAVING_NO_CAPTURE, LINES_OF_TWO, P_BEGINS, P_DECIDED, P_END_TESTED, P_FORBIDDEN_RUNS,
+    P_HAND_REMOVAL, P_LEAVING, P_LINE_LENGTH,
 )
 from engine.alignment.lines import counting_lines, line_through, lines_of, run_along, run_masks, side_runs
 from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
@@ -192,6 +193,8 @@ def removal_candidates(st, par, me, line):
     enemy = st[BOARD + 1 - me]
     rule = par[P_REMOVAL]
     if rule == REMOVE_ANY:
+        if par[P_HAND_REMOVAL] == HAND_REMOVAL and st[HAND + 1 - me] > 0:
+            return enemy | (np.int64(1) << HAND_POINT)
         return enemy
     if rule == REMOVE_NOT_IN_LINE:
         return enemy & ~lines_of(par, P_AXES, enemy, par[P_LONG] == LONG_IGNORED)
@@ -232,7 +235,8 @@ def arrival(st, par, log, me, t, placing, logged):
     """
     own = st[BOARD + me]
     enemy = st[BOARD + 1 - me]
-    may_capture = (not placing or par[P_PLACEMENT] == PLACE_CAPTURE) and st[REMOVED] == 0 and enemy != 0
+    may_capture = (not placing or par[P_PLACEMENT] == PLACE_CAPTURE) and st[REMOVED] == 0 and (
+        enemy != 0 or (par[P_HAND_REMOVAL] == HAND_REMOVAL and st[HAND + 1 - me] > 0))
     if not may_capture and not logged:
         return False
     if not logged:
@@ -247,7 +251,8 @@ def arrival(st, par, log, me, t, placing, logged):
             return False  # run can have been made, so three or more is the test
         if par[P_STANDING] != NEW_ONLY and par[P_REMOVAL] != REMOVE_NEXT_TO_LINE:
             # the fast path (Ludii's reading among others): the line's points decide nothing
-            cand = enemy if par[P_REMOVAL] == REMOVE_ANY else removal_candidates(st, par, me, np.int64(0))
+            cand = enemy if par[P_REMOVAL] == REMOVE_ANY and par[P_HAND_REMOVAL] != HAND_REMOVAL \
+                else removal_candidates(st, par, me, np.int64(0))
             if cand == 0:
                 return False
             st[LINE] = 0
@@ -455,7 +460,10 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
             pending = arrival(st, par, log, me, t, False, logged)
     elif move < PASS_MOVE:
         p = move - REMOVE_BASE
-        st[BOARD + 1 - me] &= ~(np.int64(1) << p)
+        if p == HAND_POINT:  # hand-removal: a piece from the enemy's hand
+            st[HAND + 1 - me] -= 1
+        else:
+            st[BOARD + 1 - me] &= ~(np.int64(1) << p)
         st[REMOVED] = 1
         st[LAST] = me + 1
         st[N_REP] = 0

@@ -16,15 +16,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from engine.alignment.rule import Reading, Rule
 from engine.alignment.rules import (
-    decided_by, end, end_tested, first_player, forbidden_runs, leaving_long_line, line, line_length, movement,
-    movement_begins, placement, removal, repetition,
+    decided_by, end, end_tested, first_player, forbidden_runs, hand_removal, leaving_long_line, line, line_length,
+    movement, movement_begins, placement, removal, repetition,
 )
 from engine.rule import code_of, owned_fields
 from schema.alignment import AlignmentDescription
 
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
     placement, line, removal, end, movement, first_player, repetition, movement_begins, decided_by, end_tested,
-    forbidden_runs, leaving_long_line, line_length,
+    forbidden_runs, leaving_long_line, line_length, hand_removal,
 ))
 """Every rule, in the order of the turn (the layouts of the parameters and the state follow it)."""
 
