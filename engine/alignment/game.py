@@ -3,7 +3,7 @@
 and drawn, traced moves, notation), over the machine's one compiled entry point
 (engine.alignment.machine.run). A game with a description needs no Python of its own.
 
-Notation: a placement ``c3``, a step ``c3-c4``, a removal ``xd2`` (``xhand``: a piece from the enemy's
+Notation: a placement ``c3``, a step ``c3-c4``, a removal ``xd2`` (``xhand``: the pieces in the enemy's
 hand, hand-removal), ``pass`` (points named by column
 letter and row number from the bottom-left corner, engine.alignment.grid). A position spec and a
 traced move's events are described at :meth:`AlignmentGame.position` and

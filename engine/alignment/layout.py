@@ -33,7 +33,7 @@ STEP_BASE = POINT_ROOM
 REMOVE_BASE = STEP_BASE + 4 * POINT_ROOM
 PASS_MOVE = REMOVE_BASE + POINT_ROOM
 HAND_POINT = POINT_ROOM - 2
-"""The removal REMOVE_BASE + HAND_POINT takes a piece from the enemy's hand (hand-removal board-and-hand); no
+"""The removal REMOVE_BASE + HAND_POINT empties the enemy's hand (hand-removal board-and-hand); no
 board has a point numbered HAND_POINT (MAX_POINTS < HAND_POINT + 1)."""
 if MAX_POINTS > HAND_POINT:
     raise RuntimeError("the hand's removal number is a point of the largest board")  # a programming error

@@ -460,8 +460,8 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged):
             pending = arrival(st, par, log, me, t, False, logged)
     elif move < PASS_MOVE:
         p = move - REMOVE_BASE
-        if p == HAND_POINT:  # hand-removal: a piece from the enemy's hand
-            st[HAND + 1 - me] -= 1
+        if p == HAND_POINT:  # hand-removal: the enemy's hand is emptied (Ludii clears the hand's site)
+            st[HAND + 1 - me] = 0
         else:
             st[BOARD + 1 - me] &= ~(np.int64(1) << p)
         st[REMOVED] = 1

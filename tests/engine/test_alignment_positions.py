@@ -11,6 +11,7 @@ option -> expected):
 - ``removable``: the enemy pieces the mover may then remove; ``removals``: how many the turn earns
   (the first candidate taken each time);
 - ``board_after``: point -> player after the move (and its removal), the points not named empty;
+  ``hand_after``: the pieces in hand after it;
 - ``to_move``: the player to move after it; ``phase``: the phase after it;
 - ``winner``: the winner once the move (and its removal) is played (0: none; absent: the game goes on
   unless ``over`` says it ended).
@@ -31,8 +32,8 @@ from engine.alignment import description as described
 
 HERE = Path(__file__).resolve().parent / "alignment_positions"
 GAMES = sorted(p.stem for p in HERE.glob("*.yaml"))
-EXPECTED_KEYS = {"legal", "line", "lines_through", "removable", "removals", "board_after", "to_move", "phase",
-                 "winner", "over", "note"}
+EXPECTED_KEYS = {"legal", "line", "lines_through", "removable", "removals", "board_after", "hand_after", "to_move",
+                 "phase", "winner", "over", "note"}
 
 
 def _cases() -> list[tuple[str, str, dict[str, str], dict[str, Any], dict[str, Any]]]:
@@ -114,6 +115,8 @@ def test_a_hand_worked_position(gid, pid, under, p, expected):
         s.apply("x" + then["remove"])
     if "board_after" in expected:
         assert s.board()["rows"] == rows(game, expected["board_after"])
+    if "hand_after" in expected:
+        assert s.board()["hands"] == expected["hand_after"]
     if "to_move" in expected:
         assert s.to_move == expected["to_move"]
     if "phase" in expected:
