@@ -5,6 +5,9 @@ machine's point numbering), the legal moves as keys and the choice. Keys: a plac
 a step from f to t is 1000 + 100 f + t, a removal on p is 5000 + p (a piece from a hand: 5000 + the
 hand's site), a pass is -1.
 
+GAME may be a draft the machine plays (data/drafts/alignment/<id>.yaml, its rulesets in
+data/drafts/games/<id>.yaml).
+
 usage: .venv/bin/python benchmarks/ludii_alignment_trace.py GAME RULESET N SEED OUT
 """
 
@@ -13,8 +16,26 @@ from __future__ import annotations
 import json
 import sys
 
+import yaml
+
 import engine
 from engine.agents import RandomAgent
+from engine.alignment import description as described
+from engine.alignment.game import AlignmentGame
+from engine.game import MOVE_LIMIT, TURN_LIMIT, Game, Limits
+from engine.games import GAMES
+from schema.paths import DATA_DIR
+
+
+def game_of(game_id: str, ruleset: str) -> Game:
+    """The game under an archive ruleset, or, for a draft the machine plays (its description in
+    data/drafts/alignment/), under a ruleset of its draft record."""
+    if game_id in GAMES:
+        return engine.load_game(game_id, ruleset=ruleset)
+    record = yaml.safe_load((DATA_DIR / "drafts" / "games" / f"{game_id}.yaml").read_text(encoding="utf-8"))
+    choices = next(r["choices"] for r in record["rulesets"] if r["id"] == ruleset)
+    rules = AlignmentGame(described.load(game_id, DATA_DIR / "drafts" / "alignment"))
+    return Game(rules, dict(choices), ruleset, Limits(TURN_LIMIT, MOVE_LIMIT))
 
 
 def key(grid, text: str, mover: int) -> int:
@@ -38,9 +59,10 @@ def board(state) -> list[int]:
 
 
 def main(game_id: str, ruleset: str, n: int, seed: int, out: str) -> None:
+    game = game_of(game_id, ruleset)
     with open(out, "w", encoding="utf-8") as f:
         for g in range(n):
-            s = engine.new_game(game_id, ruleset=ruleset, seed=seed + g)
+            s = game.new_state(seed + g)
             grid = s.game.rules.grid
             agent = RandomAgent(seed * 7919 + g)
             decisions = []
