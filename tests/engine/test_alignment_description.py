@@ -78,7 +78,9 @@ def _damaged(path: str, value: object) -> dict:
     ("switches/0/options/ignored", {"placement_lines": "sometimes"},
      r"switches\[tauru.placement-lines\].options.ignored: rule field placement_lines: Input should be"),
     ("rules", {"long_line": "ignored"}, r"rules: 'long_line' is not a rule field"),
-    ("board", {"kind": "grid", "rows": 6, "cols": 6}, r"board: 6 x 6 = 36 points: the machine plays boards of up to 30"),
+    ("board", {"kind": "grid", "rows": 8, "cols": 8}, r"board: 8 x 8 = 64 points: the machine plays boards of up to 62"),
+    ("board", {"kind": "grid", "rows": 6, "cols": 6},
+     r"switches\[tauru.repetition\].options.ends-game.repetition: ends-game is played on boards of up to 30 points"),
 ])
 def test_the_machine_refuses_what_it_cannot_play_naming_the_file_and_field(tmp_path, where, value, message):
     data = _damaged(where, value)
