@@ -156,3 +156,14 @@ def test_the_docs_table_of_the_rules_is_current():
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "alignment-rules.md").read_text(encoding="utf-8")
     assert text.endswith(table()), "regenerate the table in docs/alignment-rules.md from engine.alignment.rules.table()"
+
+
+@pytest.mark.parametrize("field, value", [("line_length", "two"), ("forbidden_runs", "three-or-more"),
+                                          ("leaving_long_line", "no-capture")])
+def test_the_grid_runs_rules_are_refused_on_a_board_of_points_and_lines(tmp_path, field, value):
+    """line-length, forbidden-runs and leaving-long-line read a grid's axes: a morris board refuses them."""
+    data = yaml.safe_load((DATA_DIR / "alignment" / "nine-mens-morris.yaml").read_text(encoding="utf-8"))
+    data["rules"][field] = value
+    (tmp_path / "nine-mens-morris.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"nine-mens-morris.yaml: rules.{field}: a board of points and lines"):
+        described.load("nine-mens-morris", tmp_path)
