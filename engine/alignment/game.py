@@ -6,8 +6,8 @@ and drawn, traced moves, notation), over the machine's one compiled entry point
 Notation: a placement ``c3``, a step ``c3-c4``, a removal ``xd2``, ``pass`` (points named by column
 letter and row number from the bottom-left corner, engine.alignment.grid; on a board of points and
 lines, engine.alignment.points, by their place on the lattice it is drawn on; a flight is written as
-a step, ``b2-g7``). A position spec and a
-traced move's events are described at :meth:`AlignmentGame.position` and
+a step, ``b2-g7``; ``xhand``: the removal of the pieces in the enemy's hand, hand-removal). A position
+spec and a traced move's events are described at :meth:`AlignmentGame.position` and
 :meth:`AlignmentGame.trace_move`.
 """
 
@@ -22,7 +22,7 @@ from numba import njit
 from engine.alignment import description as described
 from engine.alignment.bits import popcount
 from engine.alignment.layout import (
-    BOARD, COVER, EV_LINE, EV_PASS, EV_PLACE, EV_REMOVE, EV_STEP, FIRST, FIXED_SIZE, HAND, KIND, K_PASS,
+    BOARD, COVER, EV_LINE, HAND_POINT, EV_PASS, EV_PLACE, EV_REMOVE, EV_STEP, FIRST, FIXED_SIZE, HAND, KIND, K_PASS,
     K_MOVE, K_PLACE, K_REMOVE, K_STEP, LAST, LINE, LMASK, LOG_SIZE, LOG_WIDTH, MOVEMENT, N_LEGAL, N_REC, PASSES, PASS_MOVE,
     PER_TURN_TWO, PHASE, PLACED, PLACEMENT, P_AXES, P_COLS, P_COL_A, P_COL_F, P_PER_TURN, P_REMOVAL, P_REPETITION, REC,
     REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_IGNORED, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS,
@@ -143,6 +143,10 @@ class AlignmentGame(KernelRules):
         """A board of points and lines: its own entry point, and moves from a point to a point."""
         self.step_to: list[list[int]] = [] if self.on_points else self.grid.step_table().tolist()
         """step_to[f][d]: the point one step from f in direction d (0 south, 1 west, 2 east, 3 north), or -1."""
+        self.first_matters = "second-hand-empty" in (
+            description.rules.get("movement_begins"), *(o.get("movement_begins") for s in description.switches
+                                                        for o in s.options.values()))
+        """Whether who placed first decides when the movement phase begins (a position spec says it)."""
         if self.on_points:
             self.machine = run_points
         self.counts_turns = any(o.get("draw_after_turns") for s in description.switches for o in s.options.values()) \
@@ -174,6 +178,8 @@ class AlignmentGame(KernelRules):
                 return f"{self.grid.name(f)}-{self.grid.name(t)}"
         if REMOVE_BASE <= move < REMOVE_BASE + self.points:
             return "x" + self.grid.name(move - REMOVE_BASE)
+        if move == REMOVE_BASE + HAND_POINT:
+            return "xhand"
         if move == PASS_MOVE:
             return "pass"
         raise ValueError(f"unknown move {move!r}")
@@ -187,6 +193,8 @@ class AlignmentGame(KernelRules):
         try:
             if t == "pass":
                 return PASS_MOVE
+            if t == "xhand":
+                return REMOVE_BASE + HAND_POINT
             if t.startswith("x"):
                 return REMOVE_BASE + self.grid.parse(t[1:])
             if "-" in t:
@@ -228,8 +236,9 @@ class AlignmentGame(KernelRules):
         (the board may also be drawn as one string, as ``render`` draws it: see ``board_rows``),
 
         and optionally ``"phase"`` ("placement" or "movement"; default: placement while a hand
-        holds pieces), ``"turns"`` (turns completed, for a draw by length; default 0),
-        ``"last_capturer"`` (1, 2 or None), ``"passes"`` (consecutive passes, 0 or
+        holds pieces), ``"turns"`` (turns completed, for a draw by length; default 0), ``"first"`` (the
+        player who placed first, 1 or 2; default: the player to move), ``"last_capturer"`` (1, 2 or
+        None), ``"passes"`` (consecutive passes, 0 or
         1), ``"recorded_lines"`` ([lines of player 1, lines of player 2], each line a list of
         point names: standing-line = new-only), and for a turn in progress ``"stage"``
         ("removal", with ``"line"``, the points of the lines that earned it, needed with
@@ -240,7 +249,7 @@ class AlignmentGame(KernelRules):
         (as at the start of any turn).
         """
         check_fields(spec, ("board", "hands", "to_move", "phase", "last_capturer", "passes", "recorded_lines",
-                            "stage", "line", "removed", "placed", "owed", "turns"))
+                            "stage", "line", "removed", "placed", "owed", "turns", "first"))
         b1, b2 = self.grid.parse_rows(board_rows(spec.get("board")), SYMBOLS)
         hands = spec.get("hands", [0, 0])
         if not isinstance(hands, (list, tuple)) or len(hands) != 2:
@@ -262,7 +271,7 @@ class AlignmentGame(KernelRules):
         st[HAND], st[HAND + 1] = h
         st[PIECES] = pieces
         st[TO_MOVE] = to_move - 1
-        st[FIRST] = to_move - 1
+        st[FIRST] = _int(spec.get("first", to_move), "first", 1, 2) - 1
         st[PHASE] = PLACEMENT if phase == "placement" else MOVEMENT
         st[LAST] = last or 0
         st[PASSES] = _int(spec.get("passes", 0), "passes", 0, 1)
@@ -326,6 +335,8 @@ class AlignmentGame(KernelRules):
         }
         if self.counts_turns:  # the game may be drawn by its length (turn-limit)
             spec["turns"] = int(st[TURNS])
+        if st[FIRST] != st[TO_MOVE] and st[PHASE] == PLACEMENT and self.first_matters:
+            spec["first"] = int(st[FIRST]) + 1  # it decides when the movement phase begins
         if st[N_REC] or st[N_REC + 1]:
             spec["recorded_lines"] = [
                 [self.grid.names(int(st[REC + p * MAX_REC + i])) for i in range(int(st[N_REC + p]))] for p in (0, 1)
@@ -400,7 +411,7 @@ class AlignmentGame(KernelRules):
             elif kind == EV_LINE:
                 event = {"kind": "line", "player": player, "points": self.grid.names(a), "captures": bool(b)}
             elif kind == EV_REMOVE:
-                event = {"kind": "remove", "player": player, "point": self.grid.name(a)}
+                event = {"kind": "remove", "player": player, "point": "hand" if a == HAND_POINT else self.grid.name(a)}
             elif kind == EV_PASS:
                 event = {"kind": "pass", "player": player}
             else:

@@ -10,10 +10,11 @@ The state: the machine's own fields, then each rule's.
 
 Move numbers (what ``legal_moves`` lists, ascending): a placement on point p is p; a step from f in
 direction d (0 south, 1 west, 2 east, 3 north: ascending order of the point stepped to) is
-STEP_BASE + 4 f + d; a removal on p is REMOVE_BASE + p; a pass is PASS_MOVE; a move from f to t that
-is not a grid's step (a flight, or a step on a board of points and lines, engine.alignment.points) is
-MOVE_BASE + POINT_ROOM f + t. They have room for :data:`POINT_ROOM` points, so that Tauru's 30-point
-board keeps the numbers it always had.
+STEP_BASE + 4 f + d; a removal on p is REMOVE_BASE + p (REMOVE_BASE + HAND_POINT: the enemy's hand,
+hand-removal); a pass is PASS_MOVE; a move from f to t that is not a grid's step (a flight, or a step on
+a board of points and lines, engine.alignment.points) is MOVE_BASE + POINT_ROOM f + t. They have room
+for :data:`POINT_ROOM` points (the largest board the machine plays, 62 points: the numbers of Tauru's
+moves changed with it, its moves' notation and order did not).
 """
 
 from __future__ import annotations
@@ -27,14 +28,21 @@ def _fields(*names: str) -> dict[str, int]:
     return {name: i for i, name in enumerate(names)}
 
 
-POINT_ROOM = 32
+POINT_ROOM = 64
 """Points the move numbers and the tables have room for (the machine plays up to MAX_POINTS)."""
 if MAX_POINTS > POINT_ROOM:
     raise RuntimeError("the move numbers have no room for the largest board")  # a programming error
 STEP_BASE = POINT_ROOM
 REMOVE_BASE = STEP_BASE + 4 * POINT_ROOM
-PASS_MOVE = REMOVE_BASE + 40
+PASS_MOVE = REMOVE_BASE + POINT_ROOM
 MOVE_BASE = 8 * POINT_ROOM
+if MOVE_BASE <= PASS_MOVE:
+    raise RuntimeError("the moves from a point to a point overlap the pass")  # a programming error
+HAND_POINT = POINT_ROOM - 2
+"""The removal REMOVE_BASE + HAND_POINT empties the enemy's hand (hand-removal board-and-hand); no
+board has a point numbered HAND_POINT (MAX_POINTS < HAND_POINT + 1)."""
+if MAX_POINTS > HAND_POINT:
+    raise RuntimeError("the hand's removal number is a point of the largest board")  # a programming error
 
 PARAM_FIELDS = _fields(
     *(slot for rule in RULES for slot in rule.slots),  # each rule's, in the rules' order
@@ -60,6 +68,13 @@ P_NOTHING = PARAM_FIELDS["nothing_to_remove"]
 P_FLYING = PARAM_FIELDS["flying"]
 P_DOUBLE = PARAM_FIELDS["double_line"]
 P_DRAW_AFTER = PARAM_FIELDS["draw_after_turns"]  # filled with NEVER when the rule field is 0
+P_BEGINS = PARAM_FIELDS["movement_begins"]
+P_DECIDED = PARAM_FIELDS["decided_by"]
+P_END_TESTED = PARAM_FIELDS["end_tested"]
+P_FORBIDDEN_RUNS = PARAM_FIELDS["forbidden_runs"]
+P_LEAVING = PARAM_FIELDS["leaving_long_line"]
+P_LINE_LENGTH = PARAM_FIELDS["line_length"]
+P_HAND_REMOVAL = PARAM_FIELDS["hand_removal"]
 P_POINTS = PARAM_FIELDS["points"]
 P_COLS = PARAM_FIELDS["cols"]
 P_FULL = PARAM_FIELDS["full"]
@@ -172,6 +187,15 @@ NOTHING_MOVER_LOSES = code("nothing_to_remove", "mover-loses")
 FLYING_NEVER = code("flying", "never")
 FLYING_NO_LINE = code("flying", "at-three-no-line")
 DOUBLE_PER_LINE = code("double_line", "one-per-line")
+BEGINS_SECOND_EMPTY = code("movement_begins", "second-hand-empty")
+DECIDED_MOST_CAPTURES = code("decided_by", "most-captures")
+END_IN_MOVEMENT = code("end_tested", "movement")
+FORBID_LINES = code("forbidden_runs", "lines")
+FORBID_THREE_OR_MORE = code("forbidden_runs", "three-or-more")
+FORBID_TWO_OR_MORE = code("forbidden_runs", "two-or-more")
+LINES_OF_TWO = code("line_length", "two")
+HAND_REMOVAL = code("hand_removal", "board-and-hand")
+LEAVING_NO_CAPTURE = code("leaving_long_line", "no-capture")
 
 # Events of a traced move: log[0] = events written; event i at 1 + LOG_WIDTH * i: kind, two values,
 # then the board after it (the two masks, the two hands, the phase).

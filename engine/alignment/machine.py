@@ -44,7 +44,12 @@ from engine.alignment.layout import (  # the rules of the morris games and board
     PIECES, DOUBLE_PER_LINE, FLYING_NEVER, FLYING_NO_LINE, K_MOVE, MOVE_BASE, NOTHING_MOVER_LOSES, OWED, POINT_ROOM, P_DOUBLE,
     P_DRAW_AFTER, P_FLYING, P_NOTHING, REMOVE_UNLESS_ALL, REPETITION_IGNORED,
 )
-from engine.alignment.lines import counting_lines, line_through, lines_of, run_masks, side_runs
+from engine.alignment.layout import (  # the rules of the grid games (Dara, Dra, Bolotudu)
+    BEGINS_SECOND_EMPTY, DECIDED_MOST_CAPTURES, END_IN_MOVEMENT, FORBID_LINES, FORBID_THREE_OR_MORE, FORBID_TWO_OR_MORE,
+    HAND_POINT, HAND_REMOVAL, LEAVING_NO_CAPTURE, LINES_OF_TWO, P_BEGINS, P_DECIDED, P_END_TESTED, P_FORBIDDEN_RUNS,
+    P_HAND_REMOVAL, P_LEAVING, P_LINE_LENGTH,
+)
+from engine.alignment.lines import counting_lines, line_through, lines_of, run_along, run_masks, side_runs
 from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
 from engine.result import ONGOING, OVER, REPETITION, UNFINISHED
 from engine.turns import first_player
@@ -97,16 +102,23 @@ def placement_mask(st, par, p, points=False):
     empty = par[P_FULL] & ~(st[BOARD] | st[BOARD + 1])
     pl_forbidden = par[P_PLACEMENT] == PLACE_FORBIDDEN
     long_forbidden = par[P_LONG] == LONG_FORBIDDEN
-    if not pl_forbidden and not long_forbidden:
+    runs = par[P_FORBIDDEN_RUNS]
+    if not pl_forbidden and not long_forbidden and runs == FORBID_LINES:
         return empty
     if points:  # placement_lines forbidden (long_lines is count there)
         return empty & ~point_lines.line_makers(par, st[BOARD + p], empty)
     full, exact, long = run_masks(par, P_AXES, st[BOARD + p])
     illegal = np.int64(0)
-    if pl_forbidden:
+    if pl_forbidden and runs == FORBID_LINES:
         illegal |= exact if par[P_LONG] == LONG_IGNORED else full
     if long_forbidden:
         illegal |= long
+    if runs == FORBID_THREE_OR_MORE:
+        illegal |= full
+    elif runs == FORBID_TWO_OR_MORE:  # next to one of the player's pieces along an axis
+        for a in range(par[P_AXES]):
+            b1, b2, b3, f1, f2, f3 = side_runs(par, P_AXES, st[BOARD + p], a)
+            illegal |= b1 | f1
     return empty & ~illegal
 
 
@@ -242,6 +254,8 @@ def removal_candidates(st, par, me, line, points=False):
     enemy = st[BOARD + 1 - me]
     rule = par[P_REMOVAL]
     if rule == REMOVE_ANY:
+        if par[P_HAND_REMOVAL] == HAND_REMOVAL and st[HAND + 1 - me] > 0:
+            return enemy | (np.int64(1) << HAND_POINT)
         return enemy
     if rule == REMOVE_NOT_IN_LINE or rule == REMOVE_UNLESS_ALL:
         if points:
@@ -256,6 +270,21 @@ def removal_candidates(st, par, me, line, points=False):
         m &= m - 1
         near |= par[NBR + q]
     return enemy & near
+
+
+@njit(cache=True, inline="always")
+def pair_lines(par, own, t):
+    """The lines of two or more through ``t`` (line-length two), one mask per axis (0: none): a 4-tuple."""
+    out0 = np.int64(0)
+    out1 = np.int64(0)
+    for a in range(2):
+        run = run_along(par, RAY, own, t, a)
+        if popcount(run) >= 2:
+            if a == 0:
+                out0 = run
+            else:
+                out1 = run
+    return out0, out1, np.int64(0), np.int64(0)
 
 
 # --- the turn ---------------------------------------------------------------------------------
@@ -285,13 +314,17 @@ def arrival(st, par, log, me, t, placing, logged, points=False):
     own = st[BOARD + me]
     enemy = st[BOARD + 1 - me]
     may_capture = (not placing or par[P_PLACEMENT] == PLACE_CAPTURE) and st[REMOVED] == 0 and (
-        enemy != 0 or par[P_NOTHING] == NOTHING_MOVER_LOSES)
+        enemy != 0 or par[P_NOTHING] == NOTHING_MOVER_LOSES
+        or (par[P_HAND_REMOVAL] == HAND_REMOVAL and st[HAND + 1 - me] > 0))
     if not may_capture and not logged:
         return False
     if not logged:
         # first the bit-parallel test: is there a line through t at all? (most arrivals: no)
         if points:
             if not point_lines.line_through(par, own, t):
+                return False
+        elif par[P_LINE_LENGTH] == LINES_OF_TWO:
+            if par[NBR + t] & own == 0:  # rows and columns only (the rule's check)
                 return False
         elif par[P_LONG] == LONG_IGNORED:
             if (run_masks(par, P_AXES, own)[1] >> t) & 1 == 0:
@@ -300,7 +333,8 @@ def arrival(st, par, log, me, t, placing, logged, points=False):
             return False  # run can have been made, so three or more is the test
         if par[P_STANDING] != NEW_ONLY and par[P_REMOVAL] != REMOVE_NEXT_TO_LINE and par[P_DOUBLE] != DOUBLE_PER_LINE:
             # the fast path (Ludii's reading among others): the line's points decide nothing
-            cand = enemy if par[P_REMOVAL] == REMOVE_ANY else removal_candidates(st, par, me, np.int64(0), points)
+            cand = enemy if par[P_REMOVAL] == REMOVE_ANY and par[P_HAND_REMOVAL] != HAND_REMOVAL \
+                else removal_candidates(st, par, me, np.int64(0), points)
             if cand == 0:
                 return nothing_to_remove(st, par, me)
             st[LINE] = 0
@@ -312,6 +346,8 @@ def arrival(st, par, log, me, t, placing, logged, points=False):
     # the lines one by one: which capture (new-only), which points border them (next-to-line), events
     if points:
         l0, l1, l2, l3 = point_lines.counting_lines(par, own, t)
+    elif par[P_LINE_LENGTH] == LINES_OF_TWO:
+        l0, l1, l2, l3 = pair_lines(par, own, t)
     else:
         l0, l1, l2, l3 = counting_lines(par, P_AXES, RAY, own, t, par[P_LONG] == LONG_IGNORED)
     line = np.int64(0)
@@ -355,6 +391,17 @@ def pieces(st, p):
 
 
 @njit(cache=True, inline="always")
+def decided(st, par, winner):
+    """The winner of a game that has just ended, ``winner`` by its end rule (0: none): that one, or
+    (decided-by most-captures) the player who has captured more pieces, 0 for equal captures."""
+    if par[P_DECIDED] != DECIDED_MOST_CAPTURES:
+        return winner
+    taken_by_1 = st[PIECES] - pieces(st, 1)
+    taken_by_2 = st[PIECES] - pieces(st, 0)
+    return 1 if taken_by_1 > taken_by_2 else 2 if taken_by_2 > taken_by_1 else 0
+
+
+@njit(cache=True, inline="always")
 def decide_by_pieces(st, par):
     """The end rule (last-capture), tested at the start of a turn; True if it ended the game.
 
@@ -373,7 +420,7 @@ def decide_by_pieces(st, par):
     elif rule == END_LAST_CAPTURER:
         if a == 0 or b == 0 or (a < 3 and b < 3):
             st[STATUS] = OVER
-            st[WINNER] = st[LAST]
+            st[WINNER] = decided(st, par, st[LAST])
             return True
     else:  # two-left, no-line-possible: fewer than three pieces
         if a < 3:
@@ -383,7 +430,7 @@ def decide_by_pieces(st, par):
     if loser < 0:
         return False
     st[STATUS] = OVER
-    st[WINNER] = 2 - loser
+    st[WINNER] = decided(st, par, 2 - loser)
     return True
 
 
@@ -392,6 +439,17 @@ def turn_moves(st, par, log, logged, points=False):
     """The legal moves at the start of a turn (placement, a placement pass, steps or flights); may begin
     movement."""
     me = st[TO_MOVE]
+    if st[PHASE] == PLACEMENT and par[P_BEGINS] == BEGINS_SECOND_EMPTY:
+        if st[HAND + 1 - st[FIRST]] != 0:  # the second player still holds pieces: place, or pass
+            m = placement_mask(st, par, me, points)
+            st[KIND] = K_PLACE if m != 0 else K_NONE  # none: a blocked player (no-move)
+            st[LMASK] = m
+            st[N_LEGAL] = popcount(m)
+            return
+        st[PHASE] = MOVEMENT
+        st[PASSES] = 0
+        if logged:
+            log_event(log, st, EV_MOVEMENT, 0, 0)
     if st[PHASE] == PLACEMENT:
         m = placement_mask(st, par, me, points)
         if m != 0:
@@ -428,7 +486,7 @@ def settle(st, par, log, turn_limit, move_limit, logged, points=False):
     st[PLACED] = 0
     st[REMOVED] = 0
     st[LINE] = 0
-    if decide_by_pieces(st, par):
+    if (st[PHASE] == MOVEMENT or par[P_END_TESTED] != END_IN_MOVEMENT) and decide_by_pieces(st, par):
         return
     if par[P_REPETITION] != REPETITION_IGNORED:
         key = st[BOARD] | (st[BOARD + 1] << par[P_POINTS]) | (st[TO_MOVE] << 60)
@@ -448,7 +506,7 @@ def settle(st, par, log, turn_limit, move_limit, logged, points=False):
         if par[P_NO_MOVE] == NO_MOVE_LOSE:
             st[KIND] = K_NONE
             st[STATUS] = OVER
-            st[WINNER] = 2 - st[TO_MOVE]
+            st[WINNER] = decided(st, par, 2 - st[TO_MOVE])
             return
         st[KIND] = K_PASS
         st[N_LEGAL] = 1
@@ -514,15 +572,20 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
         f = (move - STEP_BASE) >> 2
         t = par[STEP + move - STEP_BASE]
         bit = np.int64(1) << t
+        leaving = par[P_LEAVING] == LEAVING_NO_CAPTURE and (run_masks(par, P_AXES, st[BOARD + me])[2] >> f) & 1 != 0
         st[BOARD + me] = (st[BOARD + me] & ~(np.int64(1) << f)) | bit
         st[COVER] |= bit
         st[PASSES] = 0
         if logged:
             log_event(log, st, EV_STEP, f, t)
-        pending = arrival(st, par, log, me, t, False, logged)
+        if not leaving:  # (leaving-long-line no-capture: a piece leaving a run of four or more tests no line)
+            pending = arrival(st, par, log, me, t, False, logged, points)
     elif move < PASS_MOVE:
         p = move - REMOVE_BASE
-        st[BOARD + 1 - me] &= ~(np.int64(1) << p)
+        if p == HAND_POINT:  # hand-removal: the enemy's hand is emptied (Ludii clears the hand's site)
+            st[HAND + 1 - me] = 0
+        else:
+            st[BOARD + 1 - me] &= ~(np.int64(1) << p)
         st[REMOVED] = 1
         st[LAST] = me + 1
         st[N_REP] = 0
@@ -531,7 +594,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
         if st[OWED] > 0:
             pending = owed_removal(st, par, me, points)
     elif move == PASS_MOVE:
-        if st[PHASE] == MOVEMENT:
+        if st[PHASE] == MOVEMENT or par[P_BEGINS] == BEGINS_SECOND_EMPTY:
             st[PASSES] += 1
         if logged:
             log_event(log, st, EV_PASS, 0, 0)
@@ -564,11 +627,11 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
         return
     st[TURNS] += 1
     st[TO_MOVE] = 1 - me
-    if st[PASSES] >= 2:
+    if st[PASSES] >= 2 and (st[PHASE] == MOVEMENT or par[P_END_TESTED] != END_IN_MOVEMENT):
         st[N_LEGAL] = 0
         st[KIND] = K_NONE
         st[STATUS] = OVER
-        st[WINNER] = 0
+        st[WINNER] = decided(st, par, 0)
         return
     settle(st, par, log, turn_limit, move_limit, logged, points)
 

@@ -78,7 +78,9 @@ def _damaged(path: str, value: object) -> dict:
     ("switches/0/options/ignored", {"placement_lines": "sometimes"},
      r"switches\[tauru.placement-lines\].options.ignored: rule field placement_lines: Input should be"),
     ("rules", {"long_line": "ignored"}, r"rules: 'long_line' is not a rule field"),
-    ("board", {"kind": "grid", "rows": 6, "cols": 6}, r"board: 6 x 6 = 36 points: the machine plays boards of up to 30"),
+    ("board", {"kind": "grid", "rows": 8, "cols": 8}, r"board: 8 x 8 = 64 points: the machine plays boards of up to 62"),
+    ("board", {"kind": "grid", "rows": 6, "cols": 6},
+     r"switches\[tauru.repetition\].options.ends-game.repetition: ends-game is played on boards of up to 30 points"),
 ])
 def test_the_machine_refuses_what_it_cannot_play_naming_the_file_and_field(tmp_path, where, value, message):
     data = _damaged(where, value)
@@ -154,3 +156,14 @@ def test_the_docs_table_of_the_rules_is_current():
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "alignment-rules.md").read_text(encoding="utf-8")
     assert text.endswith(table()), "regenerate the table in docs/alignment-rules.md from engine.alignment.rules.table()"
+
+
+@pytest.mark.parametrize("field, value", [("line_length", "two"), ("forbidden_runs", "three-or-more"),
+                                          ("leaving_long_line", "no-capture")])
+def test_the_grid_runs_rules_are_refused_on_a_board_of_points_and_lines(tmp_path, field, value):
+    """line-length, forbidden-runs and leaving-long-line read a grid's axes: a morris board refuses them."""
+    data = yaml.safe_load((DATA_DIR / "alignment" / "nine-mens-morris.yaml").read_text(encoding="utf-8"))
+    data["rules"][field] = value
+    (tmp_path / "nine-mens-morris.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"nine-mens-morris.yaml: rules.{field}: a board of points and lines"):
+        described.load("nine-mens-morris", tmp_path)

@@ -47,7 +47,7 @@ def test_malformed_notation_raises_naming_it(text):
         engine.new_game("tauru").text_to_move(text)
 
 
-@pytest.mark.parametrize("move", [-1, 30, STEP_BASE + 1, 159, 190, 201, 1.5, True])
+@pytest.mark.parametrize("move", [-1, 30, STEP_BASE + 1, REMOVE_BASE - 1, REMOVE_BASE + 30, PASS_MOVE + 1, 1.5, True])
 def test_unknown_move_numbers_raise(move):
     with pytest.raises(ValueError, match="unknown move"):
         TAURU.move_to_text(move)

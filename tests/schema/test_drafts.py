@@ -146,8 +146,9 @@ def test_taurus_record_names_the_draft_of_each_game_its_page_names(archive):
     related = {rel.name: rel for rel in archive.games["tauru"].game.related}
     assert set(TAURU_RELATIVES) | {"Symbol S.2"} <= set(related)
     for name, gid in TAURU_RELATIVES.items():
-        if gid in archive.games:  # moved to data/games/: the entry names it by id
+        if gid in archive.games:  # moved to data/games/: Tauru's record links it by id
             assert related[name].game == gid, name
+            assert any(r.game == "tauru" for r in archive.games[gid].game.related), gid
             continue
         assert gid in DRAFT_GAMES, name
         assert f"data/drafts/games/{gid}.yaml" in related[name].model_dump_json(), name

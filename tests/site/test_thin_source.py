@@ -88,6 +88,7 @@ RELATIVES_ON_PROGRAMS = {
     "tshuba": ["ludii-tshuba"],
     "tsoro-reentered-captures": ["ludii-tsoro-reentered-captures", "ludii-sow"],
     "ryakati": ["ludii-ryakati", "ludii-sow"],
+    "dra": ["ludii-dra"],
 }
 """The relatives moved from the drafts, with the programs' files their pages name."""
 READ_ON_THE_PORTAL = ("musoro-tsoro", "misoro-tsoro")
@@ -95,7 +96,7 @@ READ_ON_THE_PORTAL = ("musoro-tsoro", "misoro-tsoro")
 page of DLP.GameRulesets.1290), so that their pages rest on texts too."""
 
 
-RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja", "misoro-tsoro-additional-capture")
+RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja", "misoro-tsoro-additional-capture", "dara", "bolotudu")
 """Relatives with texts read in themselves too (the portal's page, evidence records quoting the primary)."""
 
 

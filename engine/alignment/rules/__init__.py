@@ -17,20 +17,22 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from engine.alignment.points import board_of
 from engine.alignment.rule import Reading, Rule
 from engine.alignment.rules import (
-    double_line, end, first_player, flying, line, movement, placement, points_board, removal, repetition, turn_limit,
+    decided_by, double_line, end, end_tested, first_player, flying, forbidden_runs, hand_removal, leaving_long_line, line,
+    line_length, movement, movement_begins, placement, points_board, removal, repetition, turn_limit,
 )
 from engine.rule import code_of, owned_fields
 from schema.alignment import AlignmentDescription
 
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
     placement, line, removal, end, movement, first_player, flying, double_line, turn_limit, points_board,
+    movement_begins, decided_by, end_tested, forbidden_runs, leaving_long_line, line_length, hand_removal,
     repetition,  # the last: its state field is a variable-length tail
 ))
 """Every rule, in the order of the turn (the layouts of the parameters and the state follow it)."""
 
-MAX_POINTS = 30
-"""The most points a board the machine plays may have: a position key for repetition holds both
-players' boards and the player to move in one int64 (2 x 30 bits + 1)."""
+MAX_POINTS = 62
+"""The most points a board the machine plays may have: a player's pieces are one int64 mask (and
+repetition ends-game, whose position key holds both boards, asks for at most 30: its rule's check)."""
 
 
 class _Strict(BaseModel):

@@ -18,6 +18,9 @@ def _grid_fields(reading: Reading) -> tuple[str, str] | None:
         return "directions", "a board of points and lines has its own lines: directions must be orthogonal (the default)"
     if reading.value("long_lines") != "count":
         return "long_lines", "a board of points and lines has lines of three only: long_lines must be count (the default)"
+    for name, default in (("line_length", "three"), ("forbidden_runs", "lines"), ("leaving_long_line", "captures")):
+        if reading.value(name) != default:  # the grid's runs (their kernels read a grid's axes)
+            return name, f"a board of points and lines has its own lines: {name} must be {default} (the default)"
     return None
 
 
