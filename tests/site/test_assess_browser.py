@@ -58,7 +58,7 @@ def test_the_section_fills_in_when_the_assessment_is_saved(baking_site):
         page.goto(base + "/games/tap-urdy")
         expect(page.locator("#assess [data-pending]")).to_contain_text("being computed")
         progress = page.locator("#assess [data-bake-progress]")
-        expect(progress).to_contain_text("Now baking the assessments; this game's turn comes in about")
+        expect(progress).to_contain_text("Now refining the assessments; this game's turn comes in about")
         log.end_game()
         log.update("tap-urdy", 40, 250, phase="evaluate")
         expect(progress).to_contain_text("Now: evaluate, 40 of 250 games;", timeout=15_000)
