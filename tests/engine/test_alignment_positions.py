@@ -1,6 +1,6 @@
 """Hand-worked positions of the alignment games, played on the machine from each game's description:
-``tests/engine/alignment_positions/<game id>.yaml`` (the games that joined from the drafts, issue 30)
-and ``tests/engine/alignment/<game id>.yaml`` (the morris games), in the drafts' format
+``tests/engine/alignment_positions/<game id>.yaml`` (the games that joined from the drafts, issue 30:
+the grid games and the morris games), in the drafts' format
 (data/drafts/README.md): a ``position`` (phase, player to move, pieces in hand, the board as point ->
 player, and optionally who placed first, the passes just made and the turns played), a ``move``
 (``place``, ``from`` and ``to``, or ``pass: true``; ``then`` a removal), the switch options it assumes (``under``; the others take their
@@ -37,9 +37,7 @@ from engine.game import MOVE_LIMIT, TURN_LIMIT, Game, Limits
 from schema.paths import DATA_DIR
 
 HERE = Path(__file__).resolve().parent / "alignment_positions"
-MORRIS = Path(__file__).resolve().parent / "alignment"
-"""The morris games' positions (tests/engine/alignment/), played by the same runner."""
-FILES = {p.stem: p for folder in (HERE, MORRIS) for p in sorted(folder.glob("*.yaml"))}
+FILES = {p.stem: p for p in sorted(HERE.glob("*.yaml"))}
 GAMES = sorted(FILES)
 DRAFT_DESCRIPTIONS = DATA_DIR / "drafts" / "alignment"
 DRAFTS_PLAYED = sorted(p.stem for p in DRAFT_DESCRIPTIONS.glob("*.yaml"))
