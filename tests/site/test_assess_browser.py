@@ -52,13 +52,14 @@ def test_the_section_fills_in_when_the_assessment_is_saved(baking_site):
 
         from engine.cli.bake_progress import BakeLog
 
-        log = BakeLog(site, Console(file=io.StringIO()), None, {"assessments": ["tauru", "tap-urdy"]})
-        log.start_stage("assessments")
+        # a section without figures waits for the first pass, which bakes each game's sections in turn
+        log = BakeLog(site, Console(file=io.StringIO()), None, {"preliminary": ["tauru", "tap-urdy"]})
+        log.start_stage("preliminary")
         log.update("tauru", 30, 250, phase="evaluate")  # the bake's progress file, as variorum serve writes it
         page.goto(base + "/games/tap-urdy")
         expect(page.locator("#assess [data-pending]")).to_contain_text("being computed")
         progress = page.locator("#assess [data-bake-progress]")
-        expect(progress).to_contain_text("Now refining the assessments; this game's turn comes in about")
+        expect(progress).to_contain_text("Now baking the preliminary figures; this game's turn comes in about")
         log.end_game()
         log.update("tap-urdy", 40, 250, phase="evaluate")
         expect(progress).to_contain_text("Now: evaluate, 40 of 250 games;", timeout=15_000)
