@@ -2,6 +2,7 @@ import java.io.*;
 import java.util.*;
 import org.json.*;
 import game.Game;
+import game.types.board.SiteType;
 import other.GameLoader;
 import other.context.Context;
 import other.move.Move;
@@ -11,15 +12,18 @@ import other.trial.Trial;
  * Variorum's random games of an alignment game (benchmarks/ludii_alignment_trace.py) replayed in Ludii,
  * decision by decision. At each recorded decision, forced same-turn moves (a single legal move while
  * the turn goes on: Ludii's pass when a line earns no removal) are applied first; then Ludii's mover,
- * board (the owner of every cell) and set of legal moves must equal the record's. Keys: a placement on
+ * board (the owner of every cell), pieces in each hand (when the record gives "hands": Ludii's hand
+ * sites n and n + 1) and set of legal moves must equal the record's. Keys: a placement on
  * cell p is p (Ludii: from a hand site to p), a step f -> t is 1000 + 100 f + t, a removal on p is
  * 5000 + p (Ludii: a Remove, from = to = p), a pass -1. At the end the winner must be Ludii's (a game
- * Variorum stopped at a limit agrees when Ludii, at its own limit, has no winner either).
+ * Variorum stopped at a limit agrees when Ludii, at its own limit, has no winner either). The decisions
+ * where Ludii's list of legal moves holds a move twice (its random playouts would then not choose
+ * uniformly among the moves, as Variorum's do) are counted.
  * usage: LudiiAlignmentReplay LUD OPTIONS TRACE.jsonl [maxReports]
  */
 public class LudiiAlignmentReplay
 {
-	static int totalDecisions = 0, forcedPasses = 0;
+	static int totalDecisions = 0, forcedPasses = 0, repeatedMoves = 0;
 
 	static int key(final Move m, final int n)
 	{
@@ -42,6 +46,12 @@ public class LudiiAlignmentReplay
 		final int[] b = new int[n];
 		for (int i = 0; i < n; i++) b[i] = c.containerState(0).who(i, game.board().defaultSite());
 		return b;
+	}
+
+	/** The pieces in each player's hand (Ludii's hand sites n and n + 1, container 1 and 2). */
+	static int[] hands(final Context c, final int n)
+	{
+		return new int[] { c.containerState(1).count(n, SiteType.Cell), c.containerState(2).count(n + 1, SiteType.Cell) };
 	}
 
 	public static void main(final String[] args) throws Exception
@@ -73,14 +83,18 @@ public class LudiiAlignmentReplay
 					final Set<Integer> wantLegal = new TreeSet<>();
 					for (int i = 0; i < d.getJSONArray("legal").length(); i++) wantLegal.add(d.getJSONArray("legal").getInt(i));
 					final int choice = d.getInt("choice");
+					final int[] wantHands = d.has("hands")
+							? new int[] { d.getJSONArray("hands").getInt(0), d.getJSONArray("hands").getInt(1) } : null;
 					int guard = 0;
 					while (true)
 					{
 						if (c.trial().over()) { problem = "ludii-over-early"; break; }
 						final Set<Integer> have = legalSet(game, c, n);
 						final int[] b = board(game, c, n);
-						if (c.state().mover() == p && Arrays.equals(b, want) && have.equals(wantLegal))
+						final boolean handsAgree = wantHands == null || Arrays.equals(hands(c, n), wantHands);
+						if (c.state().mover() == p && Arrays.equals(b, want) && handsAgree && have.equals(wantLegal))
 						{
+							if (game.moves(c).moves().size() != have.size()) repeatedMoves++; // a move listed twice: not a uniform choice
 							Move chosen = null;
 							for (final Move m : game.moves(c).moves()) if (key(m, n) == choice) { chosen = m; break; }
 							totalDecisions++;
@@ -94,13 +108,15 @@ public class LudiiAlignmentReplay
 							game.apply(c, lm.get(0));
 							continue;
 						}
-						problem = c.state().mover() != p ? "mover" : !Arrays.equals(b, want) ? "board" : "legal";
+						problem = c.state().mover() != p ? "mover" : !Arrays.equals(b, want) ? "board" : !handsAgree ? "hands" : "legal";
 						if (reports < maxReports)
 						{
 							reports++;
 							System.out.println("game " + g.getInt("game") + " decision " + k + " (" + d.getString("text") + " by P" + p + ") mismatch: " + problem);
-							System.out.println("  variorum mover P" + p + " board " + Arrays.toString(want) + " legal " + wantLegal);
-							System.out.println("  ludii    mover P" + c.state().mover() + " board " + Arrays.toString(b) + " legal " + have);
+							System.out.println("  variorum mover P" + p + " board " + Arrays.toString(want)
+									+ (wantHands == null ? "" : " hands " + Arrays.toString(wantHands)) + " legal " + wantLegal);
+							System.out.println("  ludii    mover P" + c.state().mover() + " board " + Arrays.toString(b)
+									+ " hands " + Arrays.toString(hands(c, n)) + " legal " + have);
 							System.out.println("  decisions so far: " + decisionList(ds, k));
 						}
 						break;
@@ -141,7 +157,8 @@ public class LudiiAlignmentReplay
 			}
 		}
 		System.out.println("games " + games + " identical " + agree + " mismatches " + kinds + "; decisions " + totalDecisions
-				+ "; Ludii's forced passes applied in between " + forcedPasses);
+				+ "; Ludii's forced passes applied in between " + forcedPasses
+				+ "; decisions where Ludii lists a move more than once " + repeatedMoves);
 	}
 
 	static String decisionList(final JSONArray ds, final int upto)

@@ -1,7 +1,9 @@
 """Variorum's random games of an alignment game, decision by decision (JSON lines), for
 benchmarks/LudiiAlignmentReplay.java: at each decision the mover, the board before it (Ludii's
 cell order: the grid's points, row by row from the bottom-left corner, which is also the
-machine's point numbering), the legal moves as keys and the choice. Keys: a placement on p is p,
+machine's point numbering; on the morris boards Ludii's vertices, numbered row by row from the bottom,
+left to right, are the machine's points in the same order), the pieces in each hand, the legal moves
+as keys and the choice. Keys: a placement on p is p,
 a step from f to t is 1000 + 100 f + t, a removal on p is 5000 + p (a piece from a hand: 5000 + the
 hand's site), a pass is -1.
 
@@ -70,7 +72,7 @@ def main(game_id: str, ruleset: str, n: int, seed: int, out: str) -> None:
                 legal = s.legal_moves_text()
                 move = agent.choose(s)
                 text = s.move_to_text(move)
-                decisions.append({"p": s.to_move, "board": board(s), "legal": sorted(key(grid, t, s.to_move) for t in legal),
+                decisions.append({"p": s.to_move, "board": board(s), "hands": s.board()["hands"], "legal": sorted(key(grid, t, s.to_move) for t in legal),
                                   "choice": key(grid, text, s.to_move), "text": text})
                 s.apply(move)
             r = s.result()

@@ -21,6 +21,7 @@ import re
 import signal
 import time
 from collections import OrderedDict
+from math import gcd
 from pathlib import Path
 from typing import Any
 
@@ -277,6 +278,46 @@ def sites(game_id: str, board: dict[str, Any]) -> list[dict[str, Any]]:
     raise ValueError(f"no board layout for {game_id}")
 
 
+def straight_runs(points, steps) -> list[tuple[int, int]]:
+    """The lines a board of points is drawn with: each straight run of ``steps`` (pairs of adjacent
+    points; steps continuing one another in the same direction make one run) as its two end points,
+    sorted; ``points`` gives each point's (column, row). Three morris squares give their 12 sides and
+    4 joining lines, the 3 x 3 board its rows, columns and diagonals."""
+    def direction(a: int, b: int) -> tuple[int, int]:
+        (ca, ra), (cb, rb) = points[a], points[b]
+        g = gcd(cb - ca, rb - ra)
+        return (cb - ca) // g, (rb - ra) // g
+
+    onward: dict[tuple[int, tuple[int, int]], int] = {}
+    for a, b in steps:
+        dc, dr = direction(a, b)
+        onward[a, (dc, dr)] = b
+        onward[b, (-dc, -dr)] = a
+    runs: set[tuple[int, int]] = set()
+    for a, b in steps:
+        dc, dr = direction(a, b)
+        start, end = a, b
+        while (start, (-dc, -dr)) in onward:
+            start = onward[start, (-dc, -dr)]
+        while (end, (dc, dr)) in onward:
+            end = onward[end, (dc, dr)]
+        runs.add((min(start, end), max(start, end)))
+    return sorted(runs)
+
+
+def lines(game) -> list[list[str]]:
+    """The lines drawn between the sites, each as its two end points' names: on a board of points
+    (engine.alignment.points) the straight runs of the steps its rules give; none for a board drawn as
+    cells or holes. Drawing plays no game, so it lives here, outside the engine fingerprint."""
+    from engine.alignment.points import Points
+
+    board = getattr(game.rules, "grid", None)
+    if not isinstance(board, Points):
+        return []
+    runs = straight_runs([board.coords(p) for p in range(board.points)], board.steps)
+    return [[board.name(a), board.name(b)] for a, b in runs]
+
+
 def answer(game_id: str, args: dict[str, str], deadline: float | None = None) -> dict[str, Any]:
     """The play API's answer for the query ``args``; BadRequest on bad input, OverBudget past
     ``deadline`` (a ``time.monotonic()`` value)."""
@@ -302,6 +343,7 @@ def answer(game_id: str, args: dict[str, str], deadline: float | None = None) ->
         "moves": [state.move_to_text(m) for m in state.history()],
         "board": state.board(),
         "sites": sites(game_id, state.board()),
+        "lines": lines(game),
         "to_move": state.to_move,
         "legal_moves": state.legal_moves_text(),
         "terminal": state.is_terminal(),

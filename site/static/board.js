@@ -196,14 +196,32 @@
     return legal.filter((m) => m === name || m === "x" + name || m.startsWith(name + "-"));
   }
 
-  function draw(sites, legal, highlight) {
+  // A board of points (the API's ``lines``: each line drawn between two sites, as the engine gives
+  // the board's steps) is drawn as its lines with a point at each site; any other board as cells or holes.
+  function drawLines(sites, lines, cell) {
+    const at = new Map(sites.map((s) => [s.name, s]));
+    const g = el("g", {class: "vr-lines", "aria-hidden": "true"});
+    for (const [a, b] of lines) {
+      const p = at.get(a), q = at.get(b);
+      if (!p || !q) continue;
+      g.append(el("line", {class: "vr-line", "data-from": a, "data-to": b,
+                           x1: 4 + p.col * cell + cell / 2, y1: 4 + p.row * cell + cell / 2,
+                           x2: 4 + q.col * cell + cell / 2, y2: 4 + q.row * cell + cell / 2}));
+    }
+    svg.append(g);
+  }
+
+  function draw(sites, legal, highlight, lines) {
     const cell = 64;
     const rows = Math.max(...sites.map((s) => s.row)) + 1;
     const cols = Math.max(...sites.map((s) => s.col)) + 1;
+    const onPoints = Boolean(lines && lines.length);
     svg.setAttribute("viewBox", `0 0 ${cols * cell + 8} ${rows * cell + 8}`);
     svg.setAttribute("width", String(cols * cell + 8));
     svg.setAttribute("height", String(rows * cell + 8));
     svg.replaceChildren();
+    svg.classList.toggle("vr-on-points", onPoints);
+    if (onPoints) drawLines(sites, lines, cell);
     for (const s of sites) {
       const playable = movesFor(s.name, legal).length > 0;
       const g = el("g", {
@@ -222,6 +240,10 @@
       if (s.count !== undefined) {
         g.append(el("circle", {cx: cell / 2, cy: cell / 2, r: cell / 2 - 5, class: `vr-hole vr-owner-${s.owner || 0}`}));
         g.append(el("text", {x: cell / 2, y: cell / 2 + 6, "text-anchor": "middle", class: "vr-count"}, String(s.count)));
+      } else if (onPoints) { // a point where lines meet; the whole cell around it takes the click
+        g.append(el("rect", {x: 2, y: 2, width: cell - 4, height: cell - 4, class: "vr-hit"}));
+        g.append(el("circle", {cx: cell / 2, cy: cell / 2, r: 9, class: "vr-point"}));
+        if (s.piece) g.append(el("circle", {cx: cell / 2, cy: cell / 2, r: cell / 2 - 12, class: `vr-piece vr-piece-${s.piece}`}));
       } else {
         g.append(el("rect", {x: 2, y: 2, width: cell - 4, height: cell - 4, class: "vr-point"}));
         if (s.piece) g.append(el("circle", {cx: cell / 2, cy: cell / 2, r: cell / 2 - 12, class: `vr-piece vr-piece-${s.piece}`}));
@@ -255,7 +277,7 @@
       if (mine !== generation) return false;
       if (!e.sites) continue; // the API lays out each step's board as it lays out the board
       const hot = e.kind === "lap" ? [e.from, e.last] : [e.hole || e.point || e.to];
-      draw(e.sites, [], hot);
+      draw(e.sites, [], hot, state.lines);
       await sleep(e.kind === "capture" ? 420 : 260);
     }
     return mine === generation;
@@ -274,7 +296,7 @@
     latest = copyReq(req);
     selected = null;
     showControls(req);
-    draw(state.sites, state.terminal ? [] : state.legal_moves, state.last_move ? [state.last_move.move] : null);
+    draw(state.sites, state.terminal ? [] : state.legal_moves, state.last_move ? [state.last_move.move] : null, state.lines);
     status(state);
     $("vr-text").textContent = state.text;
     const legal = $("vr-legal");
@@ -368,7 +390,7 @@
     if (shown) {
       latest = copyReq(shown.req);
       showControls(shown.req);
-      draw(shown.answer.sites, shown.answer.terminal ? [] : shown.answer.legal_moves, null);
+      draw(shown.answer.sites, shown.answer.terminal ? [] : shown.answer.legal_moves, null, shown.answer.lines);
     }
     notice(`Error: ${err.message}`);
   }
@@ -416,11 +438,11 @@
       play(options[0]);
     } else if (!selected && options.some((m) => m.startsWith(name + "-"))) {
       selected = name;
-      draw(shown.answer.sites, legalMoves, [name]);
+      draw(shown.answer.sites, legalMoves, [name], shown.answer.lines);
       notice(`Moving from ${name}: choose where to.`);
     } else {
       selected = null;
-      draw(shown.answer.sites, legalMoves, null);
+      draw(shown.answer.sites, legalMoves, null, shown.answer.lines);
     }
   }
 

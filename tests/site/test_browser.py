@@ -282,12 +282,52 @@ def test_an_opponent_the_api_refuses_is_dropped_with_the_reason(page, server):
     assert "agent=" not in page.url
 
 
+NINE_MENS_MORRIS_LINES = {frozenset(x) for x in (
+    ("a1", "g1"), ("b2", "f2"), ("c3", "e3"), ("c5", "e5"), ("b6", "f6"), ("a7", "g7"),  # the squares' sides
+    ("a1", "a7"), ("b2", "b6"), ("c3", "c5"), ("e3", "e5"), ("f2", "f6"), ("g1", "g7"),
+    ("d1", "d3"), ("d5", "d7"), ("a4", "c4"), ("e4", "g4"))}  # the joins at the midpoints
+
+# Each drawn line as its end sites and where its ends and those sites' points fall on the screen.
+LINE_ENDS = """() => [...document.querySelectorAll('#vr-board line.vr-line')].map((l) => {
+  const svg = l.ownerSVGElement, ctm = l.getScreenCTM();
+  const end = (x, y) => { const p = svg.createSVGPoint(); p.x = x; p.y = y; const q = p.matrixTransform(ctm); return [q.x, q.y]; };
+  const centre = (name) => { const r = document.querySelector(`g[data-site='${name}'] .vr-point`).getBoundingClientRect();
+                             return [r.x + r.width / 2, r.y + r.height / 2]; };
+  return {from: l.dataset.from, to: l.dataset.to, ends: [end(+l.getAttribute('x1'), +l.getAttribute('y1')),
+          end(+l.getAttribute('x2'), +l.getAttribute('y2'))], sites: [centre(l.dataset.from), centre(l.dataset.to)],
+          right: Math.max(l.getBoundingClientRect().right, 0)};
+})"""
+
+
+def check_lines(page, expected: set[frozenset[str]]) -> list[dict]:
+    drawn = page.evaluate(LINE_ENDS)
+    assert {frozenset((d["from"], d["to"])) for d in drawn} == expected and len(drawn) == len(expected)
+    for d in drawn:  # each line runs from its first site's point to its last's
+        for (x, y), (sx, sy) in zip(d["ends"], d["sites"]):
+            assert abs(x - sx) < 1 and abs(y - sy) < 1, d
+    return drawn
+
+
+def test_a_morris_board_is_drawn_with_its_lines(page, server):
+    open_game(page, server, "/games/nine-mens-morris?ruleset=ludii")
+    check_lines(page, NINE_MENS_MORRIS_LINES)
+    assert page.locator("g[data-site]").count() == 24
+    page.click("g[data-site='d7']")  # a point is played by a click on it
+    expect(page.locator("#vr-moves")).to_have_text("1. d7")
+    expect(page.locator("g[data-site='d7'] circle.vr-piece-1")).to_have_count(1)
+    check_lines(page, NINE_MENS_MORRIS_LINES)  # drawn again with the new position
+    open_game(page, server, "/games/tauru")
+    assert page.locator("#vr-board line.vr-line").count() == 0  # a grid is drawn as its cells
+
+
 def test_the_board_fits_a_390_px_screen(browser, server):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
-        for game_id in ("lobudok", "tauru", "tap-urdy"):
+        for game_id in ("lobudok", "tauru", "tap-urdy", "nine-mens-morris", "six-mens-morris"):
             open_game(page, server, f"/games/{game_id}")
+            if game_id == "nine-mens-morris":  # scaled down, its lines still join its points, within the screen
+                assert max(d["right"] for d in check_lines(page, NINE_MENS_MORRIS_LINES)) <= 390
             box = page.locator("#vr-board").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (game_id, box)
             last = page.locator("g[data-site]").last.bounding_box()

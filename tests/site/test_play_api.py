@@ -37,6 +37,14 @@ async def test_moves_are_replayed_with_the_last_moves_laps(ds):
     assert body["text"] == expected.to_text()
 
 
+async def test_a_board_of_points_comes_with_the_lines_it_is_drawn_with(ds):
+    body = (await get(ds, "/-/play/nine-mens-morris.json", ruleset="ludii")).json()
+    names = {s["name"] for s in body["sites"]}
+    assert len(body["lines"]) == 16 and all(a in names and b in names for a, b in body["lines"])
+    assert ["a1", "g1"] in body["lines"] and ["d1", "d3"] in body["lines"]  # a side, a joining line
+    assert (await get(ds, API)).json()["lines"] == []  # holes: nothing to draw between them
+
+
 async def test_switch_values_on_top_of_a_ruleset(ds):
     body = (await get(ds, API, ruleset="ludii", set="relay:next-hole,tap-urdy.end:cannot-move")).json()
     assert body["switches"]["tap-urdy.relay"] == "next-hole"
