@@ -45,6 +45,7 @@ from engine.rng import batch_seed
 from engine.stats import (
     CHOICES, DECISIONS, FIRST, LEGAL_SUM, MOVES, N_COLUMNS, SCORE_1, SCORE_2, SEED, STATUS, TURNS, WINNER,
 )
+from test_alignment_positions import spec_of  # a hand-worked alignment position as a position spec
 
 GAME_IDS = sorted(GAMES)
 CASES = [(g, r.id) for g in GAME_IDS for r in rulesets.rulesets(g)]
@@ -329,21 +330,32 @@ def won_games(game: engine.game.Game, games: int = 200):
 
 
 RELATIVES = Path(__file__).resolve().parent / "relatives"
+ALIGNMENT_POSITIONS = Path(__file__).resolve().parent / "alignment_positions"
 
 
-def hand_worked_win_in_one(game: engine.game.Game, game_id: str) -> tuple[engine.game.State, set[int]] | None:
-    """The position of the game's file of hand-worked positions (relatives/<game id>.yaml) marked
-    ``win_in_one: true``, if there is one, held to the same test as a position found in random games
-    (:func:`_a_win_in_one`): some moves, at most half of them, win at once, and each other move leaves
-    the game open with the mover winning at most 3 random games in 4. For a game whose random games
-    never give one (Pallankuli: a match is decided rounds before its last move)."""
-    path = RELATIVES / f"{game_id}.yaml"
-    if not path.exists():
+def hand_worked_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int]] | None:
+    """The position of the game's file of hand-worked positions (relatives/<game id>.yaml, or for an
+    alignment game alignment_positions/<game id>.yaml, its board as point -> player) marked
+    ``win_in_one: true``, if there is one, under the ruleset and the options the position assumes
+    (``under``), held to the same test as a position found in random games (:func:`_a_win_in_one`):
+    some moves, at most half of them, win at once, and each other move leaves the game open with the
+    mover winning at most 3 random games in 4. For a game whose random games never give one
+    (Pallankuli: a match is decided rounds before its last move; Wari (Alignment) and Aqrad, won by
+    capturing every enemy piece: once the loser is down to its last piece it can never make a line,
+    so every move of the winner wins in the end, and the win in one with a real choice is a block
+    under the game's reading ``no-move: lose``)."""
+    for folder in (RELATIVES, ALIGNMENT_POSITIONS):
+        path = folder / f"{game_id}.yaml"
+        if path.exists():
+            break
+    else:
         return None
     marked = [p for p in yaml.safe_load(path.read_text(encoding="utf-8"))["positions"] if p.get("win_in_one")]
     if not marked:
         return None
-    s = game.state_from_position(marked[0]["position"])
+    position = marked[0]["position"]
+    game = engine.load_game(game_id, ruleset=ruleset, switches=marked[0].get("under", {}))
+    s = game.state_from_position(spec_of(game, position) if folder == ALIGNMENT_POSITIONS else position)
     wins = winning_moves(s)
     assert wins and 2 * len(wins) <= len(s.legal_moves()), f"{path.name}: {marked[0]['id']} is no win in one"
     for m in s.legal_moves():
@@ -378,10 +390,10 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
     pieces flies but never makes a mill, so the player ahead wins from nearly every position near
     the end). A game whose positions file marks a position worked by hand as a win in one
     (:func:`hand_worked_win_in_one`) is tested there instead."""
-    game = engine.load_game(game_id, ruleset=ruleset)
-    worked = hand_worked_win_in_one(game, game_id)
+    worked = hand_worked_win_in_one(game_id, ruleset)
     if worked is not None:
         return worked
+    game = engine.load_game(game_id, ruleset=ruleset)
     readings = [game]
     if "lose" in next((s.options for s in game.rules.switches if s.id == f"{game_id}.no-move"), ()):
         readings.append(engine.load_game(game_id, ruleset=ruleset, switches={"no-move": "lose"}))

@@ -89,6 +89,8 @@ RELATIVES_ON_PROGRAMS = {
     "tsoro-reentered-captures": ["ludii-tsoro-reentered-captures", "ludii-sow"],
     "ryakati": ["ludii-ryakati", "ludii-sow"],
     "dra": ["ludii-dra"],
+    "aqrad": ["ludii-aqrad"],
+    "wari-alignment": ["ludii-wari-alignment"],
 }
 """The relatives moved from the drafts, with the programs' files their pages name."""
 READ_ON_THE_PORTAL = ("musoro-tsoro", "misoro-tsoro")
