@@ -96,7 +96,7 @@ READ_ON_THE_PORTAL = ("musoro-tsoro", "misoro-tsoro")
 page of DLP.GameRulesets.1290), so that their pages rest on texts too."""
 
 
-RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja", "misoro-tsoro-additional-capture", "dara", "bolotudu")
+RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja", "misoro-tsoro-additional-capture", "dara", "bolotudu", "achi", "triodi")
 """Relatives with texts read in themselves too (the portal's page, evidence records quoting the primary)."""
 
 
