@@ -4,12 +4,17 @@
 # decision by decision (benchmarks/LudiiAlignmentReplay.java, compiled into $LUDII_BUILD/$DRV:
 #   javac -d $DRV -cp "$CP" benchmarks/LudiiAlignmentReplay.java), and 1000 random playouts of each
 # side by side (../shared/ludii/LudiiStats.java, benchmarks/ludii_stats.py).
-# usage: [LUDII_BUILD=/work/ludii-build] [DRV=drv-wt45] [OUT=folder] bash benchmarks/ludii_alignment_games.sh
+# usage: [LUDII_BUILD=/work/ludii-build] [DRV=drv-wt45] [OUT=folder] bash benchmarks/ludii_alignment_games.sh [SPEC ...]
+# (SPEC: "game|ruleset|Ludii file name|Ludii options or -"; without any, the games listed below)
 set -u
 WT=$(cd "$(dirname "$0")/.." && pwd); L=${LUDII_BUILD:-/work/ludii-build}; OUT=${OUT:-/tmp/ludii-alignment-games}
 mkdir -p $OUT
 cd $L; CP="drv:classes:Common/res:$(ls Common/lib/*.jar | grep -v -- -sources | tr '\n' ':')"
-for spec in "dara|ludii|Dara|-" "dara|ludii-niger|Dara|Rules/Niger" "dra|ludii|Dra|-" "wari-alignment|ludii|Wari (Alignment)|-" "bolotudu|ludii|Bolotudu|-" "aqrad|ludii|Aqrad|-"; do
+SPECS=("$@")
+[ ${#SPECS[@]} -gt 0 ] || SPECS=("dara|ludii|Dara|-" "dara|ludii-niger|Dara|Rules/Niger" "dra|ludii|Dra|-"
+  "wari-alignment|ludii|Wari (Alignment)|-" "bolotudu|ludii|Bolotudu|-" "aqrad|ludii|Aqrad|-"
+  "achi|ludii|Achi|-" "triodi|ludii|Triodi|-" "triodi|ludii-diagonal|Triodi (Diagonal)|-")
+for spec in "${SPECS[@]}"; do
   IFS='|' read g r f o <<< "$spec"
   cd $WT && nice .venv/bin/python benchmarks/ludii_alignment_trace.py $g $r 1000 1 $OUT/$g.$r.jsonl
   cd $L && echo "== replay $g $r: java -cp ${DRV:-drv-wt45}:\$CP LudiiAlignmentReplay \"/lud/board/space/line/$f.lud\" $o $g.$r.jsonl" >> $OUT/log.txt

@@ -49,10 +49,11 @@ def switches(description: AlignmentDescription) -> tuple[Switch, ...]:
     return tuple(Switch(s.id, tuple(s.options), s.default) for s in description.switches)
 
 
-def grid(description: AlignmentDescription) -> Grid | Points:
-    """The board's geometry: a rectangular grid, or a board of points and lines (engine.alignment.points)."""
+def grid(description: AlignmentDescription, corners: bool = False) -> Grid | Points:
+    """The board's geometry: a rectangular grid, or a board of points and lines (engine.alignment.points;
+    ``corners``: a morris board's corners joined too, rule joined-corners)."""
     if description.board.kind != "grid":
-        return board_of(description.board)
+        return board_of(description.board, corners)
     return Grid(description.board.rows, description.board.cols)
 
 
@@ -64,7 +65,7 @@ def parameters(description: AlignmentDescription, values: Mapping[str, str]) -> 
         if s.id not in values:
             raise ValueError(f"no value for switch {s.id!r}; allowed: {', '.join(s.options)}")
     rules = rules_for(description, dict(values))
-    g = grid(description)
+    g = grid(description, rules.corners == "joined")
     par = np.zeros(layout.PAR_SIZE, dtype=np.int64)
     for name, slot in layout.PARAM_FIELDS.items():
         if name in type(rules).model_fields:

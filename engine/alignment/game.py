@@ -28,7 +28,7 @@ from engine.alignment.layout import (
     REMOVED, REMOVE_BASE, REMOVE_NEXT_TO_LINE, REPETITION_IGNORED, STAGE, STAGE_REMOVAL, STAGE_SECOND, STAGE_TURN, STATUS,
     STEP_BASE, TO_MOVE, TURNS, WINNER,
 )
-from engine.alignment.layout import MOVE_BASE, OWED, PIECES, POINT_ROOM, P_PIECES
+from engine.alignment.layout import MOVE_BASE, NBR, OWED, PIECES, POINT_ROOM, P_PIECES
 from engine.alignment.grid import Grid
 from engine.alignment.lines import line_through, run_masks
 from engine.alignment.machine import placement_mask, removal_candidates, run, run_points, select_move
@@ -153,6 +153,18 @@ class AlignmentGame(KernelRules):
             or bool(description.rules.get("draw_after_turns"))
         """Whether the rules may draw the game by its length: positions then say the turns played."""
         self.tables = described.parameters(description, {s.id: s.default for s in description.switches})[0]
+        """The default setting's parameters: the neighbour table the legal moves are listed from."""
+        self.move_tables = (self.tables, self.tables)
+        """The moves from a point to a point are listed from the first, or with a morris board's corners joined
+        from the second (joined-corners: the kernel says which, lmask + 3)."""
+        if description.board.kind == "morris":
+            tables = []
+            for corners in (False, True):
+                t = self.tables.copy()
+                nbr = described.grid(description, corners).neighbour_masks()
+                t[NBR:NBR + len(nbr)] = nbr
+                tables.append(t)
+            self.move_tables = (tables[0], tables[1])
 
     def build(self, values: Mapping[str, str], limits: Limits) -> Params:
         par, rules = described.parameters(self.description, values)
@@ -354,7 +366,8 @@ class AlignmentGame(KernelRules):
     def legal_moves(self, st: np.ndarray) -> list[int]:
         if st[STATUS] != ONGOING:
             return []
-        return [int(m) for m in legal_list(st, self.tables)]
+        tables = self.move_tables[int(st[LMASK + 3] == 1)] if st[KIND] == K_MOVE else self.tables
+        return [int(m) for m in legal_list(st, tables)]
 
     def move_to_text(self, move: int) -> str:
         return self.move_name(move)

@@ -75,6 +75,7 @@ P_FORBIDDEN_RUNS = PARAM_FIELDS["forbidden_runs"]
 P_LEAVING = PARAM_FIELDS["leaving_long_line"]
 P_LINE_LENGTH = PARAM_FIELDS["line_length"]
 P_HAND_REMOVAL = PARAM_FIELDS["hand_removal"]
+P_CORNERS = PARAM_FIELDS["corners"]
 P_POINTS = PARAM_FIELDS["points"]
 P_COLS = PARAM_FIELDS["cols"]
 P_FULL = PARAM_FIELDS["full"]
@@ -157,7 +158,8 @@ if REP != FIXED_SIZE:
 # Kinds of the legal moves of a decision.
 K_NONE, K_PLACE, K_STEP, K_REMOVE, K_PASS = 0, 1, 2, 3, 4
 K_MOVE = 5  # moves from a point to a point: lmask + 0 the pieces that may move, + 1 the points they may go to
-#             (each piece: the neighbours among them, or all of them with lmask + 2 set: flying)
+#             (each piece: the neighbours among them, or all of them with lmask + 2 set: flying; lmask + 3:
+#             1 when the neighbours are those of a morris board with its corners joined, joined-corners)
 # Phases and stages (what the pending decision is).
 PLACEMENT, MOVEMENT = 0, 1
 STAGE_TURN = 0  # the start of a turn: place, step or pass

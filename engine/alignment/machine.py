@@ -49,6 +49,7 @@ from engine.alignment.layout import (  # the rules of the grid games (Dara, Dra,
     HAND_POINT, HAND_REMOVAL, LEAVING_NO_CAPTURE, LINES_OF_TWO, P_BEGINS, P_DECIDED, P_END_TESTED, P_FORBIDDEN_RUNS,
     P_HAND_REMOVAL, P_LEAVING, P_LINE_LENGTH,
 )
+from engine.alignment.layout import P_CORNERS  # a morris board's corners joined (Triodi's fig. 2)
 from engine.alignment.lines import counting_lines, line_through, lines_of, run_along, run_masks, side_runs
 from engine.alignment.rules.line import MAX_RECORDED as MAX_REC
 from engine.result import ONGOING, OVER, REPETITION, UNFINISHED
@@ -185,6 +186,7 @@ def set_move_masks(st, par, p):
     st[LMASK] = movers
     st[LMASK + 1] = empty
     st[LMASK + 2] = 0
+    st[LMASK + 3] = par[P_CORNERS]  # which neighbour table the moves are listed from (joined-corners)
     return n
 
 

@@ -204,9 +204,10 @@ def _made(names: list[str], lines: list[list[str]], steps: list[list[str]], wher
     return Points(tuple(order), tuple(line_points), tuple(sorted(pairs)))
 
 
-def morris(squares: int) -> tuple[list[str], list[list[str]], list[list[str]]]:
+def morris(squares: int, corners: bool = False) -> tuple[list[str], list[list[str]], list[list[str]]]:
     """The points, lines and extra steps of ``squares`` concentric squares joined at the midpoints of their
-    sides, on a (2 squares + 1)-point lattice."""
+    sides (and, with ``corners``, by diagonals at their corners: rule joined-corners), on a (2 squares +
+    1)-point lattice."""
     n = squares
     names: list[str] = []
     lines: list[list[str]] = []
@@ -217,6 +218,9 @@ def morris(squares: int) -> tuple[list[str], list[list[str]], list[list[str]]]:
                   [_name(lo, hi), _name(n, hi), _name(hi, hi)], [_name(lo, lo), _name(lo, n), _name(lo, hi)]]
     joins = [[_name(n, k) for k in range(n)], [_name(2 * n - k, n) for k in range(n)],
              [_name(n, 2 * n - k) for k in range(n)], [_name(k, n) for k in range(n)]]
+    if corners:  # from each outer corner inwards: a1-b2-c3, g1-f2-e3, g7-f6-e5, a7-b6-c5 (three squares)
+        joins += [[_name(k, k) for k in range(n)], [_name(2 * n - k, k) for k in range(n)],
+                  [_name(2 * n - k, 2 * n - k) for k in range(n)], [_name(k, 2 * n - k) for k in range(n)]]
     steps: list[list[str]] = []
     for join in joins:
         if len(join) == 3:
@@ -234,11 +238,12 @@ def three_by_three() -> tuple[list[str], list[list[str]], list[list[str]]]:
     return names, lines, []
 
 
-def board_of(board: Board) -> Points:
-    """The board of points and lines a description gives (kind morris, three-by-three or points);
-    ValueError naming the field at fault."""
+def board_of(board: Board, corners: bool = False) -> Points:
+    """The board of points and lines a description gives (kind morris, three-by-three or points; a morris
+    board with its corners joined too: ``corners``, rule joined-corners); ValueError naming the field at
+    fault."""
     if board.kind == "morris":
-        return _made(*morris(board.squares), where="board")
+        return _made(*morris(board.squares, corners), where="board")
     if board.kind == "three-by-three":
         return _made(*three_by_three(), where="board")
     if board.kind == "points":

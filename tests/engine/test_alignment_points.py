@@ -1,7 +1,7 @@
 """Boards of points and lines (engine.alignment.points) and the rules the morris games need, on the
-alignment machine: the morris boards against OpenSpiel's table of neighbours, descriptions given point
-by point, flying, a line with nothing to remove, one removal per line, a repeated position the third
-time, and the refusals of what the machine does not play on a board, each naming its field."""
+alignment machine: the morris boards against OpenSpiel's table of neighbours, their corners joined
+(Triodi's fig. 2), descriptions given point by point, flying, a line with nothing to remove, one removal
+per line, a repeated position the third time, and the refusals of what the machine does not play on a board, each naming its field."""
 
 from __future__ import annotations
 
@@ -52,6 +52,41 @@ def test_the_morris_board_of_two_squares_joins_them_by_steps_only():
     assert {frozenset(s) for s in mech["joining_segments"]} <= steps and len(steps) == 8 * 2 + 4
 
 
+def test_joined_corners_add_the_diagonals_as_steps_and_where_they_have_three_points_as_lines():
+    apart, joined = (board_of(Board(kind="morris", squares=3), corners) for corners in (False, True))
+    diagonals = [["a1", "b2", "c3"], ["e3", "f2", "g1"], ["e5", "f6", "g7"], ["a7", "b6", "c5"]]
+    lines = {tuple(sorted(joined.names(int(m)))) for m in joined.line_masks()}
+    assert len(lines) == 20 and lines - {tuple(sorted(apart.names(int(m)))) for m in apart.line_masks()} == {
+        tuple(d) for d in diagonals}
+    assert joined.names(int(joined.neighbour_masks()[joined.parse("a1")])) == ["d1", "b2", "a4"]
+    assert joined.names(int(joined.neighbour_masks()[joined.parse("b2")])) == ["a1", "d2", "c3", "b4"]
+    assert list(joined.point_names) == list(apart.point_names)  # the same points, so the same notation
+    small = board_of(Board(kind="morris", squares=2), True)  # two squares: the diagonals have two points
+    assert len(small.lines) == 8 and len(small.steps) == 8 * 2 + 4 + 4
+    assert small.names(int(small.neighbour_masks()[small.parse("b2")])) == ["a1", "c2", "b3"]
+
+
+def test_one_game_lists_the_moves_of_the_board_its_setting_joins():
+    """A switch binds the corners: the same game object lists each setting's steps (the kernel says which
+    neighbour table, lmask + 3), and a diagonal step makes a line only where the corners are joined."""
+    d = AlignmentDescription.model_validate({
+        "game": "points-test", "board": {"kind": "morris", "squares": 3}, "pieces": 9,
+        "rules": {"end": "two-left"}, "switches": [{"id": "points-test.board", "default": "apart", "options": {
+            "apart": {"corners": "apart"}, "joined": {"corners": "joined"}}}]})
+    game = AlignmentGame(d, "Morris test")
+    pieces = {"a1": 1, "c3": 1, "d2": 1, "g4": 1, "a7": 2, "d7": 2, "g7": 2}
+    legal, stage = {}, {}
+    for option in ("apart", "joined"):
+        params = game.build({"points-test.board": option}, Limits())
+        st = game.position(params, {"board": _board(game, pieces), "hands": [0, 0], "to_move": 1, "phase": "movement"})
+        legal[option] = [game.move_to_text(m) for m in game.legal_moves(st)]
+        game.apply(params, st, game.text_to_move("d2-b2"))
+        stage[option] = game.position_spec(st).get("stage")
+    assert stage == {"apart": None, "joined": "removal"}  # a1-b2-c3 is a line where the corners are joined
+    assert "a1-b2" not in legal["apart"] and "a1-b2" in legal["joined"] and "c3-b2" in legal["joined"]
+    assert set(legal["apart"]) < set(legal["joined"])
+
+
 def test_the_three_by_three_board_steps_along_its_diagonals():
     board = board_of(Board(kind="three-by-three"))
     nbr = board.neighbour_masks()
@@ -87,6 +122,7 @@ def _described(board: dict[str, Any], pieces: int, **rules: Any) -> AlignmentDes
     ({"kind": "grid", "rows": 5, "cols": 6}, {"flying": "at-three"}, "rules.flying"),
     ({"kind": "morris", "squares": 3}, {"directions": "all"}, "rules.directions"),
     ({"kind": "morris", "squares": 3}, {"long_lines": "ignored"}, "rules.long_lines"),
+    ({"kind": "grid", "rows": 5, "cols": 6}, {"corners": "joined"}, "rules.corners"),
 ])
 def test_the_machine_refuses_what_a_board_does_not_have(board, rules, field):
     found = problems(_described(board, 9, **rules))
@@ -141,10 +177,12 @@ def test_a_position_repeated_ends_the_game_at_once_or_the_third_time(rule, repea
     assert game.status(st) == REPETITION and played == 4 * repeats
 
 
-def test_random_morris_games_move_as_the_board_allows():
-    """Every step listed is to an empty neighbour, every flight is by a player with three pieces."""
-    game, params = _morris(flying="at-three", removal="not-in-line-unless-all", no_move="lose")
-    nbr = game.grid.neighbour_masks()
+@pytest.mark.parametrize("corners", ["apart", "joined"])
+def test_random_morris_games_move_as_the_board_allows(corners):
+    """Every step listed is to an empty neighbour (the corners joined or not), every flight is by a player
+    with three pieces."""
+    game, params = _morris(flying="at-three", removal="not-in-line-unless-all", no_move="lose", corners=corners)
+    nbr = board_of(Board(kind="morris", squares=3), corners == "joined").neighbour_masks()
     rng = np.random.default_rng(9)
     checked = 0
     for seed in range(40):

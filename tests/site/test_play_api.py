@@ -114,3 +114,22 @@ async def test_bad_input_is_a_400_naming_the_problem(ds, url, params, parameter,
 async def test_zz99_is_400(ds):
     response = await ds.client.get("/-/play/tap-urdy.json?moves=zz99")
     assert response.status_code == 400
+
+
+async def test_the_alignment_games_that_joined_last_play_on_their_pages(ds):
+    """Achi and Triodi (issue 30): each page has its board to play, and the API plays Triodi's corners
+    joined (the ruleset ludii-diagonal) as the engine does, a diagonal step among the legal moves."""
+    for game_id in ("achi", "triodi"):
+        html = (await ds.client.get(f"/games/{game_id}")).text
+        assert 'id="game-name"' in html and 'id="play"' in html, game_id
+    moves = ["a1", "d1", "c3", "g4", "e5", "d5", "a7", "f2", "g7", "b4"]  # no line of three; b2 left empty
+    state = engine.new_game("triodi", ruleset="ludii-diagonal")
+    for move in moves:
+        state.apply(move)
+    body = (await get(ds, "/-/play/triodi.json", ruleset="ludii-diagonal", moves=",".join(moves))).json()
+    assert body["legal_moves"] == state.legal_moves_text() and len(body["sites"]) == 24
+    assert "b2" in body["legal_moves"]
+    body = (await get(ds, "/-/play/triodi.json", ruleset="ludii-diagonal", moves=",".join(moves + ["b2"]))).json()
+    assert body["last_move"]["events"][1]["kind"] == "line"  # a1-b2-c3, a diagonal
+    plain = (await get(ds, "/-/play/triodi.json", ruleset="ludii", moves=",".join(moves + ["b2"]))).json()
+    assert [e["kind"] for e in plain["last_move"]["events"]] == ["place"]

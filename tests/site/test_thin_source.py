@@ -57,10 +57,15 @@ def _sources() -> dict[str, str]:
     return roles
 
 
-DRAFTS_READ_IN_TEXTS: set[str] = {"walak-pussa", "pallankuli", "toguz-kumalak", "dara", "nine-mens-morris", "triodi",
-                                   "six-mens-morris", "achi", "bolotudu"}
+DRAFTS_READ_IN_TEXTS: set[str] = {"walak-pussa"}
 """Drafts with texts read in themselves (portal pages, evidence records, rules pages): their pages would say nothing
 (the two-row drafts of issue 31 cite stored copies of rules pages read in themselves)."""
+
+
+def test_the_drafts_read_in_texts_are_drafts():
+    """A draft that moved to data/games/ leaves this list (its page is tested below)."""
+    drafts = {p.stem for p in (DRAFTS / "games").glob("*.yaml")}
+    assert DRAFTS_READ_IN_TEXTS <= drafts, sorted(DRAFTS_READ_IN_TEXTS - drafts)
 
 
 @pytest.mark.parametrize("path", sorted((DRAFTS / "games").glob("*.yaml")), ids=lambda p: p.stem)
@@ -98,7 +103,7 @@ READ_ON_THE_PORTAL = ("musoro-tsoro", "misoro-tsoro")
 page of DLP.GameRulesets.1290), so that their pages rest on texts too."""
 
 
-RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja", "misoro-tsoro-additional-capture", "dara", "bolotudu")
+RELATIVES_ON_TEXTS = ("tsoro", "msuwa-wa-kunja", "misoro-tsoro-additional-capture", "dara", "bolotudu", "achi", "triodi")
 """Relatives with texts read in themselves too (the portal's page, evidence records quoting the primary)."""
 
 

@@ -17,8 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from engine.alignment.points import board_of
 from engine.alignment.rule import Reading, Rule
 from engine.alignment.rules import (
-    decided_by, double_line, end, end_tested, first_player, flying, forbidden_runs, hand_removal, leaving_long_line, line,
-    line_length, movement, movement_begins, placement, points_board, removal, repetition, turn_limit,
+    decided_by, double_line, end, end_tested, first_player, flying, forbidden_runs, hand_removal, joined_corners,
+    leaving_long_line, line, line_length, movement, movement_begins, placement, points_board, removal, repetition,
+    turn_limit,
 )
 from engine.rule import code_of, owned_fields
 from schema.alignment import AlignmentDescription
@@ -26,7 +27,7 @@ from schema.alignment import AlignmentDescription
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
     placement, line, removal, end, movement, first_player, flying, double_line, turn_limit, points_board,
     movement_begins, decided_by, end_tested, forbidden_runs, leaving_long_line, line_length, hand_removal,
-    repetition,  # the last: its state field is a variable-length tail
+    joined_corners, repetition,  # the last: its state field is a variable-length tail
 ))
 """Every rule, in the order of the turn (the layouts of the parameters and the state follow it)."""
 
