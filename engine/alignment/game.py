@@ -154,7 +154,7 @@ class AlignmentGame(KernelRules):
         """Whether the rules may draw the game by its length: positions then say the turns played."""
         self.tables = described.parameters(description, {s.id: s.default for s in description.switches})[0]
 
-    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
+    def build(self, values: Mapping[str, str], limits: Limits, ruleset: str | None = None) -> Params:
         par, rules = described.parameters(self.description, values)
         repeat = par[P_REPETITION] != REPETITION_IGNORED
         return Params(par=par, state_size=FIXED_SIZE + (int(limits.turns) + 2 if repeat else 0), limits=limits,
