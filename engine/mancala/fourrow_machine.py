@@ -827,7 +827,10 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             if state[CHOSEN] < 2 * params[F_CHOSEN_EACH]:  # the choosing goes on
                 state[PHASE] = PHASE_SETUP
         elif phase == PHASE_OPENING_STEP:
-            if not opening_step(state, params, move_limit - state[MOVES], log):
+            budget = move_limit - state[MOVES]
+            if params[F_LAST_TURN] == FIRST_LAP:  # a step is a turn's first move: the last turn's, its first lap
+                budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
+            if not opening_step(state, params, budget, log):
                 state[TURNS] += 1
                 machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
                 return

@@ -54,13 +54,14 @@ def play(game_id: str, seed: int, turn_limit: int, ruleset: str | None, switches
     return state, before_last
 
 
-@pytest.mark.parametrize("game_id", ["lobudok", "tap-urdy", "tsoro-additional-capture", "tsoro"])
+@pytest.mark.parametrize("game_id", ["lobudok", "tap-urdy", "tsoro-additional-capture", "tsoro", "ryakati"])
 def test_the_ludii_rulesets_last_turn_is_its_first_lap(game_id):
     """Under the ludii ruleset the last turn stops after one lap; the same switch values without the
-    ruleset play it whole, and in some of these games that whole turn has more laps."""
+    ruleset play it whole, and in some of these games that whole turn has more laps (Ryakati's sixth
+    turn is its second player's relaying opening step: cut too)."""
     choices = rulesets(game_id)["ludii"]
     longer = 0
-    for turn_limit in LIMITS:
+    for turn_limit in (6, *LIMITS):
         for seed in range(4):
             cut, before = play(game_id, seed, turn_limit, "ludii")
             whole, before_whole = play(game_id, seed, turn_limit, None, choices)
