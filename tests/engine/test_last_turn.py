@@ -65,7 +65,9 @@ def test_the_ludii_rulesets_last_turn_is_its_first_lap(game_id):
         for seed in range(4):
             cut, before = play(game_id, seed, turn_limit, "ludii")
             whole, before_whole = play(game_id, seed, turn_limit, None, choices)
-            assert [whole.move_to_text(m) for m in whole.history()] == [cut.move_to_text(m) for m in cut.history()]
+            played = [cut.move_to_text(m) for m in cut.history()]
+            # the same decisions; the whole turn may go on to decisions of its own (extra captures, a stop)
+            assert [whole.move_to_text(m) for m in whole.history()][:len(played)] == played
             if cut.result().ending != "unfinished":
                 continue  # the rules ended the game before the limit: the same game either way
             assert before == before_whole and cut.turns == whole.turns == turn_limit
