@@ -89,6 +89,11 @@ public class LudiiTwoRowReplay
 		final List<String> options = new ArrayList<>();
 		if (!args[1].equals("-")) options.addAll(Arrays.asList(args[1].split(";")));
 		final Game game = GameLoader.loadGameFromName(args[0], options);
+		// reduced limits (benchmarks/ludii_turn_limit.sh): a trace line with "turn_limit" T and "move_limit" M is
+		// replayed under setMaxTurns(T / 2) (turns a player: Ludii's limit is T / 2 * 2 turns, the engine's T) and
+		// setMaxMoveLimit(M), and its end is compared whole: Ludii's end type (TurnLimit/MoveLimit for Variorum's
+		// unfinished), the board and Ludii's turn count (numTurn); the counts are kept by limits
+		final int defaultTurns = game.getMaxTurnLimit(), defaultMoves = game.getMaxMoveLimit();
 		final int maxReports = args.length > 3 ? Integer.parseInt(args[3]) : 5;
 		rounds = args.length > 4 && args[4].equals("rounds");
 		if (args.length > 4 && args[4].equals("plus"))
@@ -107,6 +112,10 @@ public class LudiiTwoRowReplay
 			while ((line = br.readLine()) != null)
 			{
 				final JSONObject g = new JSONObject(line);
+				final boolean limits = g.has("turn_limit");
+				final String limitKey = limits ? g.getInt("turn_limit") + ":" + g.getInt("move_limit") : "default";
+				game.setMaxTurns(limits ? g.getInt("turn_limit") / 2 : defaultTurns);
+				game.setMaxMoveLimit(limits ? g.getInt("move_limit") : defaultMoves);
 				final int n = g.optInt("sites", g.getInt("rows") * g.getInt("cols"));
 				final JSONArray ds = g.getJSONArray("decisions");
 				final Context c = new Context(game, new Trial(game));
@@ -196,6 +205,11 @@ public class LudiiTwoRowReplay
 						problem = "ending(ludii " + c.trial().status().endType() + " variorum " + ending + ")";
 					else if (c.trial().status().winner() != vw)
 						problem = "winner" + lapTag(ds, ds.length()) + "(ludii " + c.trial().status().winner() + " variorum " + vw + " " + ending + ")";
+					else if (limits && !Arrays.equals(board(game, c, n), jsonInts(g.getJSONArray("final_board"))))
+						problem = "final-board(ludii " + Arrays.toString(board(game, c, n)) + " variorum " + g.getJSONArray("final_board") + ")";
+					else if (limits && c.state().numTurn() != g.getInt("turns"))
+						problem = "turns(ludii numTurn " + c.state().numTurn() + " variorum " + g.getInt("turns") + ")";
+					if (limits && problem == null) endingsChecked.merge(limitKey + " " + ending + "/" + c.trial().status().endType(), 1, Integer::sum);
 					if (problem != null && reports < maxReports)
 					{
 						reports++;
@@ -208,11 +222,37 @@ public class LudiiTwoRowReplay
 				if (problem == null) { movesLudii += c.trial().numberRealMoves(); movesVariorum += g.getInt("moves"); }
 				if (problem == null) agree++;
 				else kinds.merge(problem.replaceAll("\\(.*", ""), 1, Integer::sum);
+				if (limits)
+				{
+					byLimit.computeIfAbsent(limitKey, x -> new int[2])[0]++;
+					if (problem == null) byLimit.get(limitKey)[1]++;
+					else byLimitKinds.merge(limitKey + " " + problem.replaceAll("\\(.*", ""), 1, Integer::sum);
+				}
 			}
 		}
 		System.out.println("games " + games + " identical " + agree + " (of which both stopped at a limit " + limitGames + ") mismatches " + kinds + "; decisions " + totalDecisions
 				+ " of which with duplicate Ludii moves " + dupDecisions + ", with a Ludii proposal offered " + proposeDecisions + "; endings (variorum/ludii) " + endTypes
 				+ "; moves in the identical games: Ludii's numberRealMoves " + movesLudii + ", Variorum's " + movesVariorum);
+		for (final Map.Entry<String,int[]> e : byLimit.entrySet())
+		{
+			final Map<String,Integer> ends = new TreeMap<>(), departs = new TreeMap<>();
+			for (final Map.Entry<String,Integer> x : endingsChecked.entrySet())
+				if (x.getKey().startsWith(e.getKey() + " ")) ends.put(x.getKey().substring(e.getKey().length() + 1), x.getValue());
+			for (final Map.Entry<String,Integer> x : byLimitKinds.entrySet())
+				if (x.getKey().startsWith(e.getKey() + " ")) departs.put(x.getKey().substring(e.getKey().length() + 1), x.getValue());
+			System.out.println("limits " + e.getKey() + " games " + e.getValue()[0] + " identical " + e.getValue()[1]
+					+ " endings compared whole (board, turns, end type) " + ends + " departures " + departs);
+		}
+	}
+
+	static final Map<String,Integer> endingsChecked = new TreeMap<>(), byLimitKinds = new TreeMap<>();
+	static final Map<String,int[]> byLimit = new TreeMap<>();
+
+	static int[] jsonInts(final JSONArray a)
+	{
+		final int[] v = new int[a.length()];
+		for (int i = 0; i < v.length; i++) v[i] = a.getInt(i);
+		return v;
 	}
 
 	/**

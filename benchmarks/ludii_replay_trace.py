@@ -21,8 +21,14 @@ LAYOUT (the .lud file's board):
                player 1's and player 2's hands; a move is its point (a placement), 100 + its point
                (a removal, "x<point>"), 10000 + 100 * from + to (a step, "<from>-<to>"), -1 a pass
 
-usage: .venv/bin/python benchmarks/ludii_replay_trace.py GAME RULESET N SEED OUT LAYOUT
-Game g is engine.new_game(GAME, ruleset=RULESET, seed=SEED+g), played by RandomAgent(SEED*7919+g).
+usage: .venv/bin/python benchmarks/ludii_replay_trace.py GAME RULESET N SEED OUT LAYOUT [LIMITS]
+Game g is engine.new_game(GAME, ruleset=RULESET, seed=SEED+g), played by RandomAgent(SEED*7919+g), under
+the engine's default limits; or, with LIMITS (``T:M,T:M,...``, benchmarks/ludii_turn_limit.sh), N games
+under each turn_limit T and move_limit M, each line naming its limits (``turn_limit``, ``move_limit``:
+LudiiTwoRowReplay replays it under them and compares the end whole). RULESET
+written ``<ruleset>:switches`` plays the ruleset's switch choices without naming the ruleset, so
+without what its description binds to the ruleset itself (last_turn: the turn limit's last turn then
+played whole, as before Ludii's was played).
 """
 
 from __future__ import annotations
@@ -92,12 +98,25 @@ def board(state, names: dict[str, int], size: int, stores: tuple[int, int] | Non
     return v
 
 
-def main(game_id: str, ruleset: str, n_games: int, seed: int, out: str, layout: str) -> None:
+def main(game_id: str, ruleset: str, n_games: int, seed: int, out: str, layout: str, limits: str = "") -> None:
     if layout not in LAYOUTS:
         raise ValueError(f"layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    choices = None
+    if ruleset.endswith(":switches"):
+        from engine import rulesets
+
+        choices = rulesets.ruleset(game_id, ruleset.removesuffix(":switches")).choices
+    pairs: list[tuple[int | None, int | None]] = [(None, None)]
+    if limits:
+        try:
+            pairs = [(int(t), int(m)) for t, m in (x.split(":") for x in limits.split(","))]
+        except ValueError:
+            raise ValueError(f"LIMITS {limits!r}: expected T:M pairs separated by commas, e.g. 2:10000,2500:9") from None
     with open(out, "w", encoding="utf-8") as f:
-        for g in range(n_games):
-            s = engine.new_game(game_id, ruleset=ruleset, seed=seed + g)
+        for (turn_limit, move_limit), g in ((pair, g) for pair in pairs for g in range(n_games)):
+            s = engine.new_game(game_id, switches=choices, seed=seed + g, turn_limit=turn_limit, move_limit=move_limit) \
+                if choices else engine.new_game(game_id, ruleset=ruleset, seed=seed + g, turn_limit=turn_limit,
+                                                move_limit=move_limit)
             agent = RandomAgent(seed * 7919 + g)
             names, size, stores = site_map(s, layout)
 
@@ -127,10 +146,11 @@ def main(game_id: str, ruleset: str, n_games: int, seed: int, out: str, layout: 
             f.write(json.dumps({"game": g, "rows": 1, "cols": size, "sites": size, "decisions": decisions,
                                 "final_board": board(s, names, size, stores),
                                 "result": {"ending": r.ending, "winner": r.winner or 0},
-                                "turns": s.turns, "moves": s.moves_made}) + "\n")
+                                "turns": s.turns, "moves": s.moves_made,
+                                **({"turn_limit": turn_limit, "move_limit": move_limit} if limits else {})}) + "\n")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 7:
+    if len(sys.argv) not in (7, 8):
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6])
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6], *sys.argv[7:8])

@@ -54,8 +54,9 @@ class Rules(ABC):
     switches: tuple[Switch, ...]
 
     @abstractmethod
-    def compile(self, values: Mapping[str, str], limits: Limits) -> Any:
-        """The kernels' parameters for these switch values and limits (with scratch space)."""
+    def compile(self, values: Mapping[str, str], limits: Limits, ruleset: str | None = None) -> Any:
+        """The kernels' parameters for these switch values and limits (with scratch space), under the
+        archive's ``ruleset`` when one is named (a description may bind a program's own limits to it)."""
 
     @abstractmethod
     def initial(self, params: Any, seed: int) -> np.ndarray:
@@ -146,7 +147,7 @@ class Game:
         self.switches = dict(values)
         self.ruleset = ruleset
         self.limits = limits or Limits()
-        self.params = rules.compile(self.switches, self.limits)
+        self.params = rules.compile(self.switches, self.limits, ruleset)
 
     @property
     def id(self) -> str:

@@ -339,6 +339,14 @@ def endless_switch(game_id: str) -> Switch:
 
 
 @njit(cache=True, inline="always")
+def last_turn_budget(lap_budget, turns, turn_limit):
+    """The laps a move may sow when a program cuts the turn limit's last turn after its first move
+    (rule last_turn = first-lap): one in the turn that reaches ``turn_limit`` (``turns`` completed
+    before it), else ``lap_budget``. A run cut so ends the game unfinished (RUN_OUT_OF_LAPS)."""
+    return 1 if turns + 1 >= turn_limit and lap_budget > 1 else lap_budget
+
+
+@njit(cache=True, inline="always")
 def stop_run(st, outcome, status_at, n_legal_at):
     """A run proved endless (RUN_ENDLESS) or out of laps ends the game: ENDLESS or UNFINISHED."""
     st[n_legal_at] = 0
@@ -456,19 +464,20 @@ class KernelRules(Rules):
         (engine.specialise: a sowing game's long runs go to the kernels of its combination of rules)."""
         return self.machine
 
-    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        """The game's parameters (a game module defines it; :meth:`compile` checks the values)."""
+    def build(self, values: Mapping[str, str], limits: Limits, ruleset: str | None = None) -> Params:
+        """The game's parameters (a game module defines it; :meth:`compile` checks the values); ``ruleset``:
+        the archive's ruleset played, if one is named."""
         raise NotImplementedError
 
     def option_indices(self, values: Mapping[str, str]) -> list[int]:
         """The option index of each switch's value (what the kernels branch on), in declaration order."""
         return [s.index(values[s.id]) for s in self.switches]
 
-    def compile(self, values: Mapping[str, str], limits: Limits) -> Params:
+    def compile(self, values: Mapping[str, str], limits: Limits, ruleset: str | None = None) -> Params:
         for s in self.switches:
             if s.id not in values:
                 raise ValueError(f"no value for switch {s.id!r}; allowed: {', '.join(s.options)}")
-        return self.build(values, limits)
+        return self.build(values, limits, ruleset)
 
     def initial(self, params: Params, seed: int) -> np.ndarray:
         st = np.zeros(params.state_size, dtype=np.int64)

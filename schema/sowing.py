@@ -80,6 +80,13 @@ the board's size (one layout for each option of a switch that also binds ``board
 or a rule's reading (Misoro Tsoro's fixed misoro start with a third counter)."""
 
 
+RULESET_FIELDS = ("last_turn",)
+"""The rule fields a ruleset sets by its id (a description's ``rulesets``): a program's own way of
+ending a game, which no source's reading has and so no switch offers."""
+RULESET = "ruleset"
+"""The key under which a setting of the switches names its ruleset (not a switch id: those hold a dot)."""
+
+
 class SwitchBinding(_Strict):
     """A switch of the game's record, as the machine reads it: each option's field values."""
 
@@ -159,10 +166,20 @@ class SowingDescription(_Strict):
     rules: dict[str, Any] = Field(description="the value of every rule field not bound to a switch")
     switches: list[SwitchBinding] = Field(description="the game's switches, in the order the engine declares them")
     primitives: list[Primitive] = Field(default_factory=list)
+    rulesets: dict[Slug, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="ruleset id of the game's record -> the program fields it sets besides its switch choices "
+                    f"({', '.join(RULESET_FIELDS)}): how the program the ruleset plays ends a game (its limits)")
 
     @model_validator(mode="after")
     def _complete(self) -> "SowingDescription":
         bound = bindings(self.game, self.switches, self.rules)
+        for rid, values in self.rulesets.items():
+            for name in values:
+                if name not in RULESET_FIELDS:
+                    raise ValueError(f"rulesets.{rid} sets {name!r}; a ruleset sets only {', '.join(RULESET_FIELDS)}")
+                if name in bound or name in self.rules:
+                    raise ValueError(f"rulesets.{rid} sets {name!r}, which rules or a switch gives already")
         named = {p.name: p for p in self.primitives}
         if len(named) != len(self.primitives):
             raise ValueError("a primitive is listed twice")
@@ -221,13 +238,15 @@ class SowingDescription(_Strict):
 
     def settings(self, choices: dict[str, str]) -> dict[str, Any]:
         """Everything the options of ``choices`` set (switch id -> option id; a switch not named
-        takes its default): rule fields, ``board.<field>``, ``<primitive>.<parameter>``."""
+        takes its default): rule fields, ``board.<field>``, ``<primitive>.<parameter>``; and what the
+        ruleset ``choices[RULESET]`` sets, if the description names it in ``rulesets``."""
         values: dict[str, Any] = {}
         for s in self.switches:
             option = choices.get(s.id, s.default)
             if option not in s.options:
                 raise ValueError(f"unknown value {option!r} for switch {s.id!r}; allowed: {', '.join(s.options)}")
             values.update(s.options[option])
+        values.update(self.rulesets.get(choices.get(RULESET, ""), {}))
         return values
 
 

@@ -166,7 +166,7 @@ class AlignmentGame(KernelRules):
                 tables.append(t)
             self.move_tables = (tables[0], tables[1])
 
-    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
+    def build(self, values: Mapping[str, str], limits: Limits, ruleset: str | None = None) -> Params:
         par, rules = described.parameters(self.description, values)
         repeat = par[P_REPETITION] != REPETITION_IGNORED
         return Params(par=par, state_size=FIXED_SIZE + (int(limits.turns) + 2 if repeat else 0), limits=limits,

@@ -91,6 +91,10 @@ def engine_check(archive: Archive) -> list[RecordError]:
             for problem in check_against_game(description, record):
                 errors.append(RecordError(archive.display(archive.data_dir / "sowing" / f"{gid}.yaml"), problem,
                                           record=gid, field="switches"))
+            known = {r.id for r in archive.games[gid].rulesets}
+            for rid in sorted(set(description.rulesets) - known):
+                errors.append(RecordError(archive.display(sowing_path), f"no ruleset {rid!r} in the game's record "
+                                          f"(rulesets: {', '.join(sorted(known))})", record=gid, field=f"rulesets.{rid}"))
     from engine.alignment import description as alignment
 
     alignment_dir = archive.data_dir / "alignment"

@@ -182,7 +182,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
                        (layout.P_RELAY_WHEN, "relay_when"), (layout.P_CAPTURE, "capture"),
                        (layout.P_AFTER_CAPTURE, "after_capture"), (layout.P_END, "end"),
                        (layout.P_REMAINING, "remaining"), (layout.P_LONG_LAP, "long_lap"),
-                       (layout.P_FIRST_PLAYER, "first_player"), (layout.P_ENDLESS, "endless"),
+                       (layout.P_FIRST_PLAYER, "first_player"), (layout.P_ENDLESS, "endless"), (layout.P_LAST_TURN, "last_turn"),
                        (layout.P_FEEDING, "feeding"), (layout.P_STORE_TURN, "store_turn"),
                        (layout.P_CAPTURE_ROW, "capture_row"), (layout.P_CAPTURE_CHAIN, "capture_chain"),
                        (layout.P_GRAND_SLAM, "grand_slam"), (layout.P_REPETITION, "repetition"),

@@ -83,10 +83,10 @@ from engine.mancala.layout import (  # noqa: I001
     AFTER_CAPTURE, AFTER_INNER_LANDING, BY_LOT, CAPTURED_RESOW, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER,
     CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE,
     F_CAPTURE, F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER,
-    F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_EXTRA_SPARE, F_EXTRA_STEPS, F_FIRST_PLAYER, F_FORCED_PASS, F_LASTING, F_LENGTH, F_LONG_LAP,
+    F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_EXTRA_SPARE, F_EXTRA_STEPS, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN, F_LASTING, F_LENGTH, F_LONG_LAP,
     F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING, F_OPENING_POS, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY,
     F_RELEASE, F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP,
-    F_SITES, F_SNAPSHOT, F_SPECIAL, F_SPECIAL_SAFE, F_START_COVER, F_START_SIDE, F_STOP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE,
+    F_SITES, F_SNAPSHOT, F_SPECIAL, F_SPECIAL_SAFE, F_START_COVER, F_START_SIDE, F_STOP, FIRST_LAP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE,
     PASS_TO_OPPONENT, PER_TURN, RESERVE_HOLES, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.rules.opening_steps import S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, STEP_SLOT
@@ -827,7 +827,10 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             if state[CHOSEN] < 2 * params[F_CHOSEN_EACH]:  # the choosing goes on
                 state[PHASE] = PHASE_SETUP
         elif phase == PHASE_OPENING_STEP:
-            if not opening_step(state, params, move_limit - state[MOVES], log):
+            budget = move_limit - state[MOVES]
+            if params[F_LAST_TURN] == FIRST_LAP:  # a step is a turn's first move: the last turn's, its first lap
+                budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
+            if not opening_step(state, params, budget, log):
                 state[TURNS] += 1
                 machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
                 return
@@ -861,11 +864,15 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                 state[TURN_START] = site
             if phase != PHASE_CHOICE:
                 state[PASSES] = 0
+            # last_turn = first-lap: the first lap of the turn the turn limit falls in is that turn
+            cut = params[F_LAST_TURN] == FIRST_LAP and phase == PHASE_START and state[TURNS] + 1 >= turn_limit
+            budget = move_limit - state[MOVES]
+            if cut:
+                budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
             if opening:
                 outcome = opening_lap(state, params, site, log)
             else:
-                outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind,
-                                           move_limit - state[MOVES], log)
+                outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind, budget, log)
             if outcome == MOVE_DONE:
                 end_turn(state)
             elif outcome == MOVE_CAPTURED or outcome == MOVE_CAPTURED_TWO or outcome == MOVE_INNER_LANDING:
@@ -891,6 +898,9 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             else:
                 state[TURNS] += 1
                 machine.stop_run(state, outcome, STATUS, N_LEGAL)
+                return
+            if cut and state[PHASE] != PHASE_START:  # the turn goes on (extra captures, a stop): cut here
+                stop_mid_turn(state)
                 return
     settle(state, params, table, scratch, turn_limit, move_limit, log)
 

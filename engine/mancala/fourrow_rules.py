@@ -116,8 +116,8 @@ class FourRowGame(SpecialisedKernels, KernelRules):
         defaults = {s.id: s.default for s in self.switches}
         return [self.build(defaults | s, Limits(turns=1, moves=1)).par for s in rulebook.settings(self.description)]
 
-    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        reading = rulebook.reading(self.description, dict(values))
+    def build(self, values: Mapping[str, str], limits: Limits, ruleset: str | None = None) -> Params:
+        reading = rulebook.reading(self.description, rulebook.with_ruleset(values, ruleset))
         for where, why in rulebook.refused(reading):
             raise ValueError(f"sowing description {self.id!r} ({reading.under}): {where}: {why}")
         rules, settings = reading.rules, reading.settings
@@ -157,7 +157,7 @@ class FourRowGame(SpecialisedKernels, KernelRules):
         header[layout.F_CHOSEN_EACH] = chosen_each
         header[layout.F_FORCED_PASS] = int(rules.forced_pass)
         for slot, name in ((layout.F_SINGLETON, "singleton"), (layout.F_CAPTURE, "capture"), (layout.F_END, "end"),
-                           (layout.F_NO_MOVE, "no_move"), (layout.F_ENDLESS, "endless"),
+                           (layout.F_NO_MOVE, "no_move"), (layout.F_ENDLESS, "endless"), (layout.F_LAST_TURN, "last_turn"),
                            (layout.F_FIRST_PLAYER, "first_player"), (layout.F_CAPTURED_TO, "captured_to"),
                            (layout.F_RESOW_FROM, "resow_from"), (layout.F_AFTER_CAPTURE, "after_capture"),
                            (layout.F_LONG_LAP, "long_lap")):

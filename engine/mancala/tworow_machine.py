@@ -34,7 +34,7 @@ from engine.mancala.layout import (
     P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD, P_OWNED_COLLECT_A1,
     CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
     P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
-    P_END_MAJORITY, P_ENDLESS, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
+    P_END_MAJORITY, P_ENDLESS, P_LAST_TURN, FIRST_LAP, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
     P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_REPETITION, P_SITES, P_START_COUNT,
     P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, RELAY_NEXT_ALWAYS, RELAY_NEXT_HOLE, RELAY_SINGLE, REPEAT_ENDS,
     ROW_OPPONENT, ROW_OWN, SKIP_ORIGIN, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT, P_SLAM_REACH, SNAPSHOT, STATUS, STORE, TO_MOVE, OWNER_ONLY,
@@ -617,10 +617,14 @@ def round_over_mid_move(state, params, table, scratch, outcome, turn_limit, move
 
 @njit(cache=True, inline="always")
 def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log):
-    """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game."""
+    """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game. Under
+    last_turn = first-lap the turn the turn limit falls in is one lap (machine.last_turn_budget)."""
     base = BASE
     stores = state[base + STORE] + state[base + STORE + 1]
-    outcome = machine.run_laps(laps, replay_logged, state, params, table, hole, 0, move_limit - state[base + MOVES], log)
+    budget = move_limit - state[base + MOVES]
+    if params[P_LAST_TURN] == FIRST_LAP:
+        budget = machine.last_turn_budget(budget, state[base + TURNS], turn_limit)
+    outcome = machine.run_laps(laps, replay_logged, state, params, table, hole, 0, budget, log)
     state[base + TURNS] += 1
     if params[P_ROUNDS] == ROUNDS_REFILL and (outcome == MOVE_GAME_OVER or outcome == MOVE_ROUND_RELAY):
         round_over_mid_move(state, params, table, scratch, outcome, turn_limit, move_limit, log)

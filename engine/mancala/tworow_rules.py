@@ -15,7 +15,7 @@ import yaml
 from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
-from engine.mancala.rules import readings, settings
+from engine.mancala.rules import readings, settings, with_ruleset
 from engine.mancala import layout
 from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, LOGGED, N_LEGAL, OUT, OWNED, ROUND, SNAPSHOT, STATUS, STORE, TO_MOVE
 from engine.mancala import tworow_machine
@@ -65,8 +65,8 @@ class SowingGame(SpecialisedKernels, KernelRules):
     def reading_arrays(self) -> list[np.ndarray]:
         return [described.parameters(self.description, s)[0] for s in settings(self.description)]
 
-    def build(self, values: Mapping[str, str], limits: Limits) -> Params:
-        params, rules = described.parameters(self.description, values)
+    def build(self, values: Mapping[str, str], limits: Limits, ruleset: str | None = None) -> Params:
+        params, rules = described.parameters(self.description, with_ruleset(values, ruleset))
         return Params(par=params, state_size=self.state_size, limits=limits, values=dict(values),
                       table=new_table(self.sites, int(limits.moves) + 2, self.sites + SNAPSHOT),
                       scratch=np.zeros(self.state_size, dtype=np.int64), extra={"rules": rules})

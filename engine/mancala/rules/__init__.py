@@ -8,7 +8,7 @@ A new rule is a new module here, listed in :data:`RULES`, with its tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Literal, Union, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
@@ -17,16 +17,16 @@ from engine.mancala.rule import Reading, Rule
 from engine.mancala.rules import (
     capture_across_gap, capture_both_opposite, capture_column, capture_count, capture_next, capture_own_empty,
     captured_to, captures, end, endless, extra_captures, feeding, first_counter, first_player, grand_slam, lap,
-    majority, opening, opening_steps, owned_holes, passes, previous_hole, relay, repetition, restricted_holes, rounds,
+    last_turn, majority, opening, opening_steps, owned_holes, passes, previous_hole, relay, repetition, restricted_holes, rounds,
     scoring, singleton, sowing_captures, special_holes, start, stores_in_circuit,
 )
-from schema.sowing import SowingDescription
+from schema.sowing import RULESET, SowingDescription
 
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
     start, singleton, previous_hole, feeding, lap, first_counter, stores_in_circuit, relay, sowing_captures, captures,
     capture_across_gap, capture_count, grand_slam, capture_own_empty, capture_next, capture_column,
     capture_both_opposite, captured_to, end, majority, repetition, rounds, scoring, passes, first_player, endless,
-    extra_captures, special_holes, restricted_holes, opening, opening_steps, owned_holes,
+    last_turn, extra_captures, special_holes, restricted_holes, opening, opening_steps, owned_holes,
 ))
 """Every rule, in the order of the turn (the layouts of the parameters follow it)."""
 
@@ -131,18 +131,26 @@ def rules_for(description: SowingDescription, choices: dict[str, str]) -> Any:
         raise ValueError(f"rule field {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
 
 
+def with_ruleset(values: Mapping[str, str], ruleset: str | None) -> dict[str, str]:
+    """Switch values ``values`` as a setting that names the archive's ``ruleset`` too (None: none)."""
+    return dict(values) if ruleset is None else {**values, RULESET: ruleset}
+
+
 def reading(description: SowingDescription, choices: dict[str, str]) -> Reading:
     """``description`` under ``choices`` (ValueError naming what is at fault)."""
     return Reading(description, dict(choices), rules_for(description, choices), description.settings(choices))
 
 
 def settings(description: SowingDescription) -> Iterator[dict[str, str]]:
-    """The settings a description is checked under: its defaults, then each other option of each switch."""
+    """The settings a description is checked under: its defaults, then each other option of each switch,
+    then each ruleset its ``rulesets`` name (with the defaults)."""
     yield {}
     for s in description.switches:
         for option in s.options:
             if option != s.default:
                 yield {s.id: option}
+    for rid in description.rulesets:
+        yield {RULESET: rid}
 
 
 def readings(description: SowingDescription) -> Iterator[Reading]:

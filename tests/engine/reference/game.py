@@ -11,9 +11,10 @@ from __future__ import annotations
 class Reference:
     """The state every reference shares; a game adds its board and rules."""
 
-    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int) -> None:
+    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int, last_turn: str = "whole-turn") -> None:
         self.sw = {k.split(".", 1)[-1]: v for k, v in sw.items()}
         self.turn_limit, self.move_limit = turn_limit, move_limit
+        self.last_turn = last_turn  # "first-lap": Ludii's turn limit, which stops after the last turn's first move
         self.to_move = 0
         self.turns = self.moves = self.laps = 0
         self.in_turn = False  # a decision of the player to move has been played this turn
@@ -65,6 +66,17 @@ class Reference:
             self.end("draw", None)
         else:
             self.end_turn()
+
+    def lap_budget(self, first_of_turn: bool) -> int:
+        """The laps the sowing about to start may take: those left before the move limit; one only when
+        it is the first of the turn that reaches the turn limit and the last turn is cut to its first
+        move (last_turn = first-lap)."""
+        left = self.move_limit - self.moves
+        return min(left, 1) if self.cut_here(first_of_turn) else left
+
+    def cut_here(self, first_of_turn: bool) -> bool:
+        """Whether the turn limit cuts the turn after this sowing's first lap (last_turn = first-lap)."""
+        return self.last_turn == "first-lap" and first_of_turn and self.turns + 1 >= self.turn_limit
 
     def limit_reached(self) -> bool:
         return self.moves >= self.move_limit or self.turns >= self.turn_limit

@@ -28,8 +28,8 @@ RESERVES = (8, 15)  # holes 9 and 16
 class Lobudok(Reference):
     """One game of Lobudök under switch values ``sw`` (full ids or points)."""
 
-    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int) -> None:
-        super().__init__(sw, turn_limit, move_limit)
+    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int, last_turn: str = "whole-turn") -> None:
+        super().__init__(sw, turn_limit, move_limit, last_turn)
         self.skip_corners = self.sw["restricted-sowing"] == "skip-corners"
         self.per_turn = self.sw["release-permanent"] == "per-turn"
         self.holes = [list(START), list(START)]
@@ -238,16 +238,19 @@ class Lobudok(Reference):
             return
         self.passes = 0
         k, released_lap = self.options[legal.index(text)]
-        if self.phase == "start":
+        first = self.phase == "start"
+        if first:
             self.turn_start = k
-        what, corner, taken, resown = self.run(self.holes, k, released_lap, self.turn_start,
-                                               self.move_limit - self.moves)
+        cut = self.cut_here(first)
+        what, corner, taken, resown = self.run(self.holes, k, released_lap, self.turn_start, self.lap_budget(first))
         self.moves += taken
         self.laps += taken + resown
         if what == "done":
             self.end_turn()
         elif what == "won":
             self.end("win", p)
+        elif what == "choice" and cut:  # the turn limit's last turn ends with its first lap
+            self.end("unfinished", None)
         elif what == "choice":
             self.phase, self.relay_from = "choice", corner
             self.begin_decision()

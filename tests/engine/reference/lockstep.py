@@ -82,12 +82,22 @@ def lockstep(state: Any, ref: Any, seed: int, game: str, opening: tuple[str, ...
     return n
 
 
+LUDII_RULESETS = ("ludii", "ludii-extra-counters")
+"""The rulesets that play Ludii's files: Ludii's turn limit cuts their last turn after its first move."""
+
+
+def last_turn(ruleset: str | None) -> str:
+    """How the references play the turn limit's last turn under ``ruleset`` (None: switch values alone)."""
+    return "first-lap" if ruleset in LUDII_RULESETS else "whole-turn"
+
+
 def from_start(game_id: str, reference: type, switches: dict[str, str], seed: int, turn_limit: int = 2500,
-               move_limit: int = 10000) -> int:
-    """A random game from the start (``seed`` draws any lot and the moves); its decisions."""
-    game = engine.load_game(game_id, switches=switches, turn_limit=turn_limit, move_limit=move_limit)
+               move_limit: int = 10000, ruleset: str | None = None) -> int:
+    """A random game from the start (``seed`` draws any lot and the moves), under the archive's
+    ``ruleset`` if named (with ``switches`` its choices); its decisions."""
+    game = engine.load_game(game_id, ruleset, switches=switches, turn_limit=turn_limit, move_limit=move_limit)
     state = game.new_state(seed)
-    ref = reference(switches, turn_limit, move_limit)
+    ref = reference(switches, turn_limit, move_limit, last_turn(ruleset))
     ref.start(state.to_move - 1)
     return lockstep(state, ref, seed, game_id)
 
@@ -107,7 +117,7 @@ def every_ruleset(game_id: str, reference: type, rulesets: dict[str, dict[str, s
     """``seeds`` whole games under every ruleset of the archive."""
     for name, choices in rulesets.items():
         for seed in range(examples(seeds)):
-            assert from_start(game_id, reference, choices, seed, turn_limit) > 0, name
+            assert from_start(game_id, reference, choices, seed, turn_limit, ruleset=name) > 0, name
 
 
 def switch_values(game_id: str) -> st.SearchStrategy:

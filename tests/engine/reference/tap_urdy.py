@@ -27,8 +27,8 @@ class TapUrdy(Reference):
     """One game of Tap-urdy under switch values ``sw`` (full ids or points). The ending "over" is
     decided by the scores."""
 
-    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int) -> None:
-        super().__init__(sw, turn_limit, move_limit)
+    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int, last_turn: str = "whole-turn") -> None:
+        super().__init__(sw, turn_limit, move_limit, last_turn)
         self.step = 1 if self.sw["direction"] == "counterclockwise" else -1
         self.holes = [4] * HOLES
         self.captures = [0, 0]
@@ -136,7 +136,7 @@ class TapUrdy(Reference):
         h = hole_of(text)
         if h not in self.options:
             raise ValueError(f"illegal move {text!r}; legal: {self.legal()}")
-        outcome, laps = self.play_move(self.holes, self.captures, self.to_move, h, self.move_limit - self.moves)
+        outcome, laps = self.play_move(self.holes, self.captures, self.to_move, h, self.lap_budget(True))
         self.moves += laps
         self.laps += laps
         self.turns += 1

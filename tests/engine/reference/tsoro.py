@@ -20,8 +20,8 @@ LETTERS = "ab"
 class Tsoro(Reference):
     """One game of Tsoro (Additional Capture) under switch values ``sw`` (full ids or points)."""
 
-    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int) -> None:
-        super().__init__(sw, turn_limit, move_limit)
+    def __init__(self, sw: dict[str, str], turn_limit: int, move_limit: int, last_turn: str = "whole-turn") -> None:
+        super().__init__(sw, turn_limit, move_limit, last_turn)
         self.n = int(self.sw["holes"])
         self.length = 2 * self.n
         self.extra = int(self.sw["extra-captures"])
@@ -167,11 +167,15 @@ class Tsoro(Reference):
 
     def sow_from(self, origin: int) -> None:
         p = self.to_move
-        what, k, n = self.run(self.holes, origin, self.move_limit - self.moves)
+        first = self.phase == "start"
+        cut = self.cut_here(first)
+        what, k, n = self.run(self.holes, origin, self.lap_budget(first))
         self.moves += n
         self.laps += n
         if what == "done":
             self.end_turn()
+        elif what == "stop" and cut:  # the turn limit's last turn ends with its first lap
+            self.end("unfinished", None)
         elif what == "stop":
             self.phase, self.stop_at = "stop", k
             self.begin_decision()
@@ -191,6 +195,8 @@ class Tsoro(Reference):
             self.phase = "extra"
             if not self.extra_targets():
                 self.end_turn()
+            elif cut:  # the turn limit's last turn ends with its first lap: no extra capture
+                self.end("unfinished", None)
             else:
                 self.begin_decision()
 
