@@ -20,8 +20,8 @@ ceiling names the ceiling); never a 500.
 
 The work runs in worker processes (:mod:`engine.play`), never on the event loop: replays and the
 light agents in one pool, the searches (``uct``, ``alphabeta``) in another of one lower-priority
-process, so a cheap request never waits behind a search; at start a third process compiles every
-game's kernels into numba's cache, game after game, and exits. Each pool has a bounded queue
+process, so a cheap request never waits behind a search; at start two more processes compile every
+game's kernels into numba's cache, a kind of game each at a time (``WARMERS``), and exit. Each pool has a bounded queue
 (``QUEUE``): when it is full the API answers 503 with ``Retry-After``; so does a request past its
 time budget (``BUDGET``) or for a game whose kernels are still compiling after ``WARM_WAIT``
 seconds. The workers read the rulesets from the archive database the server opened, so the pages
@@ -42,7 +42,7 @@ from typing import Any
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from engine.play import HEAVY_AGENTS, BadRequest, check_request, init_worker, warm, work
+from engine.play import HEAVY_AGENTS, BadRequest, check_request, init_worker, kinds, warm_kind, work
 
 DB = "archive"
 WORKERS = {"light": 1, "heavy": 1}
@@ -55,12 +55,15 @@ BUDGET = {"light": 5.0, "heavy": 10.0}
 WARM_WAIT = 60.0
 """Seconds a request waits for its game's kernels before the API answers 503."""
 RETRY_AFTER = {"busy": "2", "warming": "10"}
+WARMERS = 2
+"""Processes compiling the kernels at start, a kind of game each at a time (the machine this was
+measured on has 2 cores: the compile is the first run's longest part, benchmarks/first-run.txt)."""
 
 
 # --- the server side ----------------------------------------------------------------------------
 
 class Engine:
-    """The two pools, their queues, and a third process that compiles every game's kernels at start
+    """The two pools, their queues, and the processes that compile every game's kernels at start
     (one per archive)."""
 
     def __init__(self, archive_path: str) -> None:
@@ -88,19 +91,31 @@ class Engine:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def warm_all(self, games: list[str]) -> None:
-        """Compile every game's kernels, one game after another, in a process of their own that
-        fills numba's cache: the pools load what it compiled (seconds) on their first request for
-        a game, so a request for a game that is ready never waits behind another's compilation."""
+        """Compile every game's kernels into numba's cache, a kind of game at a time
+        (engine.play.kinds: the first page's kind first, then the kinds that make most games ready)
+        in :data:`WARMERS` processes of their own: the pools load what they compiled (seconds) on
+        their first request for a game, so a request for a game that is ready never waits behind
+        another's compilation. A kind's games are ready together, when its process has warmed them all."""
         if self.ready:
             return
-        warmer = self.warmer = ProcessPoolExecutor(1, mp_context=self.ctx, initializer=init_worker,
+        groups = kinds(games)
+        warmer = self.warmer = ProcessPoolExecutor(min(WARMERS, max(1, len(groups))), mp_context=self.ctx,
+                                                   initializer=init_worker,
                                                    initargs=(self.archive_path, 5, os.getpid()))
-        for game_id in games:
-            fut = self.ready[game_id] = warmer.submit(warm, game_id)
-            fut.add_done_callback(lambda f, g=game_id: self._warmed(g, f))
-        last = self.ready[games[-1]] if games else None
-        if last is not None:
-            last.add_done_callback(lambda _f: warmer.shutdown(wait=False))
+        left = [len(groups)]
+
+        def done(f: Future, kind: list[str]) -> None:
+            for g in kind:
+                self._warmed(g, f)
+            left[0] -= 1
+            if not left[0]:
+                warmer.shutdown(wait=False)
+
+        for kind in groups:
+            fut = warmer.submit(warm_kind, kind)
+            for game_id in kind:
+                self.ready[game_id] = fut
+            fut.add_done_callback(lambda f, k=kind: done(f, k))
 
     def _warmed(self, game_id: str, fut: Future) -> None:
         if not fut.cancelled() and fut.exception() is None:
