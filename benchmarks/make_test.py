@@ -5,7 +5,8 @@ time (user + sys) of every process it ran, and the load average at its start and
 The clone is fresh (``git clone``), so numba's cache is empty, as on CI. The tests run as the
 Makefile's ``test`` target runs them (``-n 2 --dist loadfile``) with ``--durations`` added; each
 output line is stamped with the seconds since pytest started, so the compile phase is read off the
-first worker's line (``created: 2/2 workers``). The summary prints the slowest tests and the
+first worker's line (``bringing up nodes...``, or ``created: 2/2 workers`` without ``-q``) and
+the session start's own line (``kernels compiled ...``, with its CPU seconds). The summary prints the slowest tests and the
 per-file totals of the durations pytest reports.
 
 Usage (benchmarks/make-test.txt):
@@ -70,7 +71,8 @@ def main() -> None:
     print(f"# install: {wall_i:.1f} s wall, {cpu_i:.1f} CPU s; load {load()}", flush=True)
     wall_t, cpu_t, lines, rc = run([str(clone / ".venv/bin/python"), "-m", "pytest", "-n", str(args.workers),
                                     "--dist", "loadfile", f"--durations={args.durations}", "-q"], clone, stamp=True)
-    started = next((t for t, s in lines if re.match(r"created: \d+/\d+ workers", s)), None)
+    started = next((t for t, s in lines if re.match(r"created: \d+/\d+ workers|bringing up nodes", s)), None)
+    compiled = next((s for _, s in lines if s.startswith("kernels compiled into numba's cache")), None)
     per_file: dict[str, float] = defaultdict(float)
     for _, s in lines:
         m = re.match(r"\s*([\d.]+)s (?:call|setup|teardown)\s+(tests/[^:]+)::", s)
@@ -79,6 +81,8 @@ def main() -> None:
     print(f"# tests (pytest, exit {rc}): {wall_t:.1f} s wall, {cpu_t:.1f} CPU s; load {load()}")
     if started is not None:
         print(f"# of which before the workers started (the compile of tests/conftest.py): {started:.1f} s wall")
+    if compiled:
+        print(f"# tests/conftest.py said: {compiled}")
     print("# per-file totals of the durations listed above (seconds; only the listed tests):")
     for f, s in sorted(per_file.items(), key=lambda kv: -kv[1])[:25]:
         print(f"#   {s:7.1f}  {f}")

@@ -4,6 +4,7 @@ compiled into numba's cache before the workers start."""
 
 from __future__ import annotations
 
+import resource
 import shutil
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -39,6 +40,12 @@ def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def _children_cpu() -> float:
+    """User + sys CPU seconds of this process's ended children."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """With ``-n N``: compile every kind of game's kernels (engine.play.kinds, warm_kind) into
     numba's cache, N kinds at a time in fresh processes, before pytest-xdist starts its workers (its
@@ -52,10 +59,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     from engine.games import GAMES
     from engine.play import kinds, warm_kind
 
-    started = time.monotonic()
+    started, cpu = time.monotonic(), _children_cpu()
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
         list(pool.map(warm_kind, kinds(sorted(GAMES))))
-    said = f"kernels compiled into numba's cache in {time.monotonic() - started:.1f} s ({workers} processes)"
+    said = (f"kernels compiled into numba's cache in {time.monotonic() - started:.1f} s, "
+            f"{_children_cpu() - cpu:.1f} CPU s ({workers} processes)")
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None:
         reporter.write_line(said)
