@@ -52,8 +52,10 @@ QUEUE = {"light": 64, "heavy": 8}
 """Requests a pool takes (running or waiting) before the API answers 503."""
 BUDGET = {"light": 5.0, "heavy": 10.0}
 """Seconds of work a request may take once it runs."""
-WARM_WAIT = 60.0
-"""Seconds a request waits for its game's kernels before the API answers 503."""
+WARM_WAIT = 5.0
+"""Seconds a request waits for its game's kernels before the API answers 503 (the board then says
+the engine is being compiled and asks again after ``Retry-After``, by itself: site/static/board.js);
+it was 60, a minute in which the board said nothing."""
 RETRY_AFTER = {"busy": "2", "warming": "10"}
 WARMERS = 2
 """Processes compiling the kernels at start, a kind of game each at a time (the machine this was
