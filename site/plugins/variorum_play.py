@@ -21,7 +21,7 @@ ceiling names the ceiling); never a 500.
 The work runs in worker processes (:mod:`engine.play`), never on the event loop: replays and the
 light agents in one pool, the searches (``uct``, ``alphabeta``) in another of one lower-priority
 process, so a cheap request never waits behind a search; at start two more processes compile every
-game's kernels into numba's cache, a kind of game each at a time (``WARMERS``), and exit. Each pool has a bounded queue
+game's kernels into numba's cache, a kind of game each at a time (``WARM_NICE``), and exit. Each pool has a bounded queue
 (``QUEUE``): when it is full the API answers 503 with ``Retry-After``; so does a request past its
 time budget (``BUDGET``) or for a game whose kernels are still compiling after ``WARM_WAIT``
 seconds. The workers read the rulesets from the archive database the server opened, so the pages
@@ -42,7 +42,7 @@ from typing import Any
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from engine.play import HEAVY_AGENTS, BadRequest, check_request, init_worker, kinds, warm_kind, work
+from engine.play import HEAVY_AGENTS, BadRequest, check_request, init_worker, kinds, lanes, warm_kind, work
 
 DB = "archive"
 WORKERS = {"light": 1, "heavy": 1}
@@ -57,9 +57,11 @@ WARM_WAIT = 5.0
 the engine is being compiled and asks again after ``Retry-After``, by itself: site/static/board.js);
 it was 60, a minute in which the board said nothing."""
 RETRY_AFTER = {"busy": "2", "warming": "10"}
-WARMERS = 2
-"""Processes compiling the kernels at start, a kind of game each at a time (the machine this was
-measured on has 2 cores: the compile is the first run's longest part, benchmarks/first-run.txt)."""
+WARM_NICE = (5, 8)
+"""The niceness of each process compiling the kernels at start, a lane each (engine.play.lanes): two
+on a 2-core machine, where the compile is the first run's longest part (benchmarks/first-run.txt);
+the first lane (the first page's kind) niced less, so that on a loaded machine, where this server's
+processes share what the kernel's scheduler gives the server, it keeps most of it."""
 
 
 # --- the server side ----------------------------------------------------------------------------
@@ -80,12 +82,12 @@ class Engine:
         self.ready: dict[str, Future] = {}
         self.warm_seconds: dict[str, float] = {}
         self.started = time.monotonic()
-        self.warmer: ProcessPoolExecutor | None = None
+        self.warmers: list[ProcessPoolExecutor] = []
         self.database: Any = None  # the Datasette database these pools read
 
     def kill(self) -> None:
         """Stop every worker now (the server is stopping: no waiting for a compilation or a search)."""
-        for pool in [*self.pools.values(), self.warmer]:
+        for pool in [*self.pools.values(), *self.warmers]:
             if pool is None:
                 continue
             for process in list((getattr(pool, "_processes", None) or {}).values()):
@@ -94,30 +96,34 @@ class Engine:
 
     def warm_all(self, games: list[str]) -> None:
         """Compile every game's kernels into numba's cache, a kind of game at a time
-        (engine.play.kinds: the first page's kind first, then the kinds that make most games ready)
-        in :data:`WARMERS` processes of their own: the pools load what they compiled (seconds) on
-        their first request for a game, so a request for a game that is ready never waits behind
-        another's compilation. A kind's games are ready together, when its process has warmed them all."""
+        (engine.play.kinds: the first page's kind first, then the kinds that make most games ready),
+        in one process a lane (engine.play.lanes, :data:`WARM_NICE`): the pools load what they
+        compiled (seconds) on their first request for a game, so a request for a game that is ready
+        never waits behind another's compilation. A kind's games are ready together, when its
+        process has warmed them all. On an idle machine the lanes compile on both cores; on a loaded
+        one the first lane, niced less, keeps most of what this server gets, so the first pages'
+        kernels are not slowed by the second lane's."""
         if self.ready:
             return
-        groups = kinds(games)
-        warmer = self.warmer = ProcessPoolExecutor(min(WARMERS, max(1, len(groups))), mp_context=self.ctx,
-                                                   initializer=init_worker,
-                                                   initargs=(self.archive_path, 5, os.getpid()))
-        left = [len(groups)]
+        plan = lanes(kinds(games), len(WARM_NICE))
+        left = [sum(len(lane) for lane in plan)]
+        for lane, nice in zip(plan, WARM_NICE):
+            warmer = ProcessPoolExecutor(1, mp_context=self.ctx, initializer=init_worker,
+                                         initargs=(self.archive_path, nice, os.getpid()))
+            self.warmers.append(warmer)
+            for kind in lane:
+                fut = warmer.submit(warm_kind, kind)
+                for game_id in kind:
+                    self.ready[game_id] = fut
+                fut.add_done_callback(lambda f, k=kind: self._kind_warmed(k, f, left))
 
-        def done(f: Future, kind: list[str]) -> None:
-            for g in kind:
-                self._warmed(g, f)
-            left[0] -= 1
-            if not left[0]:
+    def _kind_warmed(self, kind: list[str], fut: Future, left: list[int]) -> None:
+        for g in kind:
+            self._warmed(g, fut)
+        left[0] -= 1
+        if not left[0]:
+            for warmer in self.warmers:
                 warmer.shutdown(wait=False)
-
-        for kind in groups:
-            fut = warmer.submit(warm_kind, kind)
-            for game_id in kind:
-                self.ready[game_id] = fut
-            fut.add_done_callback(lambda f, k=kind: done(f, k))
 
     def _warmed(self, game_id: str, fut: Future) -> None:
         if not fut.cancelled() and fut.exception() is None:

@@ -10,7 +10,7 @@ import pytest
 from numba.core.registry import CPUDispatcher
 
 from engine.games import GAMES
-from engine.play import kinds, warm, warm_kind
+from engine.play import kinds, lanes, warm, warm_kind
 
 
 def test_kinds_partition_the_games_by_kernels_first_page_first() -> None:
@@ -18,8 +18,8 @@ def test_kinds_partition_the_games_by_kernels_first_page_first() -> None:
     groups = kinds(order)
     assert sorted(g for k in groups for g in k) == order  # every game once
     assert groups[0][0] == order[0]  # the first page's kind first
-    types = [{type(GAMES[g]) for g in k} for k in groups]
-    assert all(len(t) == 1 for t in types) and len({next(iter(t)) for t in types}) == len(groups)
+    machines = [{id(GAMES[g].machine) for g in k} for k in groups]
+    assert all(len(m) == 1 for m in machines) and len({next(iter(m)) for m in machines}) == len(groups)
     assert [len(k) for k in groups[1:]] == sorted((len(k) for k in groups[1:]), reverse=True)
     for k in groups:
         assert k == [g for g in order if g in k]  # page order within a kind
@@ -28,6 +28,18 @@ def test_kinds_partition_the_games_by_kernels_first_page_first() -> None:
 def test_kinds_names_an_unknown_game() -> None:
     with pytest.raises(ValueError, match="game_ids: no game 'no-such-game'"):
         kinds(["kalah", "no-such-game"])
+
+
+def test_lanes_share_the_kinds_by_games_the_first_page_first() -> None:
+    two, four, align = ["a"] * 10, ["b"] * 13, ["c"] * 6
+    assert lanes([two, four, align], 2) == [[two, align], [four]]  # 16 and 13 games
+    assert lanes([two, four, align], 1) == [[two, four, align]]
+    assert lanes([two], 2) == [[two]]
+    groups = kinds(sorted(GAMES))
+    plan = lanes(groups, 2)
+    assert plan[0][0] == groups[0] and sorted(map(tuple, sum(plan, []))) == sorted(map(tuple, groups))
+    with pytest.raises(ValueError, match="n: at least one lane"):
+        lanes(groups, 0)
 
 
 def _signatures() -> dict[str, int]:
