@@ -52,10 +52,9 @@ QUEUE = {"light": 64, "heavy": 8}
 """Requests a pool takes (running or waiting) before the API answers 503."""
 BUDGET = {"light": 5.0, "heavy": 10.0}
 """Seconds of work a request may take once it runs."""
-WARM_WAIT = 5.0
+WARM_WAIT = 60.0
 """Seconds a request waits for its game's kernels before the API answers 503 (the board then says
-the engine is being compiled and asks again after ``Retry-After``, by itself: site/static/board.js);
-it was 60, a minute in which the board said nothing."""
+the engine is being compiled and asks again after ``Retry-After``, by itself: site/static/board.js)."""
 RETRY_AFTER = {"busy": "2", "warming": "10"}
 WARM_NICE = (5, 8)
 """The niceness of each process compiling the kernels at start, a lane each (engine.play.lanes): two

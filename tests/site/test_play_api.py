@@ -111,10 +111,10 @@ async def test_zz99_is_400(ds):
     assert response.status_code == 400
 
 
-async def test_a_game_still_compiling_is_a_503_saying_so_within_seconds(built_db, monkeypatch):
+async def test_a_game_still_compiling_is_a_503_saying_so(built_db, monkeypatch):
     """While a game's kernels compile (its warm-up not done), a request waits at most WARM_WAIT
-    seconds, then 503 with Retry-After and words the board shows ("still being compiled"), so the
-    board says so at once and starts by itself when ready (tests/site/test_browser.py)."""
+    seconds, then 503 with Retry-After and words the board shows ("still being compiled"); the
+    board says so and starts by itself when ready (tests/site/test_browser.py)."""
     import sys
     from concurrent.futures import Future
 
@@ -122,7 +122,6 @@ async def test_a_game_still_compiling_is_a_503_saying_so_within_seconds(built_db
 
     monkeypatch.syspath_prepend(str(SITE_DIR / "plugins"))
     vp = sys.modules.get("variorum_play") or __import__("variorum_play")
-    assert vp.WARM_WAIT <= 10
     monkeypatch.setattr(vp, "WARM_WAIT", 0.3)
     eng = vp.Engine(str(built_db))
     try:
