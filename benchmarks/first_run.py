@@ -10,6 +10,7 @@ lines that give each run's estimate and its real time.
 
 Usage (benchmarks/first-run.txt):
     python benchmarks/first_run.py --repo /work/main --branch main --port 8846 --limit 2400
+    (``--stop-when-shown``: stop once every section shows figures, preliminary or not)
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def main() -> None:
     ap.add_argument("--branch", default="main")
     ap.add_argument("--port", type=int, default=8846)
     ap.add_argument("--limit", type=float, default=3600.0, help="Seconds before the run is stopped.")
+    ap.add_argument("--stop-when-shown", action="store_true",
+                    help="Stop as soon as every section of every game shows figures (preliminary or not).")
     args = ap.parse_args()
     clone = Path(tempfile.mkdtemp()) / "variorum"
     subprocess.run(["git", "clone", "-q", "-b", args.branch, args.repo, str(clone)], check=True)
@@ -82,6 +85,8 @@ def main() -> None:
                 if not shown_all and all(s in ("preliminary", "figures") for s in states):
                     shown_all = True
                     say("every section of every game shows figures")
+                    if args.stop_when_shown:
+                        break
                 if all(s == "figures" for s in states):
                     say("every section of every game shows the default budget's figures")
                     break

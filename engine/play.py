@@ -380,6 +380,50 @@ def warm(game_id: str) -> float:
     return time.perf_counter() - started
 
 
+def kinds(game_ids: list[str]) -> list[list[str]]:
+    """``game_ids`` (in the order their pages come) grouped by the compiled kernels they run on, in
+    the order to compile them: every game of a kind (its rules' compiled entry point, ``machine``,
+    else their class: the two-row and the four-row sowing machines, the alignment machine's grid and
+    points boards) runs on the same kernels, the descriptions being read at run time, so warming a
+    kind's first game compiles them for all its games (tests/engine/test_warm.py), and two
+    processes warming games of one kind would compile the same kernels twice. The first page's kind
+    comes first (its figures first), then the kinds by the number of games they make ready, most
+    first (ties in page order); each kind's games keep their page order. Unknown ids: ValueError."""
+    from engine.games import GAMES
+
+    unknown = [g for g in game_ids if g not in GAMES]
+    if unknown:
+        raise ValueError(f"game_ids: no game {', '.join(map(repr, unknown))}")
+    groups: dict[Any, list[str]] = {}
+    for g in game_ids:
+        rules = GAMES[g]
+        groups.setdefault(getattr(rules, "machine", None) or type(rules), []).append(g)
+    ordered = list(groups.values())
+    return ordered[:1] + sorted(ordered[1:], key=lambda k: -len(k))
+
+
+def lanes(groups: list[list[str]], n: int) -> list[list[list[str]]]:
+    """The kinds of :func:`kinds` shared among ``n`` compiling processes (lanes), in their order:
+    each kind to the lane that has the fewest games so far (the first lane on a tie), so the first
+    page's kind starts the first lane and the lanes make about as many games ready. ``n`` < 1:
+    ValueError."""
+    if n < 1:
+        raise ValueError(f"n: at least one lane, not {n}")
+    out: list[list[list[str]]] = [[] for _ in range(min(n, len(groups)))]
+    for kind in groups:
+        min(out, key=lambda lane: sum(len(k) for k in lane)).append(kind)
+    return out
+
+
+def warm_kind(game_ids: list[str]) -> float:
+    """:func:`warm` each game of one kind (:func:`kinds`), in one process: the first compiles the
+    kind's kernels (or loads them from numba's cache), the others reuse them. Returns the seconds."""
+    started = time.perf_counter()
+    for g in game_ids:
+        warm(g)
+    return time.perf_counter() - started
+
+
 # --- worker processes ---------------------------------------------------------------------------
 
 def die_with_parent() -> None:

@@ -4,7 +4,9 @@ compiled into numba's cache before the workers start."""
 
 from __future__ import annotations
 
+import resource
 import shutil
+import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
@@ -38,35 +40,33 @@ def built_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-WARM_FIRST = ("lobudok", "tauru", "tap-urdy")
-"""The longest to compile first (benchmarks/compile.txt: the four-row sowing machine, Tauru's kernels,
-the two-row machine), so that two processes finish together."""
-
-
-def warm_order(games: dict) -> list[str]:
-    """One game for each kind of rules: every game of a kind runs on the same compiled kernels (the
-    sowing machine's descriptions are read at run time), so warming one warms them all, and warming
-    two of a kind at once would compile the same kernels twice. WARM_FIRST first."""
-    kinds: dict[type, str] = {}
-    for g in [g for g in WARM_FIRST if g in games] + sorted(set(games) - set(WARM_FIRST)):
-        kinds.setdefault(type(games[g]), g)
-    return list(kinds.values())
+def _children_cpu() -> float:
+    """User + sys CPU seconds of this process's ended children."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """With ``-n N``: compile every kind of game's kernels (engine.play.warm, :func:`warm_order`) into
-    numba's cache, N at a time in fresh processes, before pytest-xdist starts its workers (its own sessionstart runs
-    last); otherwise each worker would compile the same kernels, the tests' largest cost. A worker,
-    or a run without ``-n``, compiles what it needs as it goes."""
+    """With ``-n N``: compile every kind of game's kernels (engine.play.kinds, warm_kind) into
+    numba's cache, N kinds at a time in fresh processes, before pytest-xdist starts its workers (its
+    own sessionstart runs last); otherwise each worker would compile the same kernels, the tests'
+    largest cost. A worker, or a run without ``-n``, compiles what it needs as it goes. Prints the
+    seconds it took (benchmarks/make-test.txt reads them)."""
     config = session.config
     workers = getattr(config.option, "numprocesses", None)
     if hasattr(config, "workerinput") or not isinstance(workers, int) or workers < 2:
         return
     from engine.games import GAMES
-    from engine.play import warm
+    from engine.play import kinds, warm_kind
 
+    started, cpu = time.monotonic(), _children_cpu()
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        list(pool.map(warm, warm_order(GAMES)))
+        list(pool.map(warm_kind, kinds(sorted(GAMES))))
+    said = (f"kernels compiled into numba's cache in {time.monotonic() - started:.1f} s, "
+            f"{_children_cpu() - cpu:.1f} CPU s ({workers} processes)")
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(said)
 
 
 BROWSER_TESTS = "tests/site/test_*browser.py"

@@ -20,8 +20,8 @@ ceiling names the ceiling); never a 500.
 
 The work runs in worker processes (:mod:`engine.play`), never on the event loop: replays and the
 light agents in one pool, the searches (``uct``, ``alphabeta``) in another of one lower-priority
-process, so a cheap request never waits behind a search; at start a third process compiles every
-game's kernels into numba's cache, game after game, and exits. Each pool has a bounded queue
+process, so a cheap request never waits behind a search; at start two more processes compile every
+game's kernels into numba's cache, a kind of game each at a time (``WARM_NICE``), and exit. Each pool has a bounded queue
 (``QUEUE``): when it is full the API answers 503 with ``Retry-After``; so does a request past its
 time budget (``BUDGET``) or for a game whose kernels are still compiling after ``WARM_WAIT``
 seconds. The workers read the rulesets from the archive database the server opened, so the pages
@@ -42,7 +42,7 @@ from typing import Any
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from engine.play import HEAVY_AGENTS, BadRequest, check_request, init_worker, warm, work
+from engine.play import HEAVY_AGENTS, BadRequest, check_request, init_worker, kinds, lanes, warm_kind, work
 
 DB = "archive"
 WORKERS = {"light": 1, "heavy": 1}
@@ -53,14 +53,20 @@ QUEUE = {"light": 64, "heavy": 8}
 BUDGET = {"light": 5.0, "heavy": 10.0}
 """Seconds of work a request may take once it runs."""
 WARM_WAIT = 60.0
-"""Seconds a request waits for its game's kernels before the API answers 503."""
+"""Seconds a request waits for its game's kernels before the API answers 503 (the board then says
+the engine is being compiled and asks again after ``Retry-After``, by itself: site/static/board.js)."""
 RETRY_AFTER = {"busy": "2", "warming": "10"}
+WARM_NICE = (5, 8)
+"""The niceness of each process compiling the kernels at start, a lane each (engine.play.lanes): two
+on a 2-core machine, where the compile is the first run's longest part (benchmarks/first-run.txt);
+the first lane (the first page's kind) niced less, so that on a loaded machine, where this server's
+processes share what the kernel's scheduler gives the server, it keeps most of it."""
 
 
 # --- the server side ----------------------------------------------------------------------------
 
 class Engine:
-    """The two pools, their queues, and a third process that compiles every game's kernels at start
+    """The two pools, their queues, and the processes that compile every game's kernels at start
     (one per archive)."""
 
     def __init__(self, archive_path: str) -> None:
@@ -75,12 +81,12 @@ class Engine:
         self.ready: dict[str, Future] = {}
         self.warm_seconds: dict[str, float] = {}
         self.started = time.monotonic()
-        self.warmer: ProcessPoolExecutor | None = None
+        self.warmers: list[ProcessPoolExecutor] = []
         self.database: Any = None  # the Datasette database these pools read
 
     def kill(self) -> None:
         """Stop every worker now (the server is stopping: no waiting for a compilation or a search)."""
-        for pool in [*self.pools.values(), self.warmer]:
+        for pool in [*self.pools.values(), *self.warmers]:
             if pool is None:
                 continue
             for process in list((getattr(pool, "_processes", None) or {}).values()):
@@ -88,19 +94,35 @@ class Engine:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def warm_all(self, games: list[str]) -> None:
-        """Compile every game's kernels, one game after another, in a process of their own that
-        fills numba's cache: the pools load what it compiled (seconds) on their first request for
-        a game, so a request for a game that is ready never waits behind another's compilation."""
+        """Compile every game's kernels into numba's cache, a kind of game at a time
+        (engine.play.kinds: the first page's kind first, then the kinds that make most games ready),
+        in one process a lane (engine.play.lanes, :data:`WARM_NICE`): the pools load what they
+        compiled (seconds) on their first request for a game, so a request for a game that is ready
+        never waits behind another's compilation. A kind's games are ready together, when its
+        process has warmed them all. On an idle machine the lanes compile on both cores; on a loaded
+        one the first lane, niced less, keeps most of what this server gets, so the first pages'
+        kernels are not slowed by the second lane's."""
         if self.ready:
             return
-        warmer = self.warmer = ProcessPoolExecutor(1, mp_context=self.ctx, initializer=init_worker,
-                                                   initargs=(self.archive_path, 5, os.getpid()))
-        for game_id in games:
-            fut = self.ready[game_id] = warmer.submit(warm, game_id)
-            fut.add_done_callback(lambda f, g=game_id: self._warmed(g, f))
-        last = self.ready[games[-1]] if games else None
-        if last is not None:
-            last.add_done_callback(lambda _f: warmer.shutdown(wait=False))
+        plan = lanes(kinds(games), len(WARM_NICE))
+        left = [sum(len(lane) for lane in plan)]
+        for lane, nice in zip(plan, WARM_NICE):
+            warmer = ProcessPoolExecutor(1, mp_context=self.ctx, initializer=init_worker,
+                                         initargs=(self.archive_path, nice, os.getpid()))
+            self.warmers.append(warmer)
+            for kind in lane:
+                fut = warmer.submit(warm_kind, kind)
+                for game_id in kind:
+                    self.ready[game_id] = fut
+                fut.add_done_callback(lambda f, k=kind: self._kind_warmed(k, f, left))
+
+    def _kind_warmed(self, kind: list[str], fut: Future, left: list[int]) -> None:
+        for g in kind:
+            self._warmed(g, fut)
+        left[0] -= 1
+        if not left[0]:
+            for warmer in self.warmers:
+                warmer.shutdown(wait=False)
 
     def _warmed(self, game_id: str, fut: Future) -> None:
         if not fut.cancelled() and fut.exception() is None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 
 import engine
@@ -133,3 +136,28 @@ async def test_the_alignment_games_that_joined_last_play_on_their_pages(ds):
     assert body["last_move"]["events"][1]["kind"] == "line"  # a1-b2-c3, a diagonal
     plain = (await get(ds, "/-/play/triodi.json", ruleset="ludii", moves=",".join(moves + ["b2"]))).json()
     assert [e["kind"] for e in plain["last_move"]["events"]] == ["place"]
+
+
+async def test_a_game_still_compiling_is_a_503_saying_so(built_db, monkeypatch):
+    """While a game's kernels compile (its warm-up not done), a request waits at most WARM_WAIT
+    seconds, then 503 with Retry-After and words the board shows ("still being compiled"); the
+    board says so and starts by itself when ready (tests/site/test_browser.py)."""
+    import sys
+    from concurrent.futures import Future
+
+    from schema.paths import SITE_DIR
+
+    monkeypatch.syspath_prepend(str(SITE_DIR / "plugins"))
+    vp = sys.modules.get("variorum_play") or __import__("variorum_play")
+    monkeypatch.setattr(vp, "WARM_WAIT", 0.3)
+    eng = vp.Engine(str(built_db))
+    try:
+        eng.ready["tap-urdy"] = Future()  # never done: still compiling
+        started = time.monotonic()
+        response = await eng.run("light", "tap-urdy", {"moves": "b1"})
+        assert time.monotonic() - started < 5
+        assert response.status == 503 and response.headers["Retry-After"] == vp.RETRY_AFTER["warming"]
+        assert "tap-urdy is still being compiled" in json.loads(response.body)["error"]
+        assert eng.queued["light"] == 0
+    finally:
+        eng.kill()
