@@ -309,11 +309,13 @@ def lines(game) -> list[list[str]]:
     """The lines drawn between the sites, each as its two end points' names: on a board of points
     (engine.alignment.points) the straight runs of the steps its rules give; none for a board drawn as
     cells or holes. Drawing plays no game, so it lives here, outside the engine fingerprint."""
+    from engine.alignment import description as described
     from engine.alignment.points import Points
 
-    board = getattr(game.rules, "grid", None)
-    if not isinstance(board, Points):
+    if not isinstance(getattr(game.rules, "grid", None), Points):
         return []
+    description = game.rules.description  # the board of the reading played (joined-corners adds diagonals)
+    board = described.grid(description, described.rules_for(description, dict(game.switches)).corners == "joined")
     runs = straight_runs([board.coords(p) for p in range(board.points)], board.steps)
     return [[board.name(a), board.name(b)] for a, b in runs]
 

@@ -64,3 +64,12 @@ def test_a_morris_game_is_drawn_from_the_board_its_rules_play(game_id, count):
 def test_a_grid_or_a_mancala_board_has_no_lines_to_draw():
     assert lines(engine.load_game("tauru")) == []
     assert lines(engine.load_game("tap-urdy")) == []
+
+
+def test_the_lines_drawn_are_the_readings_board():
+    """Triodi's corners joined (ruleset ludii-diagonal, rule joined-corners) draw the four diagonals
+    too; apart (ruleset ludii) they are not drawn."""
+    joined = {tuple(line) for line in lines(engine.load_game("triodi", ruleset="ludii-diagonal"))}
+    apart = {tuple(line) for line in lines(engine.load_game("triodi", ruleset="ludii"))}
+    assert len(joined) == 20 and len(apart) == 16 and apart < joined
+    assert ("a1", "c3") in joined and ("a1", "c3") not in apart
