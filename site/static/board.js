@@ -196,6 +196,12 @@
     return legal.filter((m) => m === name || m === "x" + name || m.startsWith(name + "-"));
   }
 
+  // The sites a move names, to highlight: a hole or point (``d7``), a step or flight's two (``a1-d1``),
+  // the point a removal empties (``xd2``).
+  function sitesOf(move) {
+    return move.replace(/^x/, "").split("-");
+  }
+
   // A board of points (the API's ``lines``: each line drawn between two sites, as the engine gives
   // the board's steps) is drawn as its lines with a point at each site; any other board as cells or holes.
   function drawLines(sites, lines, cell) {
@@ -296,7 +302,7 @@
     latest = copyReq(req);
     selected = null;
     showControls(req);
-    draw(state.sites, state.terminal ? [] : state.legal_moves, state.last_move ? [state.last_move.move] : null, state.lines);
+    draw(state.sites, state.terminal ? [] : state.legal_moves, state.last_move ? sitesOf(state.last_move.move) : null, state.lines);
     status(state);
     $("vr-text").textContent = state.text;
     const legal = $("vr-legal");

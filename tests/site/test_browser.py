@@ -393,6 +393,31 @@ def test_tauru_names_the_removal_step(page, server):
     expect(page.locator("#vr-legal button").first).to_have_text(f"{first} (remove {first[1:]})")
 
 
+def test_the_last_move_is_highlighted_at_every_site_it_names(page, server):
+    """A step lights its two points and a removal the point it emptied, not only a placement (before,
+    the board matched the move's whole text against a site's name, so only ``d7`` ever lit)."""
+    import random
+
+    import engine
+
+    state, rng, moves, seen = engine.new_game("tauru"), random.Random(3), [], {}
+    while not state.is_terminal() and len(seen) < 2:
+        move = rng.choice(state.legal_moves_text())
+        state.apply(move)
+        moves.append(move)
+        kind = "step" if "-" in move else "removal" if move.startswith("x") else None
+        if kind and kind not in seen:
+            seen[kind] = list(moves)
+    assert set(seen) == {"step", "removal"}, "the seed must reach a step and a removal"
+    for played in seen.values():
+        last = played[-1]
+        named = last.removeprefix("x").split("-")
+        open_game(page, server, "/games/tauru?moves=" + ",".join(played))
+        settle(page, 500)
+        hot = page.eval_on_selector_all("#vr-board g.vr-hot", "gs => gs.map(g => g.dataset.site)")
+        assert sorted(hot) == sorted(named), (last, hot)
+
+
 def test_cite_this_names_the_editorial_choices_and_whose_words_are_quoted(page, server):
     open_game(page, server, "/games/tauru")
     text = page.locator("#vr-cite-text")
