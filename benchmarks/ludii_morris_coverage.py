@@ -39,6 +39,10 @@ def main(game_id: str, ruleset: str, trace: str) -> None:
                         flew = True
                         if k + 1 < len(ds) and ds[k + 1]["p"] == p:
                             seen["flights followed by a removal"] += 1
+                        after = list(b)
+                        after[f_], after[t] = 0, p
+                        if any(t in line and all(after[q] == p for q in line) for line in lines):
+                            seen["flights closing a line of three"] += 1
                 if any(x >= 5000 for x in d["legal"]):
                     seen["removal decisions"] += 1
                     enemy = 3 - p
