@@ -48,15 +48,17 @@ async def findings(datasette) -> list[dict[str, Any]]:
     from engine.compare.findings import comparison_findings, effect_findings
 
     out = []
-    runs = (await db.execute(
+    runs = (await _pages._read(
+        db,
         """select r.* from compare_runs r
             where r.created = (select max(created) from compare_runs q where q.game = r.game and q.kind = r.kind)
-            order by r.game, r.kind""")).rows
+            order by r.game, r.kind"""))
     for run in map(dict, runs):
-        metrics = (await db.execute(
+        metrics = (await _pages._read(
+            db,
             """select m.variant, m.measure, m.value, m.low, m.high, v.ruleset, v.label from compare_metrics m
                  join compare_variants v on v.run_id = m.run_id and v.variant = m.variant
-                where m.run_id = :r and m.value is not null""", {"r": run["id"]})).rows
+                where m.run_id = :r and m.value is not null""", {"r": run["id"]}))
         item: dict[str, Any] = {"run": run, "spreads": [], "effects": []}
         if run["kind"] == "defaults":
             variants: dict[int, dict[str, Any]] = {}
@@ -69,8 +71,9 @@ async def findings(datasette) -> list[dict[str, Any]]:
             for r in metrics:
                 values[r["measure"]].append(r["value"])
             baseline = {k: sum(v) / len(v) for k, v in values.items()}
-            effects = [dict(r) for r in (await db.execute(
-                "select * from compare_effects where run_id = :r and (low > 0 or high < 0)", {"r": run["id"]})).rows]
+            effects = [dict(r) for r in (await _pages._read(
+                db,
+                "select * from compare_effects where run_id = :r and (low > 0 or high < 0)", {"r": run["id"]}))]
             item["effects"] = effect_findings(effects, baseline)
         if item["spreads"] or item["effects"]:
             out.append(item)

@@ -49,9 +49,17 @@ def _script_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+async def _read(db, sql: str, params: dict | None = None) -> list:
+    """The rows of one of the site's own queries, read in Datasette's thread without its time limit.
+
+    ``sql_time_limit_ms`` guards the SQL a visitor writes; the pages' queries are fixed and bounded by
+    the archive's size, and under load (twenty cold requests at once on two shared cores) a trivial
+    one could pass the limit waiting for the interpreter and turn a page into a 500."""
+    return await db.execute_fn(lambda conn: conn.execute(sql, params or {}).fetchall())
+
+
 async def _rows(datasette, sql: str, params: dict | None = None) -> list[dict[str, Any]]:
-    result = await datasette.get_database(DB).execute(sql, params or {})
-    return [dict(r) for r in result.rows]
+    return [dict(r) for r in await _read(datasette.get_database(DB), sql, params)]
 
 
 try:
@@ -289,17 +297,18 @@ async def comparison_context(datasette, game_id: str) -> dict[str, Any] | None:
         return None
     from engine.compare.results import PREFERRED
 
-    runs = await db.execute(
-        "select * from compare_runs where game = :g and kind in ('defaults', 'preliminary') "
+    runs = await _read(
+        db, "select * from compare_runs where game = :g and kind in ('defaults', 'preliminary') "
         f"order by {PREFERRED} limit 1", {"g": game_id}
     )
-    if not runs.rows:
+    if not runs:
         return None
-    run = dict(runs.rows[0])
-    variants = [dict(r) for r in (await db.execute(
-        "select * from compare_variants where run_id = :r order by variant", {"r": run["id"]})).rows]
+    run = dict(runs[0])
+    variants = [dict(r) for r in (await _read(
+        db,
+        "select * from compare_variants where run_id = :r order by variant", {"r": run["id"]}))]
     metrics: dict[int, dict[str, dict]] = defaultdict(dict)
-    for r in (await db.execute("select * from compare_metrics where run_id = :r", {"r": run["id"]})).rows:
+    for r in (await _read(db, "select * from compare_metrics where run_id = :r", {"r": run["id"]})):
         metrics[r["variant"]][r["measure"]] = {"value": r["value"], "low": r["low"], "high": r["high"]}
     for v in variants:
         v["metrics"] = metrics[v["variant"]]
@@ -340,14 +349,15 @@ async def comparison_chart(datasette, request) -> Response:
     if "results" not in datasette.databases:
         raise NotFound("no results database")
     db = datasette.get_database("results")
-    variants = [dict(r) for r in (await db.execute(
-        "select * from compare_variants where run_id = :r order by variant", {"r": run_id})).rows]
+    variants = [dict(r) for r in (await _read(
+        db,
+        "select * from compare_variants where run_id = :r order by variant", {"r": run_id}))]
     if not variants:
         raise NotFound(f"no comparison run {run_id!r}")
     metrics: dict[int, dict[str, dict]] = defaultdict(dict)
-    for r in (await db.execute("select * from compare_metrics where run_id = :r", {"r": run_id})).rows:
+    for r in (await _read(db, "select * from compare_metrics where run_id = :r", {"r": run_id})):
         metrics[r["variant"]][r["measure"]] = {"value": r["value"], "low": r["low"], "high": r["high"]}
-    run = dict((await db.execute("select * from compare_runs where id = :r", {"r": run_id})).rows[0])
+    run = dict((await _read(db, "select * from compare_runs where id = :r", {"r": run_id}))[0])
     data = {"game": run["game"], "games_per_variant": run["games_per_variant"],
             "agents": [run["agent_a"], run["agent_b"]],
             "variants": [{"ruleset": v["ruleset"], "label": v["label"], "switches": json.loads(v["switches"]),
