@@ -43,7 +43,7 @@ async def findings(datasette) -> list[dict[str, Any]]:
     if "results" not in datasette.databases:
         return []
     db = datasette.get_database("results")
-    if "compare_runs" not in await db.table_names():
+    if "compare_runs" not in await _pages._tables(db):
         return []
     from engine.compare.findings import comparison_findings, effect_findings
 
@@ -103,7 +103,7 @@ async def front_page(datasette, request) -> Response:
         g["line"] = one_line(g["description"])
         g["questions"] = by_game[g["id"]]
     names = {g["id"]: g["name"] for g in games}
-    tables = await datasette.get_database(_pages.DB).table_names()
+    tables = await _pages._tables(datasette.get_database(_pages.DB))
     context = {
         "games": games,
         "findings": await findings(datasette),

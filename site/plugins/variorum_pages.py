@@ -58,6 +58,11 @@ async def _read(db, sql: str, params: dict | None = None) -> list:
     return await db.execute_fn(lambda conn: conn.execute(sql, params or {}).fetchall())
 
 
+async def _tables(db) -> list[str]:
+    """The tables of ``db``, as ``db.table_names()`` lists them, read by :func:`_read`."""
+    return [r[0] for r in await _read(db, "select name from sqlite_master where type = 'table'")]
+
+
 async def _rows(datasette, sql: str, params: dict | None = None) -> list[dict[str, Any]]:
     return [dict(r) for r in await _read(datasette.get_database(DB), sql, params)]
 
@@ -293,7 +298,7 @@ async def comparison_context(datasette, game_id: str) -> dict[str, Any] | None:
     if "results" not in datasette.databases:
         return None
     db = datasette.get_database("results")
-    if "compare_runs" not in await db.table_names():
+    if "compare_runs" not in await _tables(db):
         return None
     from engine.compare.results import PREFERRED
 
