@@ -168,6 +168,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     sites = description.board.rows * description.board.holes_per_row
     per_row = description.board.holes_per_row
     head = [0] * layout.P_TRACK
+    head[layout.P_ROWS] = description.board.rows
     head[layout.P_SITES] = sites
     head[layout.P_PER_ROW] = per_row
     head[layout.P_STATE_SIZE] = state_size(description)

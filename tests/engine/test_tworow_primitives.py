@@ -2,7 +2,7 @@
 backward chain, the grand slam, feeding, the end by majority and by repetition; Kalah's stores in
 the circuit, the store turn and the capture from an empty own hole), each on a small description
 written here (2 x 6, no archive game's), with positions worked by hand showing it do what its
-module's docstring says (engine.mancala.rules, engine.mancala.tworow_machine).
+module's docstring says (engine.mancala.rules, engine.mancala.machine.two_rows).
 
 Holes: a1..a6 are player 1's row from their left, b1..b6 player 2's from their left; sowing
 counter-clockwise goes a1 -> a6 -> b1 -> b6 -> a1. Hole a(k) faces b(7 - k).

@@ -651,21 +651,6 @@ def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def move_at(state, params, k):
-    """The k-th legal move."""
-    return state[BASE + LEGAL + k]
-
-
-@njit(cache=True)
-def run(op, params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
-    """The one compiled entry point of every sowing description (engine.machine.drive over the
-    kernels above)."""
-    base = BASE
-    machine.drive(init_state, apply_move, settle, move_at, finish, base + STATUS, base + N_LEGAL, base + TO_MOVE, op,
-                  params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
-
-
-@njit(cache=True, inline="always")
 def finish(state, params, row):
     """Captures, plus the counters left in the own row when remaining = owner (or those alone, when
     remaining = owner-only), decide the game."""
