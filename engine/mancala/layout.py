@@ -90,9 +90,10 @@ P_HISTORY = PARAM_FIELDS["history"]  # where the state's repetition memory start
 RULE_SLOTS = tuple(PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(2, ()))
 """The slots of the rules' fields, those a description's combination of rules may fix (engine.specialise)."""
 
-BASE = 32
+BASE = 64
 """Where the state's fields begin on two rows: after the widest board the machine plays there
-(2 x 16 holes), at a constant offset (read at run time, the offset cost a tenth of the playout rate)."""
+(2 x 32 holes), at a constant offset (read at run time, the offset cost a tenth of the playout rate).
+The room between a narrower board and BASE is never used (nor copied: two_rows.copy_state)."""
 MAX_PER_ROW = BASE // 2
 
 STATE_FIELDS = _fields(

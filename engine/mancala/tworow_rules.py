@@ -103,7 +103,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
             h = self.text_to_move(str(name))
             if st[h] != 0:
                 raise ValueError(f"position out_of_play: hole {name} holds counters")
-            st[self.base + OUT] |= 1 << h
+            st[self.base + OUT] |= described.as_int64(1 << h)
         rnd = spec.get("round", 0)
         if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 0:
             raise ValueError(f"position round must be a non-negative integer, not {rnd!r}")
