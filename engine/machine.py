@@ -13,7 +13,7 @@ and its rule kernels, with one signature for every game::
                           # first, covered, sites, laps, winner
 
 and compiles one entry point, ``run``, by handing them to :func:`drive` (a few lines: see
-engine.alignment.machine, or engine.mancala.tworow_machine, whose kernels read the state's offsets from the
+engine.alignment.machine, or engine.mancala.machine.turn over its boards, whose kernels read the state's offsets from the
 parameters). Kernels that run once a game (the start, a set-up position's settling) may be
 compiled out of line (plain ``njit``): LLVM's time grows faster than the size of the function it
 optimises, so the alignment machine keeps its start, settling and logged move out of line

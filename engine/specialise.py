@@ -55,7 +55,7 @@ import numpy as np
 
 from engine.machine import OP_PLAYOUTS, OP_SEARCH
 
-FORMAT = b"variorum-specialise/1"
+FORMAT = b"variorum-specialise/2"
 """Changes when the rewriting below changes (it is part of every generated module's key)."""
 
 PARAMS = ("params", "par")
@@ -245,6 +245,10 @@ def specialise_source(source: str, constants: Mapping[int, int], namespace: Mapp
     """``source`` (a kernel module) with every read ``params[S]`` of a slot S in ``constants`` replaced
     by its value and what follows folded, in every function (``namespace``: the module's globals,
     which say what the names of slots and codes stand for)."""
+    return ast.unparse(ast.fix_missing_locations(_specialise_tree(source, constants, namespace))) + "\n"
+
+
+def _specialise_tree(source: str, constants: Mapping[int, int], namespace: Mapping[str, Any]) -> ast.Module:
     tree = ast.parse(source)
     for fn in tree.body:
         if not isinstance(fn, ast.FunctionDef):
@@ -258,7 +262,29 @@ def specialise_source(source: str, constants: Mapping[int, int], namespace: Mapp
             if more.keys() <= known.keys():
                 break
             known.update(more)
-    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+    return tree
+
+
+def _with_siblings(tree: ast.Module, module: ModuleType, constants: Mapping[int, int]) -> None:
+    """Point ``module``'s imports from the modules it is specialised with (its ``SPECIALISED_WITH``:
+    a machine made of several modules) at their specialisations under the same ``constants``, keeping
+    only the names the folded code still uses; an import left with none goes, and its module is not
+    generated (a board the constants rule out)."""
+    together = set(getattr(module, "SPECIALISED_WITH", ()))
+    if not together:
+        return
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    body: list[ast.stmt] = []
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import) and any(a.name in together for a in stmt.names):
+            raise RuntimeError(f"{module.__name__}: import its sibling modules by name (from M import f)")  # programming
+        if isinstance(stmt, ast.ImportFrom) and stmt.module in together:
+            stmt.names = [a for a in stmt.names if (a.asname or a.name) in used]
+            if not stmt.names:
+                continue
+            stmt.module = specialised(importlib.import_module(stmt.module), constants).__name__
+        body.append(stmt)
+    tree.body = body
 
 
 def _as_list(node: Any) -> list[ast.stmt]:
@@ -285,7 +311,9 @@ def specialised(module: ModuleType, constants: Mapping[int, int]) -> ModuleType:
     if key in _MODULES:
         return _MODULES[key]
     source = inspect.getsource(module)
-    text = specialise_source(source, dict(key[1]), vars(module))
+    tree = _specialise_tree(source, dict(key[1]), vars(module))
+    _with_siblings(tree, module, dict(key[1]))
+    text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     # named by what it holds: the folded values (slots, codes) come from other modules than the kernel's
     digest = hashlib.sha256(FORMAT + b"\0" + text.encode()).hexdigest()[:16]
     name = f"{module.__name__.rpartition('.')[2]}_{digest}"
@@ -364,7 +392,16 @@ class SpecialisedKernels:
     its combination of rules. The game gives ``specialiser`` and :meth:`reading_arrays`."""
 
     specialiser: Specialiser
-    machine: Any
+    board_key: tuple[tuple[int, int], ...] = ()
+    """The slots every kernel of the game fixes, with their values (a sowing game's board: its rows,
+    engine.mancala.layout.ROWS): its generic kernel, :attr:`machine`, is the machine specialised on
+    them alone."""
+
+    @property
+    def machine(self) -> Any:
+        """The game's generic kernel: the machine specialised on :attr:`board_key` alone (its rule
+        fields read at run time)."""
+        return self.specialiser.entry(self.board_key)
 
     def reading_arrays(self) -> list[np.ndarray]:
         """The parameter arrays of the description's readings (its defaults and each other option of

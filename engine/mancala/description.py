@@ -157,8 +157,13 @@ def cover_bits(description: SowingDescription, rules: Any, board: Any) -> int:
     circuit, the holes) occupied."""
     shared = track(description, rules)
     if rules.store_sowing == "own-store":
-        return sum(1 << h for h in shared if board[h] > 0)
-    return sum(1 << pos for pos, h in enumerate(shared) if board[h] > 0)
+        return as_int64(sum(1 << h for h in shared if board[h] > 0))
+    return as_int64(sum(1 << pos for pos, h in enumerate(shared) if board[h] > 0))
+
+
+def as_int64(bits: int) -> int:
+    """A bit mask of up to 64 positions as the state holds it (an int64: bit 63 is its sign)."""
+    return bits - (1 << 64) if bits >= 1 << 63 else bits
 
 
 def parameters(description: SowingDescription, values: Mapping[str, str]) -> tuple[np.ndarray, Any]:
@@ -168,6 +173,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     sites = description.board.rows * description.board.holes_per_row
     per_row = description.board.holes_per_row
     head = [0] * layout.P_TRACK
+    head[layout.P_ROWS] = description.board.rows
     head[layout.P_SITES] = sites
     head[layout.P_PER_ROW] = per_row
     head[layout.P_STATE_SIZE] = state_size(description)

@@ -1,4 +1,4 @@
-"""The Python side of the sowing machine's four-row boards (engine.mancala.fourrow_machine): the
+"""The Python side of the sowing machine's four-row boards (engine.mancala.machine.four_rows): the
 :class:`engine.game.Rules` of a four-row game described in ``data/sowing/`` (its parameters,
 positions set up from a spec and read back, the board as data and drawn, traced moves, notation:
 engine.mancala.fourrow). A game with a description needs no Python of its own.
@@ -15,13 +15,14 @@ from engine.game import Limits
 from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala import rules as rulebook
-from engine.mancala import fourrow, fourrow_machine, layout
-from engine.mancala.fourrow_machine import (
+from engine.mancala import fourrow, layout
+from engine.mancala.machine import turn
+from engine.mancala.machine.four_rows import (
     CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS,
     LOG_RESOW, LOG_STOP, LOG_TAKE, MISORO, N_LEGAL, OPENED,
     PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA, PHASE_OPENING_STEP, PHASE_SETUP,
     PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STEPS_MADE, STEP_SLOT,
-    STORE, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, TO_MOVE, TURN_START, WINNER, run,
+    STORE, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, TO_MOVE, TURN_START, WINNER,
 )
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
@@ -67,8 +68,8 @@ class FourRowGame(SpecialisedKernels, KernelRules):
     """A four-row game the sowing machine plays from its description (on the kernels of its
     combination of rules: engine.specialise)."""
 
-    machine = staticmethod(run)
-    specialiser = Specialiser(fourrow_machine, layout.FOUR_RULE_SLOTS)
+    specialiser = Specialiser(turn, (layout.ROWS, *layout.FOUR_RULE_SLOTS))
+    board_key = ((layout.ROWS, 4),)
     STATUS, TO_MOVE, N_LEGAL, LEGAL = STATUS, TO_MOVE, N_LEGAL, LEGAL
 
     def __init__(self, description: SowingDescription, name: str) -> None:
@@ -127,6 +128,7 @@ class FourRowGame(SpecialisedKernels, KernelRules):
         if special == "ends":  # both ends of the outer row: positions 0 and N-1
             head = 1 | 1 << (n - 1)
         header = [0] * GEO
+        header[layout.F_ROWS] = 4
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
         count = self._primitive(settings, "extra-captures", "count") or 0
         counts = [int(c) for c in count] if isinstance(count, list) else [int(count)]

@@ -29,7 +29,12 @@ def _fields(*names: str) -> dict[str, int]:
     return {name: i for i, name in enumerate(names)}
 
 
+ROWS = 0
+"""The slot of the board's rows, first in the parameter array of every board (2 or 4): the one machine
+(engine.mancala.machine.turn) dispatches on it, and a board's kernel is the machine specialised on it."""
+
 PARAM_FIELDS = _fields(
+    "rows",  # 2 (ROWS)
     "sites",  # holes on the board (the state's board is st[:sites])
     "per_row",  # holes in a row
     "state_size",
@@ -39,6 +44,7 @@ PARAM_FIELDS = _fields(
 )
 """The parameter array: name -> slot."""
 
+P_ROWS = PARAM_FIELDS["rows"]
 P_SITES = PARAM_FIELDS["sites"]
 P_PER_ROW = PARAM_FIELDS["per_row"]
 P_STATE_SIZE = PARAM_FIELDS["state_size"]
@@ -84,9 +90,10 @@ P_HISTORY = PARAM_FIELDS["history"]  # where the state's repetition memory start
 RULE_SLOTS = tuple(PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(2, ()))
 """The slots of the rules' fields, those a description's combination of rules may fix (engine.specialise)."""
 
-BASE = 32
+BASE = 64
 """Where the state's fields begin on two rows: after the widest board the machine plays there
-(2 x 16 holes), at a constant offset (read at run time, the offset cost a tenth of the playout rate)."""
+(2 x 32 holes), at a constant offset (read at run time, the offset cost a tenth of the playout rate).
+The room between a narrower board and BASE is never used (nor copied: two_rows.copy_state)."""
 MAX_PER_ROW = BASE // 2
 
 STATE_FIELDS = _fields(
@@ -169,12 +176,13 @@ SOW_AT_SOWING = code("sow_capture_at", "sowing")
 SOW_AT_LAP_STEPS = code("sow_capture_at", "lap-steps")
 
 
-# --- four-row boards (engine.mancala.fourrow_machine) --------------------------------------------
+# --- four-row boards (engine.mancala.machine.four_rows) --------------------------------------------
 # The parameter array: these named fields, then (at GEO) the board's geometry block
 # (engine.mancala.fourrow.geometry, two kinds of track: kind FULL_LAP round every hole, kind
 # RESTRICTED_LAP as the primitive restricted-holes sows while restricted), then (at TABLES) the
 # tables below; player p's track block of kind k is at TRACKS + (2 * k + p) * TRACK_SLOT.
 FOUR_PARAM_FIELDS = _fields(
+    "rows",  # 4 (ROWS)
     "sites",  # 4N: the board's sites
     "length",  # 2N: holes per player
     "per_row",  # N
@@ -184,6 +192,7 @@ FOUR_PARAM_FIELDS = _fields(
     *(slot for rule in RULES for slot in rule.slots.get(4, ())),  # each rule's, in the rules' order (their modules
     # say what each slot holds: engine.mancala.rules)
 )
+F_ROWS = FOUR_PARAM_FIELDS["rows"]
 F_SITES = FOUR_PARAM_FIELDS["sites"]
 F_LENGTH = FOUR_PARAM_FIELDS["length"]
 F_PER_ROW = FOUR_PARAM_FIELDS["per_row"]
@@ -231,6 +240,8 @@ FOUR_RULE_SLOTS = (F_SNAPSHOT, *(FOUR_PARAM_FIELDS[slot] for rule in RULES for s
 """The four-row slots a description's combination of rules may fix (engine.specialise)."""
 GEO = 48
 """Where the geometry block starts in a four-row parameter array."""
+if P_ROWS != ROWS or F_ROWS != ROWS:
+    raise RuntimeError("the rows slot must be the same on every board")  # a programming error
 if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
 
@@ -272,7 +283,7 @@ FOUR_STATE = blocks(MAX_SITES, [
     ("to_move", 1),  # 0 or 1
     ("status", 1),
     ("turns", 1),
-    ("phase", 1),  # what the player to move decides (engine.mancala.fourrow_machine's PHASE_)
+    ("phase", 1),  # what the player to move decides (engine.mancala.machine.four_rows's PHASE_)
     ("relay", 1),  # the site where a lap ended awaiting the mover's decision (a head, misoro or corner)
     ("winner", 1),  # 0, 1 or 2
     ("cover", 2),  # + player: the player's holes occupied at some point (bit mask of positions)

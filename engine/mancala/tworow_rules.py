@@ -1,7 +1,7 @@
 """The Python side of the sowing machine: the :class:`engine.game.Rules` of a game described in
 ``data/sowing/`` (its parameters, positions set up from a spec and read back, the board as data
 and drawn, traced moves, notation), over the machine's one compiled entry point
-(engine.mancala.tworow_machine.run). A game with a description needs no Python of its own.
+(engine.mancala.machine.turn.run). A game with a description needs no Python of its own.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from engine.mancala import description as described
 from engine.mancala.rules import readings, settings, with_ruleset
 from engine.mancala import layout
 from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, LOGGED, N_LEGAL, OUT, OWNED, ROUND, SNAPSHOT, STATUS, STORE, TO_MOVE
-from engine.mancala import tworow_machine
-from engine.mancala.tworow_machine import LOG_LAP, run, start_memory
+from engine.mancala.machine import turn
+from engine.mancala.machine.two_rows import LOG_LAP, start_memory
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
 from engine.position import captures_of, check_fields, player_to_move
 from engine.repetition import new_table
@@ -43,8 +43,8 @@ class SowingGame(SpecialisedKernels, KernelRules):
     """A game the sowing machine plays from its description (on the kernels of its combination of
     rules: engine.specialise)."""
 
-    machine = staticmethod(run)
-    specialiser = Specialiser(tworow_machine, layout.RULE_SLOTS)
+    specialiser = Specialiser(turn, (layout.ROWS, *layout.RULE_SLOTS))
+    board_key = ((layout.ROWS, 2),)
 
     def __init__(self, description: SowingDescription, name: str | None = None):
         described.check_played(description)
@@ -103,7 +103,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
             h = self.text_to_move(str(name))
             if st[h] != 0:
                 raise ValueError(f"position out_of_play: hole {name} holds counters")
-            st[self.base + OUT] |= 1 << h
+            st[self.base + OUT] |= described.as_int64(1 << h)
         rnd = spec.get("round", 0)
         if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 0:
             raise ValueError(f"position round must be a non-negative integer, not {rnd!r}")

@@ -109,15 +109,16 @@ def test_a_game_without_the_binding_pays_nothing_for_it():
     import inspect
 
     from engine.games import GAMES
-    from engine.mancala import layout, tworow_machine
+    from engine.mancala import layout
+    from engine.mancala.machine import two_rows
     from engine.specialise import specialise_source
 
-    source = inspect.getsource(tworow_machine)
+    source = inspect.getsource(two_rows)
     assert "machine.last_turn_budget(" in source
     for game_id in ("kalah", "oware", "toguz-kumalak"):
         rules = GAMES[game_id]
         assert layout.P_LAST_TURN in rules.constant_slots, game_id
-        folded = specialise_source(source, dict(rules.combination[1]), vars(tworow_machine))
+        folded = specialise_source(source, dict(rules.combination[1]), vars(two_rows))
         assert "machine.last_turn_budget(" not in folded, game_id
     assert layout.P_LAST_TURN not in GAMES["tap-urdy"].constant_slots
     assert layout.F_LAST_TURN not in GAMES["lobudok"].constant_slots

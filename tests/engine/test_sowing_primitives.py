@@ -1,6 +1,6 @@
 """The four-row sowing machine's named primitives and general fields, each on a small description
 written here (a 4 x 5 board, no seed game's), with positions worked by hand showing it do what its
-docstring says (engine.mancala.rules, engine.mancala.fourrow_machine).
+docstring says (engine.mancala.rules, engine.mancala.machine.four_rows).
 
 On 4 x 5 a player's holes are 1-10: 1-5 along their outer row from their left, 6-10 back along
 their inner row. Player 1's inner hole k (6-10) faces player 2's inner hole 16-k and, behind it,

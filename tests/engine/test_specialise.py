@@ -151,3 +151,27 @@ def test_long_runs_go_to_the_specialised_kernel_and_moves_to_the_generic_one(mon
     assert bulk is not rules.machine and bulk is rules.kernel(params, OP_SEARCH, 10 * specialise.BULK_FROM)
     monkeypatch.setattr(specialise, "MODE", "off")
     assert rules.kernel(params, OP_SEARCH, 10 * specialise.BULK_FROM) is rules.machine
+
+
+def test_the_machine_is_specialised_with_its_board_and_without_the_other():
+    """The one machine (engine.mancala.machine.turn) is specialised with the board modules it imports:
+    a board's kernel imports that board's module, specialised too (its rule reads folded), and not the
+    other board's; two-row and four-row games run on the two boards' kernels."""
+    import inspect
+    import sys
+    from pathlib import Path
+
+    from engine.mancala import layout
+    from engine.mancala.machine import turn, two_rows
+
+    rules = GAMES["tap-urdy"]
+    assert layout.P_CAPTURE in rules.constant_slots
+    text = Path(specialise.specialised(turn, dict(rules.combination[1])).__file__).read_text()
+    siblings = {line.split()[1] for line in text.splitlines() if line.startswith("from engine._specialised.")}
+    assert siblings and all(".two_rows_" in s for s in siblings), siblings  # the four-row board left out
+    board = Path(sys.modules[siblings.pop()].__file__).read_text()
+    assert "params[P_CAPTURE]" in inspect.getsource(two_rows)
+    assert f"params[{layout.P_CAPTURE}]" not in board  # folded to the description's value
+    four = Path(specialise.specialised(turn, {layout.ROWS: 4}).__file__).read_text()
+    assert ".four_rows_" in four and ".two_rows_" not in four
+    assert rules.machine is GAMES["kalah"].machine and rules.machine is not GAMES["lobudok"].machine

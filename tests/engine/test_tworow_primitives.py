@@ -2,7 +2,7 @@
 backward chain, the grand slam, feeding, the end by majority and by repetition; Kalah's stores in
 the circuit, the store turn and the capture from an empty own hole), each on a small description
 written here (2 x 6, no archive game's), with positions worked by hand showing it do what its
-module's docstring says (engine.mancala.rules, engine.mancala.tworow_machine).
+module's docstring says (engine.mancala.rules, engine.mancala.machine.two_rows).
 
 Holes: a1..a6 are player 1's row from their left, b1..b6 player 2's from their left; sowing
 counter-clockwise goes a1 -> a6 -> b1 -> b6 -> a1. Hole a(k) faces b(7 - k).
@@ -456,3 +456,34 @@ def test_next_hole_always_relays_after_every_lap_whatever_its_last_hole_held(rel
     s = pallankuli_at([0, 0, 2, 0, 0, 3], [1, 1, 0, 0, 2, 0], rules=rules)
     s.apply("a3")
     assert (board(s)["a"], board(s)["b"], board(s)["captures"], s.to_move) == (a, b, captures, 2)
+
+
+def wide(rules: dict[str, Any], holes: int, counters: int = 4) -> Game:
+    description = SowingDescription.model_validate({
+        "game": "two-row-test", "board": {"rows": 2, "holes_per_row": holes, "stores": True},
+        "setup": {"counters_per_hole": counters}, "rules": rules, "switches": []})
+    return Game(SowingGame(description, "test"), {}, limits=Limits(turns=400, moves=4000))
+
+
+@pytest.mark.parametrize("rules", [OWARE, KALAH], ids=["shared-track", "stores-in-circuit"])
+@pytest.mark.parametrize("holes", [24, 32])
+def test_a_two_row_board_plays_up_to_32_holes_a_row(rules, holes):
+    """The two-row board of the one machine: up to 32 holes a row (Hus (Damara) 24, Chiana wa Bwalo
+    28), a shared track of 64 holes or a track a player through the stores: seeded random games keep
+    every counter, and a lap round the whole board covers every hole."""
+    import random
+
+    game = wide(rules, holes)
+    total = 2 * holes * 4
+    for seed in range(3):
+        state = game.new_state(seed)
+        pick = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(pick.choice(state.legal_moves()))
+            b = state.board()
+            assert sum(b["a"]) + sum(b["b"]) + sum(b["captures"]) == total
+    # a1 holds a lap round the whole board: every hole is covered after it (bit 63 on the widest track)
+    spec = {"a": [2 * holes + 1] + [0] * (holes - 1), "b": [1] * holes, "captures": [0, 0], "to_move": 1}
+    state = game.state_from_position(spec)
+    state.apply("a1")
+    assert game.rules.counters(game.params, state.raw())["covered"] == 2 * holes

@@ -11,5 +11,5 @@ RULE = Rule(
     adds={"capture": ("across-gap",)},
     boards={2: {}},
     hooks=("landing", "capture"),
-    kernels=("engine.mancala.tworow_machine.laps",),
+    kernels=("engine.mancala.machine.two_rows.laps",),
 )

@@ -20,5 +20,5 @@ RULE = Rule(
     boards={4: {}},
     checks=(_no_opening,),
     hooks=("landing", "capture"),
-    kernels=("engine.mancala.fourrow_machine.capture_both_opposite",),
+    kernels=("engine.mancala.machine.four_rows.capture_both_opposite",),
 )

@@ -25,5 +25,5 @@ RULE = Rule(
     boards={4: {}},
     slots={4: ("capture_on",)},
     hooks=("landing", "capture"),
-    kernels=("engine.mancala.fourrow_machine.take_column", "engine.mancala.fourrow_machine.take_hole"),
+    kernels=("engine.mancala.machine.four_rows.take_column", "engine.mancala.machine.four_rows.take_hole"),
 )

@@ -45,5 +45,5 @@ RULE = Rule(
     uses=field_is("capture", "count"),
     slots={2: ("capture_counts", "capture_parity", "capture_row", "capture_chain")},
     hooks=("landing", "capture"),
-    kernels=("engine.mancala.tworow_machine.end_capture",),
+    kernels=("engine.mancala.machine.two_rows.end_capture",),
 )

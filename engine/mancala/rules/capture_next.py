@@ -12,5 +12,5 @@ RULE = Rule(
     boards={2: {}},
     uses=field_is("capture", "next-after-empty"),
     hooks=("landing", "capture"),
-    kernels=("engine.mancala.tworow_machine.laps",),
+    kernels=("engine.mancala.machine.two_rows.laps",),
 )

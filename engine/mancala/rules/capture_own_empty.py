@@ -16,5 +16,5 @@ RULE = Rule(
     boards={2: {}},
     uses=field_is("capture", "own-empty-opposite"),
     hooks=("landing", "capture"),
-    kernels=("engine.mancala.tworow_machine.end_capture",),
+    kernels=("engine.mancala.machine.two_rows.end_capture",),
 )

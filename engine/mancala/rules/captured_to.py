@@ -38,6 +38,6 @@ RULE = Rule(
     slots={4: ("captured_to", "resow_from")},
     state={4: (("turn_start", 1),)},
     hooks=("captured",),
-    kernels=("engine.mancala.fourrow_machine.resow_column",),
+    kernels=("engine.mancala.machine.four_rows.resow_column",),
     events=("resow",),
 )

@@ -68,8 +68,8 @@ RULE = Rule(
     state={4: (("pending", 1), ("due", 2))},
     tables={4: (("extra", MAX_COUNTS),)},
     hooks=("after-capture", "move"),
-    kernels=("engine.mancala.fourrow_machine.list_targets", "engine.mancala.fourrow_machine.graduated_extra",
-             "engine.mancala.fourrow_machine.extra_due"),
+    kernels=("engine.mancala.machine.four_rows.list_targets", "engine.mancala.machine.four_rows.graduated_extra",
+             "engine.mancala.machine.four_rows.extra_due"),
     position=("extra_captures", "extra_rounds"),
     events=("extra",),
 )

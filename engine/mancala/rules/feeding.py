@@ -31,5 +31,5 @@ RULE = Rule(
     uses=field_is("feeding", "required"),
     slots={2: ("feeding", "feed")},
     hooks=("list-starts",),
-    kernels=("engine.mancala.tworow_machine.settle",),
+    kernels=("engine.mancala.machine.two_rows.settle",),
 )

@@ -22,5 +22,5 @@ RULE = Rule(
     uses=field_is("first_counter", "origin"),
     slots={2: ("first_counter",)},
     hooks=("sow",),
-    kernels=("engine.mancala.tworow_machine.laps",),
+    kernels=("engine.mancala.machine.two_rows.laps",),
 )

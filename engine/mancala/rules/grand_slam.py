@@ -33,5 +33,5 @@ RULE = Rule(
     uses=lambda r: r.value("grand_slam") != "capture-all",
     slots={2: ("grand_slam", "slam_reach")},
     hooks=("capture",),
-    kernels=("engine.mancala.tworow_machine.end_capture", "engine.mancala.tworow_machine.drop_grand_slams"),
+    kernels=("engine.mancala.machine.two_rows.end_capture", "engine.mancala.machine.two_rows.drop_grand_slams"),
 )

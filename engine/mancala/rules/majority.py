@@ -19,5 +19,5 @@ RULE = Rule(
     uses=lambda r: bool(r.value("end_majority")),
     slots={2: ("end_majority",)},
     hooks=("end-of-game",),
-    kernels=("engine.mancala.tworow_machine.settle",),
+    kernels=("engine.mancala.machine.two_rows.settle",),
 )

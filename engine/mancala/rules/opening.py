@@ -38,6 +38,6 @@ RULE = Rule(
     slots={4: ("opening", "opening_pos")},
     state={4: (("opened", 1),)},
     hooks=("list-starts", "move"),
-    kernels=("engine.mancala.fourrow_machine.opening_lap",),
+    kernels=("engine.mancala.machine.four_rows.opening_lap",),
     position=("opening_played",),
 )

@@ -90,7 +90,7 @@ RULE = Rule(
     state={4: (("steps_made", 2),)},
     tables={4: (("steps", MAX_STEPS * STEP_SLOT),)},
     hooks=("start", "move"),
-    kernels=("engine.mancala.fourrow_machine.opening_step",),
+    kernels=("engine.mancala.machine.four_rows.opening_step",),
     position=("opening_steps",),
     events=("take",),
 )

@@ -42,6 +42,6 @@ RULE = Rule(
     checks=(_count_capture,),
     slots={2: ("owned_count", "owned_spare_last", "owned_spare_mirror", "owned_collect_a1")},
     hooks=("capture", "end-of-turn"),
-    kernels=("engine.mancala.tworow_machine.end_capture", "engine.mancala.tworow_machine.collect_owned"),
+    kernels=("engine.mancala.machine.two_rows.end_capture", "engine.mancala.machine.two_rows.collect_owned"),
     position=("owned_holes",),
 )

@@ -30,5 +30,5 @@ RULE = Rule(
     slots={2: ("repetition", "history")},
     state={2: (("history", 1 + HISTORY),)},
     hooks=("end-of-turn",),
-    kernels=("engine.mancala.tworow_machine.remember",),
+    kernels=("engine.mancala.machine.two_rows.remember",),
 )

@@ -38,7 +38,7 @@ RULE = Rule(
     state={4: (("released_flag", 2), ("kind", 1))},
     tables={4: (("corner", MAX_SITES), ("middle", 2 * MAX_TRACK), ("reserve", 4))},
     hooks=("list-starts", "sow", "landing", "capture", "move"),
-    kernels=("engine.mancala.fourrow_machine.restricted", "engine.mancala.fourrow_machine.can_start_restricted"),
+    kernels=("engine.mancala.machine.four_rows.restricted", "engine.mancala.machine.four_rows.can_start_restricted"),
     position=("released", "relay_from", "turn_start"),
     events=("lap-restricted",),
 )

@@ -47,7 +47,7 @@ RULE = Rule(
     uses=lambda r: r.value("rounds") != "one",
     slots={2: ("rounds", "round_starter")},
     hooks=("end-of-game", "sow"),
-    kernels=("engine.mancala.tworow_machine.new_round", "engine.mancala.tworow_machine.sow_in_play",
-             "engine.mancala.tworow_machine.round_over_mid_move"),
+    kernels=("engine.mancala.machine.two_rows.new_round", "engine.mancala.machine.two_rows.sow_in_play",
+             "engine.mancala.machine.two_rows.round_over_mid_move"),
     position=("out_of_play", "round"),
 )

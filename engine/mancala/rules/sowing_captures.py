@@ -37,6 +37,6 @@ RULE = Rule(
     uses=lambda r: r.value("sow_capture") > 0,
     slots={2: ("sow_capture", "sow_capture_to", "sow_capture_at")},
     hooks=("sow", "capture"),
-    kernels=("engine.mancala.tworow_machine.take_sown", "engine.mancala.tworow_machine.sow_in_play",
-             "engine.mancala.tworow_machine.take_stepped", "engine.mancala.tworow_machine.take_hole"),
+    kernels=("engine.mancala.machine.two_rows.take_sown", "engine.mancala.machine.two_rows.sow_in_play",
+             "engine.mancala.machine.two_rows.take_stepped", "engine.mancala.machine.two_rows.take_hole"),
 )

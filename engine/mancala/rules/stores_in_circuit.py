@@ -36,5 +36,5 @@ RULE = Rule(
     uses=lambda r: r.value("store_sowing") != "beside" or r.value("store_turn") != "none",
     slots={2: ("store_turn", "track_2")},
     hooks=("sow", "end-of-turn"),
-    kernels=("engine.mancala.tworow_machine.laps",),
+    kernels=("engine.mancala.machine.two_rows.laps",),
 )

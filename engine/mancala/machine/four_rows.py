@@ -489,12 +489,6 @@ def run_of(state, params, m):
 
 
 @njit(cache=True, inline="always")
-def move_at(state, params, k):
-    """The k-th legal move (they are listed in ascending order)."""
-    return state[LEGAL + k]
-
-
-@njit(cache=True, inline="always")
 def list_starts(state, params):
     """The holes the player to move may start from, in state[LEGAL:] (branch-free), and the kind of
     their laps in state[KIND]; their number. A restricted player (restricted-holes) lists the
@@ -910,10 +904,3 @@ def finish(state, params, row):
     """1 for the winner, 0 otherwise (the game is won by a rule, not by counting)."""
     machine.won_by_rule(row, state[STATUS], state[WINNER], state[TURNS], state[MOVES], state[FIRST] + 1,
                         popcount(state[COVER]) + popcount(state[COVER + 1]), params[F_SITES], state[LAPS])
-
-
-@njit(cache=True)
-def run(op, params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
-    """The one compiled entry point (engine.machine.drive over this module's kernels)."""
-    machine.drive(init_state, apply_move, settle, move_at, finish, STATUS, N_LEGAL, TO_MOVE, op, params, table, start,
-                  state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)

@@ -70,11 +70,26 @@ def row_empty(state, per_row):
 
 
 @njit(cache=True, inline="always")
+def all_of(n):
+    """A bit mask of positions 0 .. n - 1 (n up to 64: the widest board's track, 2 x 32 holes)."""
+    return -1 if n >= 64 else (1 << n) - 1
+
+
+@njit(cache=True, inline="always")
+def copy_state(dst, src, params):
+    """Copy a state: its board and its fields (not the room between them, kept for wider boards)."""
+    for j in range(params[P_SITES]):
+        dst[j] = src[j]
+    for j in range(BASE, params[P_STATE_SIZE]):
+        dst[j] = src[j]
+
+
+@njit(cache=True, inline="always")
 def lap_cover(length, last, count):
     """The track positions a lap of ``count`` counters ending at position ``last`` sowed, as a
     bit mask; every position once the lap goes round (its starting hole, occupied before, too)."""
     if count >= length - 1:
-        return (1 << length) - 1
+        return all_of(length)
     first = last - count + 1
     if first >= 0:
         return ((1 << count) - 1) << first
@@ -482,8 +497,8 @@ def replay_logged(state, params, table, hole, kind, quick, lap_budget, log):
 
 @njit(cache=True)
 def probe_endless(state, params, table, scratch, hole, kind, lap_budget, log):
-    return machine.probe(laps, replay_logged, params[P_STATE_SIZE], state, params, table, scratch, hole, kind,
-                         lap_budget, log)
+    copy_state(scratch, state, params)  # machine.probe copies none of it (size 0)
+    return machine.probe(laps, replay_logged, 0, state, params, table, scratch, hole, kind, lap_budget, log)
 
 
 @njit(cache=True, inline="always")
@@ -521,14 +536,12 @@ def feeding_moves(state, params, legal, n):
 def drop_grand_slams(state, params, table, scratch, legal, n, lap_budget, log):
     """Keep, of the ``n`` legal moves at ``state[legal:]``, those that make no grand slam (grand_slam =
     forbidden), each played on ``scratch``; the new number."""
-    size = params[P_STATE_SIZE]
     logging = log[0]
     log[0] = -1
     k = 0
     for i in range(n):
         h = state[legal + i]
-        for j in range(size):
-            scratch[j] = state[j]
+        copy_state(scratch, state, params)
         scratch[BASE + SLAM] = 0
         machine.run_laps(laps, replay_logged, scratch, params, table, h, 0, lap_budget, log)
         if scratch[BASE + SLAM] == 0:
@@ -598,7 +611,7 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
         state[i] = 0
     for h in range(sites):
         state[h] = params[P_START_COUNT]
-    state[base + COVER] = (1 << sites) - 1 if params[P_START_COUNT] > 0 else 0
+    state[base + COVER] = all_of(sites) if params[P_START_COUNT] > 0 else 0
     first_player(state, rng, seed, params[P_FIRST_PLAYER] == BY_LOT, base + TO_MOVE, base + FIRST)
     if params[P_REPETITION] == REPEAT_ENDS:
         start_memory(state, params)
@@ -648,21 +661,6 @@ def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log)
         state[base + STATUS] = OVER
     else:
         machine.stop_run(state, outcome, base + STATUS, base + N_LEGAL)
-
-
-@njit(cache=True, inline="always")
-def move_at(state, params, k):
-    """The k-th legal move."""
-    return state[BASE + LEGAL + k]
-
-
-@njit(cache=True)
-def run(op, params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out):
-    """The one compiled entry point of every sowing description (engine.machine.drive over the
-    kernels above)."""
-    base = BASE
-    machine.drive(init_state, apply_move, settle, move_at, finish, base + STATUS, base + N_LEGAL, base + TO_MOVE, op,
-                  params, table, start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
 
 
 @njit(cache=True, inline="always")

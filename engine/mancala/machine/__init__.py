@@ -1,0 +1,20 @@
+"""The sowing machine: one compiled machine for every board of the sowing family.
+
+- ``turn``: the one entry point (``run``): reads the board's geometry from the parameter array (its
+  rows, engine.mancala.layout.ROWS) and drives that board's turn (engine.machine.drive), with the
+  legal moves read one way for every board (``move_at``);
+- ``two_rows``: the turn on two rows (one row a player, the tracks of engine.mancala.description:
+  a shared circuit, or a track a player through the stores) and the rules played there, each
+  run where the turn reaches its hook point (engine.mancala.rule.HOOKS): the captures across a
+  gap, by count and from an own empty hole, the next hole after an empty one, sowing captures,
+  owned holes, rounds, feeding, the grand slam, repetition;
+- ``four_rows``: the turn on four rows (two rows a player, engine.mancala.fourrow's geometry: a
+  track a player and kind of lap) and its rules: the column captures, both-opposite, re-sown
+  captures, restricted holes, special holes, extra captures, the opening and opening steps.
+
+The machine is compiled specialised (engine.specialise: ``turn`` with the board modules it imports,
+:data:`engine.mancala.machine.turn.SPECIALISED_WITH`): a board's kernel is the machine with its
+rows read as a constant (the other board folded away), and a description's combination of rules
+fixes its rule slots as well, so that a rule a game does not use costs it nothing. The rules
+themselves (their fields, slots, hooks and checks) are declared in engine.mancala.rules.
+"""
