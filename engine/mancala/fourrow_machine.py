@@ -106,7 +106,7 @@ T_EXTRA = layout.FOUR_TABLES["extra"]  # + i: extra-captures' i-th count (F_EXTR
 T_CORNER = layout.FOUR_TABLES["corner"]  # + site: 1 if the site is a corner (holes 1, N, N+1, 2N)
 T_MIDDLE = layout.FOUR_TABLES["middle"]  # + MAX_TRACK * player + i: the sites of a player's middle holes, in order
 T_RESERVE = layout.FOUR_TABLES["reserve"]  # + 2 * player + i: the sites of the inner row's corners (N+1, 2N)
-T_STEPS = layout.FOUR_TABLES["steps"]  # + STEP_SLOT * step: opening-steps' steps (engine.mancala.rules.opening_steps)
+T_STEPS = layout.FOUR_TABLES["steps"]  # + STEP_SLOT * step: opening.steps (engine.mancala.rules.opening_steps)
 PARAMS_SIZE = layout.FOUR_TABLES["end"]
 
 FIELDS = fourrow.MAX_SITES
@@ -134,7 +134,7 @@ CHOSEN = _S["chosen"]  # misoro chosen so far (special-holes)
 RELEASED_FLAG = _S["released_flag"]  # + player: 1 once released for good (restricted-holes, lasting permanent)
 KIND = _S["kind"]  # PHASE_START: the kind of lap the listed starts sow (restricted-holes)
 OPENED = _S["opened"]  # the players who have begun their first turn (bit mask; opening)
-STEPS_MADE = _S["steps_made"]  # + player: the opening steps the player has made (opening-steps)
+STEPS_MADE = _S["steps_made"]  # + player: the opening steps the player has made (opening.steps)
 N_LEGAL = _S["n_legal"]
 LEGAL = _S["legal"]
 MAX_LEGAL = layout.FOUR_MAX_LEGAL
@@ -146,7 +146,7 @@ PHASE_EXTRA = 1  # an extra capture: an opponent hole
 PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or stop
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
-PHASE_OPENING_STEP = 5  # an opening step (opening-steps): its one legal move
+PHASE_OPENING_STEP = 5  # an opening step (opening.steps): its one legal move
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0  # the turn ends

@@ -378,7 +378,7 @@ class FourRowGame(SpecialisedKernels, KernelRules):
 
     def _opening_steps_position(self, params: Params, spec: Mapping[str, Any], st: np.ndarray, p: int,
                                 phase: int) -> int:
-        """opening-steps in a position: ``"opening_steps": [k1, k2]``, the steps each player has made
+        """opening.steps in a position: ``"opening_steps": [k1, k2]``, the steps each player has made
         (every step when not given: the opening is over). The players alternate, the first player
         first: the one who has made fewer moves, at equal counts the first player (player 1, or
         under lot either)."""
