@@ -22,7 +22,7 @@ from engine.mancala.machine.four_rows import (
     LOG_RESOW, LOG_STOP, LOG_TAKE, MISORO, N_LEGAL, OPENED,
     PARAMS_SIZE, PASSES, PENDING, PER_ROW, PHASE, PHASE_CHOICE, PHASE_EXTRA, PHASE_OPENING_STEP, PHASE_SETUP,
     PHASE_START, PHASE_STOP, RELAY, RELEASED_FLAG, SIDE, SNAPSHOT_FIELDS, STATE_SIZE, STATUS, STEPS_MADE, STEP_SLOT,
-    STORE, S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, TO_MOVE, TURN_START, WINNER,
+    STORE, TO_MOVE, TURN_START, WINNER,
 )
 from engine.mancala.layout import F_STOP
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK, PASS, PLAYER_MOVES
@@ -30,7 +30,8 @@ from engine.position import captures_of, check_fields, passes_of, player_to_move
 from engine.repetition import new_table
 from engine.result import ONGOING, OVER
 from engine.specialise import SpecialisedKernels, Specialiser
-from engine.mancala.rules.opening_steps import OpeningStep
+from engine.mancala.rules import opening as opening_rule
+from engine.mancala.rules.opening_steps import S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, OpeningStep
 from engine.mancala.rules.special_holes import CHOSEN_EACH as MISORO_EACH
 from schema.sowing import SowingDescription
 
@@ -86,7 +87,8 @@ class FourRowGame(SpecialisedKernels, KernelRules):
             self.fields += ["misoro", "stop_at"]
         if "extra-captures" in named:
             self.fields += ["extra_captures"]
-        self.opening = "opening" in named
+        steps = described.primitive(description, "opening", "steps")
+        self.opening = "opening" in named and steps is None  # each player's first turn
         if self.opening:
             self.fields += ["opening_played"]
         counts = [described.primitive(description, "extra-captures", "count")]
@@ -96,7 +98,7 @@ class FourRowGame(SpecialisedKernels, KernelRules):
             self.fields += ["extra_rounds"]
         if self.restricted:
             self.fields += ["released", "relay_from", "turn_start"]
-        self.opening_steps = "opening-steps" in named
+        self.opening_steps = "opening" in named and steps is not None  # fixed steps
         if self.opening_steps:
             self.fields += ["opening_steps"]
         per_row = description.board.holes_per_row
@@ -136,9 +138,14 @@ class FourRowGame(SpecialisedKernels, KernelRules):
         header[layout.F_EXTRA_STEPS] = len(counts) - 1
         opening_pos = -1
         if self.opening:
-            row, from_left = (self._primitive(settings, "opening", param) for param in ("row", "from_left"))
-            opening_pos = int(from_left) - 1 if row == "outer" else 2 * n - int(from_left)
-            header[layout.F_OPENING], header[layout.F_OPENING_POS] = 1, opening_pos
+            start, row, from_left, holding, lap, capture = (
+                self._primitive(settings, "opening", p) for p in ("start", "row", "from_left", "holding", "lap", "capture"))
+            if start == "hole":
+                opening_pos = int(from_left) - 1 if row == "outer" else 2 * n - int(from_left)
+            arg = {"hole": opening_pos, "holding": holding, "row": int(row == "inner"), "any": 2}[start]
+            header[layout.F_OPENING], header[layout.F_OPENING_POS] = 1 + opening_rule.STARTS.index(start), int(arg)
+            header[layout.F_OPENING_LAP] = opening_rule.lap_code(lap, capture)
+            header[layout.F_OPENING_TURNS] = int(self._primitive(settings, "opening", "turns") == "game")
         if self._primitive(settings, "extra-captures", "spare") == "opening-hole":
             header[layout.F_EXTRA_SPARE] = 1 << opening_pos
         header[layout.F_PREVIOUS_EMPTY] = int(rules.previous_hole == "empty")
@@ -211,10 +218,10 @@ class FourRowGame(SpecialisedKernels, KernelRules):
                              "chosen_each": chosen_each})
 
     def _opening_steps(self, settings: Mapping[str, Any], n: int) -> list[list[int]]:
-        """opening-steps' steps as the kernels read them (S_HOLE .. S_RELAY, positions for holes)."""
+        """opening.steps as the kernels read them (S_HOLE .. S_RELAY, positions for holes)."""
         if not self.opening_steps:
             return []
-        steps = [OpeningStep.model_validate(step) for step in self._primitive(settings, "opening-steps", "steps") or []]
+        steps = [OpeningStep.model_validate(step) for step in self._primitive(settings, "opening", "steps") or []]
         out = []
         for step in steps:  # their number and holes are checked by the rule (engine.mancala.rules.opening_steps)
             row = [0] * STEP_SLOT
@@ -373,7 +380,7 @@ class FourRowGame(SpecialisedKernels, KernelRules):
 
     def _opening_steps_position(self, params: Params, spec: Mapping[str, Any], st: np.ndarray, p: int,
                                 phase: int) -> int:
-        """opening-steps in a position: ``"opening_steps": [k1, k2]``, the steps each player has made
+        """opening.steps in a position: ``"opening_steps": [k1, k2]``, the steps each player has made
         (every step when not given: the opening is over). The players alternate, the first player
         first: the one who has made fewer moves, at equal counts the first player (player 1, or
         under lot either)."""
@@ -562,7 +569,11 @@ class FourRowGame(SpecialisedKernels, KernelRules):
                 hole = fourrow.site_name(n, int(st[RELAY]))
                 footer.append(f"lap ended in {hole}: relay restricted ({hole}) or released ({hole}+)")
             elif phase == PHASE_START and self.opening and not (int(st[OPENED]) >> (to_move - 1)) & 1:
-                footer.append(f"player {to_move}'s first turn: one lap from their opening hole")
+                start, arg = int(params.par[layout.F_OPENING]) - 1, int(params.par[layout.F_OPENING_POS])
+                where = ("their opening hole" if start == 0 else f"a hole holding {arg}" if start == 1
+                         else f"their {('outer', 'inner')[arg]} row" if start == 2 else "any hole")
+                lap = "one lap" if int(params.par[layout.F_OPENING_LAP]) != opening_rule.LAPS.index("ordinary") else "a move"
+                footer.append(f"player {to_move}'s first turn: {lap} from {where}")
             elif phase == PHASE_OPENING_STEP:
                 footer.append(f"player {to_move}'s opening step {int(st[STEPS_MADE + to_move - 1]) + 1} of "
                               f"{int(params.par[layout.F_OPENING_STEPS])}")

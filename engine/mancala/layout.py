@@ -235,6 +235,8 @@ F_EXTRA_NONE = FOUR_PARAM_FIELDS["extra_none"]
 F_SPECIAL_SAFE = FOUR_PARAM_FIELDS["special_safe"]
 F_OPENING = FOUR_PARAM_FIELDS["opening"]
 F_OPENING_POS = FOUR_PARAM_FIELDS["opening_pos"]
+F_OPENING_LAP = FOUR_PARAM_FIELDS["opening_lap"]  # engine.mancala.rules.opening.LAPS
+F_OPENING_TURNS = FOUR_PARAM_FIELDS["opening_turns"]  # 1: only the game's first turn
 F_OPENING_STEPS = FOUR_PARAM_FIELDS["opening_steps"]
 FOUR_RULE_SLOTS = (F_SNAPSHOT, *(FOUR_PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(4, ())))
 """The four-row slots a description's combination of rules may fix (engine.specialise)."""

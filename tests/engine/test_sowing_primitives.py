@@ -410,7 +410,8 @@ def test_single_scope_lap_lets_the_relay_of_a_single_counter_capture():
     assert alone.board()["captures"] == [0, 0] and alone.to_move == 2
 
 
-OPENING = {"name": "opening", "params": {"row": "inner", "from_left": 3}}
+OPENING = {"name": "opening", "params": {"start": "hole", "row": "inner", "from_left": 3, "lap": "plain",
+                                         "capture": "column"}}
 """On 4 x 5 the third hole from the left of a player's inner row is hole 8."""
 
 
@@ -465,7 +466,7 @@ def test_extra_captures_spare_the_opening_hole():
                 a, b, opening_played=[True, True])
     spared.apply("a5")
     assert spared.legal_moves_text() == ["b7"]  # b8, player 2's opening hole, is spared
-    with pytest.raises(ValueError, match="spare = 'opening-hole'.*without the primitive opening"):
+    with pytest.raises(ValueError, match="spare = 'opening-hole'.*without an opening hole"):
         described.check_played(describe(RULES, [{"name": "extra-captures", "params": {"count": 1, "spare": "opening-hole"}}]))
     with pytest.raises(ValueError, match=r"primitives\[0\].params.count: extra-captures.count = \[2, -1\]"):
         described.check_played(describe(RULES, [{"name": "extra-captures", "params": {"count": [2, -1]}}]))
@@ -516,9 +517,9 @@ def test_both_opposite_captures_re_sown_after_the_landing():
     assert s.to_move == 2
 
 
-# --- opening-steps ---------------------------------------------------------------------------------
+# --- opening steps ----------------------------------------------------------------------------------
 
-OPENING_STEPS = [{"name": "opening-steps", "params": {"steps": [
+OPENING_STEPS = [{"name": "opening", "params": {"steps": [
     {"hole": 4, "take": 1, "into": 5},                          # all of hole 4; 1 from each hole opposite the last into 5
     {"hole": 5, "count": 3, "from_hole": True, "relay": True},  # 3 of hole 5, the first back into it; relays
 ]}}]

@@ -29,8 +29,7 @@ def test_every_rule_field_and_primitive_is_declared_by_one_rule_module():
                  "captured_to", "after_capture", "end", "remaining", "decided_by", "no_move", "first_player",
                  "endless"):
         assert name in rules.RULE_FIELDS
-    assert set(rules.PRIMITIVES) == {"extra-captures", "special-holes", "restricted-holes", "opening", "opening-steps",
-                                     "owned-holes"}
+    assert set(rules.PRIMITIVES) == {"extra-captures", "special-holes", "restricted-holes", "opening", "owned-holes"}
     assert all(h in HOOKS for rule in rules.RULES for h in rule.hooks)
 
 
@@ -76,7 +75,7 @@ def test_a_primitive_parameter_out_of_range_is_named_with_what_it_allows():
 DAMAGED = [
     # Ryakati's opening steps with misoro chosen before play: built before, failed at play
     ("ryakati", lambda d: d["primitives"].append({"name": "special-holes", "params": {"kind": "chosen"}}),
-     "primitives", "opening-steps with special-holes chosen"),
+     "primitives", "opening steps with special-holes chosen"),
     # a four-row game sown clockwise
     ("tsoro-additional-capture", lambda d: d["rules"].update(direction="clockwise"),
      "rules.direction", "direction = 'clockwise' is not played on 4 rows"),
@@ -90,7 +89,7 @@ DAMAGED = [
     ("tsoro-baia", lambda d: d["primitives"].__setitem__(
         slice(None), [p for p in d["primitives"] if p["name"] != "opening"]),
      "switches[tsoro-baia.protected-hole].options.not-the-opening-hole.extra-captures.spare",
-     "'opening-hole' without the primitive opening"),
+     "'opening-hole' without an opening hole"),
     # re-sown captures on a board with stores
     ("lobudok", lambda d: d["board"].update(stores=True), "rules.captured_to", "captures go to stores exactly when"),
 ]

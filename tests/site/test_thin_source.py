@@ -93,6 +93,7 @@ RELATIVES_ON_PROGRAMS = {
     "tshuba": ["ludii-tshuba"],
     "tsoro-reentered-captures": ["ludii-tsoro-reentered-captures", "ludii-sow"],
     "ryakati": ["ludii-ryakati", "ludii-sow"],
+    "spreta": ["ludii-spreta"],
     "dra": ["ludii-dra"],
     "aqrad": ["ludii-aqrad"],
     "wari-alignment": ["ludii-wari-alignment"],

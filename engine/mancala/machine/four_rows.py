@@ -29,8 +29,9 @@ of an empty landing the turn ends. Named primitives (engine.mancala.rules):
   (``none_to_take: pass-to-opponent``) the capturer passes and the opponent takes those still due
   from the capturer's holes, after which the capturer moves (a player with none to take passes in
   turn: two passes in a row end the game in a draw);
-- ``opening``: each player's first turn is one lap from a named hole, without relay, taking the
-  column if it ends in the inner row;
+- ``opening`` (engine.mancala.rules.opening; its code is engine.mancala.machine.opening): each
+  player's first turn starts from a named hole, a hole holding a count or a row, and is one plain
+  lap (capturing nothing, or the column if it ends in the inner row) or an ordinary one;
 - ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
   outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
   (misoro; ``count`` each), safe from the extra captures, as the heads or ends are under ``safe``;
@@ -42,7 +43,7 @@ of an empty landing the turn ends. Named primitives (engine.mancala.rules):
   ending in a corner while no middle hole holds enough lets the player choose the kind of the
   next lap (move ``a9``: restricted, ``a9+``: every hole); ``capture: in-use-holes``: while the
   opponent is restricted no capture is made from a corner;
-- ``opening-steps``: before the main play each player makes the same fixed steps, each a turn with
+- ``opening.steps``: before the main play each player makes the same fixed steps, each a turn with
   one legal move (the step's hole), the players alternating: a lap of all or ``count`` of the
   hole's counters (``from_hole``: the first back into the hole itself), then ``take`` counters
   from each of the two opponent holes opposite the last hole into the hole ``into``, or
@@ -84,12 +85,13 @@ from engine.mancala.layout import (  # noqa: I001
     CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE,
     F_CAPTURE, F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER,
     F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_EXTRA_SPARE, F_EXTRA_STEPS, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN, F_LASTING, F_LENGTH, F_LONG_LAP,
-    F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING, F_OPENING_POS, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY,
+    F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING, F_OPENING_LAP, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY,
     F_RELEASE, F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP,
     F_SITES, F_SNAPSHOT, F_SPECIAL, F_SPECIAL_SAFE, F_START_COVER, F_START_SIDE, F_STOP, FIRST_LAP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE,
     PASS_TO_OPPONENT, PER_TURN, RESERVE_HOLES, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
-from engine.mancala.rules.opening_steps import S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, STEP_SLOT
+from engine.mancala.machine.opening import LOG_TAKE, ORDINARY, opened, opening_lap, opening_starts, opening_step
+from engine.mancala.rules.opening_steps import S_HOLE, STEP_SLOT
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
@@ -104,7 +106,7 @@ T_EXTRA = layout.FOUR_TABLES["extra"]  # + i: extra-captures' i-th count (F_EXTR
 T_CORNER = layout.FOUR_TABLES["corner"]  # + site: 1 if the site is a corner (holes 1, N, N+1, 2N)
 T_MIDDLE = layout.FOUR_TABLES["middle"]  # + MAX_TRACK * player + i: the sites of a player's middle holes, in order
 T_RESERVE = layout.FOUR_TABLES["reserve"]  # + 2 * player + i: the sites of the inner row's corners (N+1, 2N)
-T_STEPS = layout.FOUR_TABLES["steps"]  # + STEP_SLOT * step: opening-steps' steps (engine.mancala.rules.opening_steps)
+T_STEPS = layout.FOUR_TABLES["steps"]  # + STEP_SLOT * step: opening.steps (engine.mancala.rules.opening_steps)
 PARAMS_SIZE = layout.FOUR_TABLES["end"]
 
 FIELDS = fourrow.MAX_SITES
@@ -132,7 +134,7 @@ CHOSEN = _S["chosen"]  # misoro chosen so far (special-holes)
 RELEASED_FLAG = _S["released_flag"]  # + player: 1 once released for good (restricted-holes, lasting permanent)
 KIND = _S["kind"]  # PHASE_START: the kind of lap the listed starts sow (restricted-holes)
 OPENED = _S["opened"]  # the players who have begun their first turn (bit mask; opening)
-STEPS_MADE = _S["steps_made"]  # + player: the opening steps the player has made (opening-steps)
+STEPS_MADE = _S["steps_made"]  # + player: the opening steps the player has made (opening.steps)
 N_LEGAL = _S["n_legal"]
 LEGAL = _S["legal"]
 MAX_LEGAL = layout.FOUR_MAX_LEGAL
@@ -144,7 +146,7 @@ PHASE_EXTRA = 1  # an extra capture: an opponent hole
 PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or stop
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
-PHASE_OPENING_STEP = 5  # an opening step (opening-steps): its one legal move
+PHASE_OPENING_STEP = 5  # an opening step (opening.steps): its one legal move
 
 # What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
 MOVE_DONE = 0  # the turn ends
@@ -164,7 +166,6 @@ LOG_PASS = 5
 LOG_MISORO = 6  # a = site chosen, c = player
 LOG_LAP_RESTRICTED = 7  # as LOG_LAP, a lap of kind RESTRICTED_LAP
 LOG_RESOW = 8  # a = the site after which the re-sowing starts, b = counters, c = landing site
-LOG_TAKE = 9  # a = site, b = counters, c = the site they go into (an opening step's capture)
 LOGGED = STORE + 2
 
 
@@ -308,27 +309,6 @@ def take_column(state, params, t, kind, origin, landed, mover, log):
     if not to_store and total > 0:
         resow_column(state, params, t, kind, origin, landed, total, log)
     return outcome
-
-
-@njit(cache=True)
-def opening_lap(state, params, origin, log):
-    """A player's opening (primitive opening; out of line: once a player): one lap from ``origin``,
-    no relay; a lap ending in the mover's inner row takes the column as the description's capture
-    does (take_column), whatever the landing held. Returns what the lap came to."""
-    mover = state[TO_MOVE]
-    t = TRACKS + mover * TRACK_SLOT
-    count = state[idx(origin)]
-    state[idx(origin)] = 0
-    last = sow(state, params, t, origin, count, params[F_LONG_LAP] != SKIP_ORIGIN)
-    landed = params[idx(t + TRACK_HOLES + last)]
-    state[idx(COVER + mover)] |= fourrow.lap_cover(params, GEO, FULL_LAP, mover, origin, count, last)
-    state[MOVES] += 1
-    state[LAPS] += 1
-    if log[0] >= 0:
-        machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
-    if params[idx(GEO + G_INNER + landed)] != 0:
-        return take_column(state, params, t, FULL_LAP, origin, landed, mover, log)
-    return MOVE_DONE
 
 
 @njit(cache=True)
@@ -561,70 +541,6 @@ def list_targets(state, params, q):
     return n
 
 
-@njit(cache=True)
-def opening_step(state, params, lap_budget, log):
-    """Play the player to move's next opening step (opening-steps; out of line: a game has few):
-    its lap, then its capture into a fixed hole or its relays. Returns False if the relays ran
-    past ``lap_budget`` laps (the game is then unfinished)."""
-    p = state[TO_MOVE]
-    at = T_STEPS + STEP_SLOT * state[idx(STEPS_MADE + p)]
-    t = TRACKS + p * TRACK_SLOT  # a lap of kind FULL_LAP
-    into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
-    origin = params[idx(t + TRACK_HOLES + params[idx(at + S_HOLE)])]
-    count = state[idx(origin)]
-    if params[idx(at + S_COUNT)] != 0 and params[idx(at + S_COUNT)] < count:
-        count = params[idx(at + S_COUNT)]
-    state[idx(origin)] -= count
-    sown = count
-    cover = 0
-    if params[idx(at + S_FROM_HOLE)] != 0 and count > 0:  # the first counter back into the hole itself
-        state[idx(origin)] += 1
-        sown -= 1
-        cover = 1 << params[idx(GEO + G_POSITION + origin)]
-    landed = origin
-    if sown > 0:
-        last = sow(state, params, t, origin, sown, into_origin)
-        cover |= fourrow.lap_cover(params, GEO, FULL_LAP, p, origin, sown, last)
-        landed = params[idx(t + TRACK_HOLES + last)]
-    n = 1
-    if log[0] >= 0:
-        machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
-    take = params[idx(at + S_TAKE)]
-    if take > 0 and params[idx(GEO + G_INNER + landed)] != 0:
-        into = params[idx(t + TRACK_HOLES + params[idx(at + S_INTO)])]
-        for k in range(2):
-            site = params[idx(GEO + (G_OPPOSITE if k == 0 else G_OPPOSITE_OUTER) + landed)]
-            a = state[idx(site)] if state[idx(site)] < take else take
-            state[idx(site)] -= a
-            state[idx(into)] += a
-            state[idx(SIDE + 1 - p)] -= a
-            state[idx(SIDE + p)] += a
-            if a > 0:
-                cover |= 1 << params[idx(GEO + G_POSITION + into)]
-            if log[0] >= 0:
-                machine.log_event(log, state, LOGGED, LOG_TAKE, site, a, into)
-    if params[idx(at + S_RELAY)] != 0:
-        while state[idx(landed)] > 1:
-            if n >= lap_budget:
-                state[MOVES] += n
-                state[LAPS] += n
-                return False
-            origin = landed
-            count = state[idx(origin)]
-            state[idx(origin)] = 0
-            last = sow(state, params, t, origin, count, into_origin)
-            cover |= fourrow.lap_cover(params, GEO, FULL_LAP, p, origin, count, last)
-            landed = params[idx(t + TRACK_HOLES + last)]
-            n += 1
-            if log[0] >= 0:
-                machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
-    state[MOVES] += n
-    state[LAPS] += n
-    state[idx(COVER + p)] |= cover
-    state[idx(STEPS_MADE + p)] += 1
-    return True
-
-
 @njit(cache=True, inline="always")
 def end_turn(state):
     state[TURNS] += 1
@@ -732,11 +648,9 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
             return
-        if params[F_OPENING] != 0 and ((state[OPENED] >> p) & 1) == 0:  # the opening: its hole only, one lap
-            pos = params[F_OPENING_POS]
-            state[LEGAL] = p * PLAYER_MOVES + pos
+        if params[F_OPENING] != 0 and ((state[OPENED] >> p) & 1) == 0:  # the first turn: the opening's starts
             state[KIND] = FULL_LAP
-            n = 1 if state[idx(params[idx(TRACKS + p * TRACK_SLOT + TRACK_HOLES + pos)])] > 0 else 0
+            n = opening_starts(state, params, p)
             if n == 0:
                 n = stuck(state, params, turn_limit, move_limit)
         else:
@@ -792,7 +706,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
     phase = state[PHASE]
     opening = phase == PHASE_START and params[F_OPENING] != 0 and ((state[OPENED] >> p) & 1) == 0
     if opening:
-        state[OPENED] |= 1 << p
+        state[OPENED] |= opened(params, p)
     if move == PASS and phase == PHASE_EXTRA:  # extra captures due, none to take: they pass to the opponent
         if play_pass(state, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
             return  # neither could take one: the second pass in a row, a draw (Ludii's all-pass end)
@@ -863,8 +777,10 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             budget = move_limit - state[MOVES]
             if cut:
                 budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
-            if opening:
-                outcome = opening_lap(state, params, site, log)
+            if opening and params[F_OPENING_LAP] != ORDINARY:
+                landed = opening_lap(state, params, site, log)
+                outcome = MOVE_DONE if landed < 0 else take_column(state, params, TRACKS + p * TRACK_SLOT, FULL_LAP,
+                                                                   site, landed, p, log)
             else:
                 outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind, budget, log)
             if outcome == MOVE_DONE:

@@ -4,11 +4,12 @@ whose two opposite holes are occupied takes both."""
 from __future__ import annotations
 
 from engine.mancala.rule import Reading, Rule
+from engine.mancala.rules.opening import first_turn
 
 
 def _no_opening(reading: Reading) -> tuple[str, str] | None:
-    if "opening" in reading.named:
-        return ("capture", "the primitive opening with capture = 'both-opposite': an opening lap takes a column "
+    if first_turn(reading) and reading.param("opening", "capture") == "column":
+        return ("capture", "opening.capture = 'column' with capture = 'both-opposite': an opening lap takes a column "
                            "(opposite, inner-and-outer)")
     return None
 

@@ -51,8 +51,9 @@ def _counts(reading: Reading) -> tuple[str, str] | None:
 
 
 def _spare(reading: Reading) -> tuple[str, str] | None:
-    if reading.param("extra-captures", "spare") == "opening-hole" and "opening" not in reading.named:
-        return ("extra-captures.spare", "extra-captures.spare = 'opening-hole' without the primitive opening")
+    if reading.param("extra-captures", "spare") == "opening-hole" and reading.param("opening", "start") != "hole":
+        return ("extra-captures.spare", "extra-captures.spare = 'opening-hole' without an opening hole (opening.start "
+                                        "= hole)")
     return None
 
 

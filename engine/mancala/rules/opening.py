@@ -1,5 +1,25 @@
-"""The opening (Tsoro (Baia)): each player's first turn is one lap from a named hole, without relay,
-taking the column if it ends in the inner row, whatever the landing held."""
+"""The opening: how a game's first turns differ from the main play, in one vocabulary.
+
+``opening`` names either each player's first turn (``start``, ``lap``, ``capture``) or a phase of
+fixed steps the players make in turn before the main play (``steps``: engine.mancala.rules.opening_steps):
+
+- where the first turn starts (``start``): a named hole (``hole``: ``row`` and ``from_left``, Tsoro
+  (Baia)), any hole holding exactly ``holding`` counters (``holding``, Spreta), any hole of a
+  ``row`` holding enough to start a move (``row``, Muvalavala (Luena)), or any hole holding enough
+  (``any``: a first turn that differs only in its lap, Nsumbi);
+- what its lap does (``lap``): one ``plain`` lap, never relaying (Tsoro (Baia), Spreta), or an
+  ``ordinary`` lap relaying and capturing as the main play's laps do;
+- what it captures (``capture``): a plain lap takes ``none`` (Spreta) or, ending in the inner row,
+  the ``column`` as the description's capture does, whatever the landing held (Tsoro (Baia)); an
+  ordinary lap captures ``as-rules``;
+- whose first turn it is (``turns``): each player's (the default: Tsoro (Baia), Ludii's Spreta)
+  or only the game's first turn (the summary of Spreta read literally);
+- fixed steps (``steps``: Ryakati), each a turn with one legal move, the players alternating.
+ The vocabulary names more than the machine plays:
+what it does not play yet (an ordinary lap without captures, Nsumbi's) is refused by the build,
+naming the parameter. The table of the four-row games whose openings it describes, with what each
+needs, is in docs/rules.md ("Openings").
+"""
 
 from __future__ import annotations
 
@@ -8,36 +28,116 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.mancala.rule import Reading, Rule
+from engine.mancala.rules.opening_steps import MAX_STEPS, STEP_SLOT, OpeningStep, steps_problem
+
+STARTS = ("hole", "holding", "row", "any")
+"""The codes of ``start`` (the kernels' slot ``opening`` holds 1 + the code; 0: no first-turn opening)."""
+LAPS = ("plain-none", "plain-column", "ordinary")
+"""The codes of the kernels' slot ``opening_lap``: the lap and what it captures."""
 
 
 class Opening(BaseModel):
-    """The parameters of opening (each may be bound to a switch instead)."""
+    """The parameters of opening (each may be bound to a switch instead): a first turn (start, its
+    hole or row or count, lap, capture) or fixed steps (steps), not both."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    row: Literal["outer", "inner"] | None = Field(None, description="the row of the opening hole")
+    start: Literal["hole", "holding", "row", "any"] | None = Field(
+        None, description="where each player's first turn starts: a named hole (row, from_left), a hole holding "
+                          "exactly `holding` counters, any hole of `row`, or any hole holding enough to start a move")
+    row: Literal["outer", "inner"] | None = Field(None, description="the row of the opening hole (start hole), or the "
+                                                                     "row the first turn starts from (start row)")
     from_left: int | None = Field(None, description="the opening hole: the from_left-th of its row from the "
-                                                    "player's left")
+                                                    "player's left (start hole)")
+    holding: int | None = Field(None, ge=1, description="the counters the hole the first turn starts from holds "
+                                                        "(start holding)")
+    lap: Literal["plain", "ordinary"] | None = Field(
+        None, description="the first turn's lap: one plain lap, never relaying, or an ordinary lap (relays and "
+                          "captures as the main play's)")
+    capture: Literal["none", "column", "as-rules"] | None = Field(
+        None, description="what the first turn captures: nothing, the column if a plain lap ends in the inner row "
+                          "(whatever the landing held), or as the main play's laps do")
+    turns: Literal["each-player", "game"] | None = Field(
+        None, description="whose first turn it is: each player's (the default), or only the game's first turn")
+    steps: list[OpeningStep] | None = Field(None, description="fixed steps before the main play, each player's "
+                                                              "in order, the players alternating")
 
 
-def _hole(reading: Reading) -> tuple[str, str] | None:
-    row, from_left = reading.param("opening", "row"), reading.param("opening", "from_left")
-    n = reading.holes_per_row
-    if row is None or from_left is None or not 1 <= int(from_left) <= n:
-        return ("opening.from_left", f"the primitive opening needs row and from_left (1 to {n} on a board of {n} "
-                                     f"holes a row), not {row!r}, {from_left!r}")
+def first_turn(reading: Reading) -> bool:
+    """Whether the reading's opening is a first turn (not fixed steps)."""
+    return "opening" in reading.named and reading.param("opening", "steps") is None
+
+
+def _one_kind(reading: Reading) -> tuple[str, str] | None:
+    given = [p for p in ("start", "row", "from_left", "holding", "lap", "capture", "turns")
+             if reading.param("opening", p) is not None]
+    if reading.param("opening", "steps") is not None:
+        if given:
+            return (f"opening.{given[0]}", "opening gives fixed steps and a first turn: the machine plays one or "
+                                           f"the other (opening.{given[0]} with opening.steps)")
+        return steps_problem(reading)
+    if reading.param("opening", "start") is None:
+        return ("opening.start", "opening needs start (hole, holding, row or any) or steps")
     return None
+
+
+def _start(reading: Reading) -> tuple[str, str] | None:
+    if not first_turn(reading):
+        return None
+    start, row = reading.param("opening", "start"), reading.param("opening", "row")
+    from_left, holding = reading.param("opening", "from_left"), reading.param("opening", "holding")
+    n = reading.holes_per_row
+    wants = {"hole": ("row", "from_left"), "holding": ("holding",), "row": ("row",), "any": ()}.get(start, ())
+    for name, value in (("row", row), ("from_left", from_left), ("holding", holding)):
+        if name in wants and value is None:
+            return (f"opening.{name}", f"opening start {start} needs {' and '.join(wants)}")
+        if name not in wants and value is not None:
+            return (f"opening.{name}", f"opening.{name} is not read under start {start} (it needs "
+                                       f"{' and '.join(wants) or 'nothing more'})")
+    if start == "hole" and not 1 <= int(from_left) <= n:
+        return ("opening.from_left", f"opening.from_left = {from_left}: 1 to {n} on a board of {n} holes a row")
+    return None
+
+
+def _lap(reading: Reading) -> tuple[str, str] | None:
+    if not first_turn(reading):
+        return None
+    lap, capture = reading.param("opening", "lap"), reading.param("opening", "capture")
+    if lap is None or capture is None:
+        return ("opening.lap" if lap is None else "opening.capture", "opening's first turn needs lap and capture")
+    if lap == "plain" and capture == "as-rules":
+        return ("opening.capture", "a plain opening lap captures none or the column; as-rules is an ordinary lap's")
+    if lap == "ordinary" and capture != "as-rules":
+        return ("opening.capture", f"an ordinary opening lap with capture {capture} is not played yet (the machine "
+                                   "plays an ordinary first lap capturing as-rules)")
+    return None
+
+
+def _alone(reading: Reading) -> tuple[str, str] | None:
+    if reading.param("opening", "steps") is not None and reading.param("special-holes", "kind") == "chosen":
+        return ("special-holes.kind", "opening steps with special-holes chosen: the machine plays no choice of "
+                                      "holes with the fixed steps")
+    return None
+
+
+def lap_code(lap: str, capture: str) -> int:
+    """The kernels' code of a first turn's lap and capture (:data:`LAPS`)."""
+    return LAPS.index("ordinary" if lap == "ordinary" else f"plain-{capture}")
 
 
 RULE = Rule(
     name="opening",
-    what="each player's first turn is one lap from a named hole, taking the column if it ends in the inner row",
+    what="how the first turns differ: each player's first turn from a named hole, a hole holding k or a row, a "
+         "plain lap (capturing none or the column) or an ordinary one; or fixed steps in turn before the main play",
     params=Opening,
     boards={4: {}},
-    checks=(_hole,),
-    slots={4: ("opening", "opening_pos")},
-    state={4: (("opened", 1),)},
-    hooks=("list-starts", "move"),
-    kernels=("engine.mancala.machine.four_rows.opening_lap",),
-    position=("opening_played",),
+    checks=(_one_kind, _start, _lap, _alone),
+    slots={4: ("opening", "opening_pos", "opening_lap", "opening_turns", "opening_steps")},
+    state={4: (("opened", 1), ("steps_made", 2))},
+    tables={4: (("steps", MAX_STEPS * STEP_SLOT),)},
+    hooks=("start", "list-starts", "move"),
+    kernels=("engine.mancala.machine.opening.opening_starts", "engine.mancala.machine.opening.opening_lap",
+             "engine.mancala.machine.opening.opening_step"),
+    position=("opening_played", "opening_steps"),
+    events=("take",),
 )

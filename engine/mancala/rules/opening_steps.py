@@ -1,6 +1,7 @@
-"""Opening steps (Ryakati): before the main play each player makes the same fixed steps, each a turn
-with one legal move, the players alternating: a lap of all or some of a hole's counters, then a
-fixed take from the two holes opposite the last into a fixed hole, or relays without capture."""
+"""The opening's fixed steps (``opening.steps``, Ryakati; the opening is engine.mancala.rules.opening):
+before the main play each player makes the same fixed steps, each a turn with one legal move, the
+players alternating: a lap of all or some of a hole's counters, then a fixed take from the two
+holes opposite the last into a fixed hole, or relays without capture."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.mancala.rule import Reading, Rule
+from engine.mancala.rule import Reading
 
 MAX_STEPS = 8
 """The most steps the parameter table has room for."""
@@ -48,49 +49,15 @@ class OpeningStep(BaseModel):
         return self
 
 
-class OpeningSteps(BaseModel):
-    """The parameters of opening-steps."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    steps: list[OpeningStep] | None = Field(None, description="each player's steps, in order")
-
-
-def _alone(reading: Reading) -> tuple[str, str] | None:
-    if reading.param("special-holes", "kind") == "chosen" or "opening" in reading.named:
-        at_fault = "special-holes.kind" if reading.param("special-holes", "kind") == "chosen" else "opening"
-        return (at_fault, "opening-steps with special-holes chosen or the primitive opening: the machine plays "
-                                 "no other opening with the fixed steps")
-    return None
-
-
-def _steps(reading: Reading) -> tuple[str, str] | None:
-    steps = [OpeningStep.model_validate(s) for s in reading.param("opening-steps", "steps") or []]
+def steps_problem(reading: Reading) -> tuple[str, str] | None:
+    """What the machine cannot play in ``opening.steps`` (their number, their holes), or None."""
+    steps = [OpeningStep.model_validate(s) for s in reading.param("opening", "steps") or []]
     if not 1 <= len(steps) <= MAX_STEPS:
-        return ("opening-steps.steps", f"opening-steps.steps lists {len(steps)} steps; the machine plays 1 to "
-                                       f"{MAX_STEPS}")
+        return ("opening.steps", f"opening.steps lists {len(steps)} steps; the machine plays 1 to {MAX_STEPS}")
     n = reading.holes_per_row
     for k, step in enumerate(steps, 1):
         for name in ("hole", "into"):
             hole = getattr(step, name)
             if hole is not None and hole > 2 * n:
-                return ("opening-steps.steps", f"opening-steps step {k}: {name} = {hole}: a player's holes are 1 to "
-                                               f"{2 * n}")
+                return ("opening.steps", f"opening step {k}: {name} = {hole}: a player's holes are 1 to {2 * n}")
     return None
-
-
-RULE = Rule(
-    name="opening-steps",
-    what="before the main play each player makes the same fixed steps, alternating: a lap, then a fixed take or "
-         "relays without capture",
-    params=OpeningSteps,
-    boards={4: {}},
-    checks=(_alone, _steps),
-    slots={4: ("opening_steps",)},
-    state={4: (("steps_made", 2),)},
-    tables={4: (("steps", MAX_STEPS * STEP_SLOT),)},
-    hooks=("start", "move"),
-    kernels=("engine.mancala.machine.four_rows.opening_step",),
-    position=("opening_steps",),
-    events=("take",),
-)
