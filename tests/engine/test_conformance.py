@@ -296,25 +296,15 @@ def winning_moves(state: engine.game.State) -> set[int]:
     return out
 
 
-NEARLY_ALWAYS = 0.75
-"""A move after which the mover wins more than this share of random games is nearly as good as a win."""
-
-
-def nearly_always_won(state: engine.game.State, player: int, games: int = 64) -> bool:
-    """Whether ``player`` wins more than :data:`NEARLY_ALWAYS` of ``games`` random games from
-    ``state`` (seeds 0, 1, ...), or 15 of the first 16 (enough to tell a position the player wins
-    nearly always). The games are played in order and stop as soon as the answer is known: once
-    the wins exceed the share of all ``games``, or the games left could no longer lift them above
-    it; the answer is the one all ``games`` would give."""
-    most = int(NEARLY_ALWAYS * games)  # the most wins that are not more than the share
+def random_play_value(state: engine.game.State, player: int, games: int = 64) -> float:
+    """The share of random games from ``state`` that ``player`` wins (a first 16 games are
+    enough to tell a position the player wins nearly always)."""
     won = 0
     for g in range(games):
         won += play_out(state.clone(), RandomAgent(g)).result().winner == player
-        if (g == 15 and won >= 15) or won > most:
-            return True
-        if won + games - 1 - g <= most:
-            return False
-    return False
+        if g == 15 and won >= 15:
+            return won / 16
+    return won / games
 
 
 def seldom_won(game: engine.game.Game, games: int = 200) -> bool:
@@ -371,7 +361,7 @@ def hand_worked_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.Stat
     for m in s.legal_moves():
         if m not in wins:
             o = s.child(m)
-            assert not o.is_terminal() and not nearly_always_won(o, s.to_move), \
+            assert not o.is_terminal() and random_play_value(o, s.to_move) <= 0.75, \
                 f"{path.name}: {marked[0]['id']}: {s.move_to_text(m)} is nearly as good as a win"
     return s, wins
 
@@ -442,7 +432,7 @@ def _the_win_in_one(s: engine.game.State) -> set[int]:
     wins = winning_moves(s)
     if wins and 2 * len(wins) <= len(s.legal_moves()):
         others = [s.child(m) for m in s.legal_moves() if m not in wins]
-        if all(not o.is_terminal() and not nearly_always_won(o, s.to_move) for o in others):
+        if all(not o.is_terminal() and random_play_value(o, s.to_move) <= 0.75 for o in others):
             return wins
     return set()
 
