@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import subprocess
@@ -83,10 +84,48 @@ def compiled_kernels() -> None:
         warm(game_id)
 
 
+def keep_play_engine(datasette: Datasette) -> None:
+    """Let ``datasette`` (not yet started) play through the play engine an earlier Datasette over
+    the same archive file started in this process (site/plugins/variorum_play.py keeps one a file),
+    when that engine is idle (no request queued or running): the plugin would otherwise stop it and
+    start another (two worker processes, and two more loading every game's kernels), as it does
+    when a build swapped the served file. Its workers are stateless (a request is a replay from the
+    archive), so a test sees what a new engine would answer; only their start-up is saved (the
+    warm-up loads every game's kernels: benchmarks/make-test.txt)."""
+    found = play_engine(datasette)
+    if found is not None and not any(found.queued.values()):
+        found.database = datasette.get_database("archive")
+
+
+def play_engine(datasette: Datasette):
+    """The play engine (site/plugins/variorum_play.py's Engine) of ``datasette``'s archive file, if
+    one was started in this process; else None."""
+    from datasette.plugins import pm
+
+    play = pm.get_plugin("variorum_play.py")
+    return play._engines.get(datasette.get_database("archive").path) if play is not None else None
+
+
+async def engine_warmed(datasette: Datasette, seconds: float = 900) -> None:
+    """Wait until the play engine of ``datasette`` (started) has loaded every game's kernels, as
+    test_browser.py's server waits: on a loaded machine the first warm-up outlasts the API's own
+    wait (WARM_WAIT, then 503), and a test of what the API answers is not a test of that wait. A
+    failed warm-up is not waited for again (the request itself says what is wrong, as in the plugin)."""
+    found = play_engine(datasette)
+    futures = {id(f): f for f in found.ready.values()}.values() if found is not None else ()
+    await asyncio.wait_for(asyncio.gather(*(asyncio.wrap_future(f) for f in futures), return_exceptions=True), seconds)
+
+
 @pytest.fixture()
 async def ds(built_db: Path, results_db: Path, compiled_kernels: None) -> Datasette:
+    """A new Datasette over the built archive and the results, started, for each test (its pages,
+    caches and startup hooks its own); its play engine shared with the other tests' (see
+    :func:`keep_play_engine`: the tests of the engine's own start make their own, e.g.
+    test_play_api.py's test_a_game_still_compiling_is_a_503_saying_so)."""
     datasette = make_datasette(built_db, results_db)
+    keep_play_engine(datasette)
     await datasette.invoke_startup()
+    await engine_warmed(datasette)
     return datasette
 
 
