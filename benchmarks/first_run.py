@@ -2,7 +2,8 @@
 compile and the bake included), and when each section of each game page first shows figures.
 
 Polls every game page (``/games/<id>``) every few seconds and prints a line, with the seconds since
-``make serve`` started and the load average, whenever a section (the comparison, the assessment,
+``make serve`` started, the load average and the CPU seconds the run's processes have had (its own
+session's, :func:`session_cpu`: on a shared machine the share it got), whenever a section (the comparison, the assessment,
 the reconstruction) changes state: ``none``, ``preliminary`` (marked ``data-preliminary`` by the
 page) or ``figures`` (the default budget's run). Stops at ``--limit`` seconds or when every section
 of every game shows the default budget's figures, then stops the server and prints the serve log's
@@ -39,6 +40,21 @@ def state_of(section: str | None) -> str:
     return "preliminary" if "data-preliminary" in section else "figures"
 
 
+def session_cpu(sid: int) -> float:
+    """CPU seconds of the processes of session ``sid`` (``make serve`` and everything under it), with
+    their reaped children's (Linux /proc; 0.0 elsewhere): how much of the machine the run got."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[3]) == sid:  # the session id (the fields after the command's name start at the state)
+            total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return total / ticks
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repo", required=True)
@@ -55,13 +71,17 @@ def main() -> None:
     log = clone.parent / "serve.log"
     t0 = time.monotonic()
 
+    sid: list[int] = []
+
     def say(text: str) -> None:
-        print(f"{time.monotonic() - t0:8.1f} s  load {os.getloadavg()[0]:5.2f}  {text}", flush=True)
+        cpu = f"cpu {session_cpu(sid[0]):6.1f} s  " if sid else ""
+        print(f"{time.monotonic() - t0:8.1f} s  load {os.getloadavg()[0]:5.2f}  {cpu}{text}", flush=True)
 
     say(f"make serve PORT={args.port} in a fresh clone of {args.repo} {args.branch} at {head}")
     with open(log, "w") as out:
         make = subprocess.Popen(["make", "serve", f"PORT={args.port}"], cwd=clone, stdout=out,
                                 stderr=subprocess.STDOUT, start_new_session=True)
+    sid.append(make.pid)  # a session of its own: its processes' CPU is the run's
     base = f"http://127.0.0.1:{args.port}"
     seen: dict[tuple[str, str], str] = {}
     games: list[str] | None = None
@@ -93,13 +113,17 @@ def main() -> None:
             except OSError:
                 time.sleep(2)
             time.sleep(5)
+        elapsed = time.monotonic() - t0
+        say(f"the run's processes had {session_cpu(make.pid):.0f} CPU s in {elapsed:.0f} s: "
+            f"{session_cpu(make.pid) / max(elapsed, 1e-9):.0%} of a core on average")
     finally:
         os.killpg(make.pid, signal.SIGTERM)
         make.wait(timeout=60)
     say("stopped")
     for line in log.read_text(errors="replace").splitlines():
-        if any(k in line for k in ("serving ", "ready", "estimated", "estimates against", "baked", "started (")):
-            print("  log:", line[:300])
+        if any(k in line for k in ("serving ", "ready", "estimated", "estimates against", "baked", "started (",
+                                   "compiling:", "the stage took")):
+            print("  log:", line[:600])
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ can change what a game does, and the version of numba that compiles it. The rule
   or removed;
 - **not covered**: what plays no game itself: the front ends ``engine/cli/`` (the command line),
   ``engine/play.py`` (the play API's engine side: parsing, ceilings, worker pools) and
-  ``engine/release.py`` (making releases); the comparator ``engine/compare/`` (it measures games
+  ``engine/release.py`` (making releases), ``engine/compile_costs.py`` (the compile's measured costs,
+  for the first run's estimates); the comparator ``engine/compare/`` (it measures games
   the covered code plays; a saved run names the git commit beside the fingerprint, and a
   checkpoint's row layout has its own format number); and ``engine/fingerprint.py`` (this file).
 
@@ -32,7 +33,7 @@ from importlib import metadata
 from pathlib import Path
 
 ENGINE_ROOT = Path(__file__).resolve().parent
-NOT_COVERED = ("cli/", "play.py", "release.py", "compare/", "fingerprint.py")
+NOT_COVERED = ("cli/", "play.py", "release.py", "compile_costs.py", "compare/", "fingerprint.py")
 """Paths under engine/ (a folder ends with /) whose code cannot change a game's behaviour."""
 KEEP = 4
 """Cache folders of fingerprints kept (the current one and the most recently used others)."""

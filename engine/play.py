@@ -426,6 +426,23 @@ def warm_kind(game_ids: list[str]) -> float:
     return time.perf_counter() - started
 
 
+def warm_kind_timed(game_ids: list[str]) -> dict[str, Any]:
+    """:func:`warm_kind` in a warmer process, timed: its CPU and wall seconds and whether numba
+    compiled the kind's entry point (a miss of its cache) or loaded it, written down for the next
+    first run's estimates (engine.compile_costs.record)."""
+    from engine import compile_costs
+
+    entry = compile_costs.entry_point(game_ids)
+    misses = sum(entry.stats.cache_misses.values()) if entry is not None else 0
+    was_cached = compile_costs.is_cached(game_ids)
+    started, cpu = time.perf_counter(), time.process_time()
+    warm_kind(game_ids)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - started
+    compiled = sum(entry.stats.cache_misses.values()) > misses if entry is not None else not was_cached
+    compile_costs.record(game_ids, cpu, wall, compiled)
+    return {"cpu": cpu, "wall": wall, "compiled": compiled}
+
+
 # --- worker processes ---------------------------------------------------------------------------
 
 def die_with_parent() -> None:

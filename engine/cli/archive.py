@@ -23,8 +23,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -331,14 +329,6 @@ def register(group: click.Group) -> None:
         sys.exit(1 if errors else 0)
 
 
-def _get_json(url: str) -> dict | None:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return json.load(response)
-    except (OSError, ValueError, urllib.error.URLError):
-        return None
-
-
 def check_port(host: str, port: int) -> None:
     """Bind ``host:port`` once and let it go: a port another process holds is one clear error
     naming it, before the server starts (and before any "ready" line)."""
@@ -379,11 +369,6 @@ def stop_with_parent(on_orphan) -> None:
     threading.Thread(target=watch, name="stop-with-parent", daemon=True).start()
 
 
-def _compiled_before() -> bool:
-    """True when numba's cache holds compiled kernels of the games (a restart loads them in seconds)."""
-    return any(ENGINE_DIR.glob("games/__pycache__/*.nbi"))
-
-
 LOG_LINE = 300
 """The most characters of a server log line ``variorum serve`` relays."""
 QUIET_PATHS = ("GET /-/play.json ", "GET /-/bake.json ")
@@ -407,10 +392,13 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = 
 
     from engine.cli.bake import REFINING, bake_figures, saved_kinds
     from engine.cli.bake_progress import BakeLog, duration
+    from engine.cli.compile_log import get_json, compiled_before, follow_kernels
+    from engine.compile_costs import measure_share
     from engine.compare.first_run import SECTIONS
     from engine.play import die_with_parent
 
     check_port(host, port)
+    share = measure_share()  # the share of a core this server's processes get now, before they start
     console = Console(stderr=True, highlight=False)
     server_id = uuid.uuid4().hex
     env = dict(os.environ, VARIORUM_BAKING="1" if bake else "0", VARIORUM_ASSESSING="1" if bake else "0",
@@ -462,17 +450,17 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = 
         for section, stage in REFINING.items():
             plan[stage] = [g for g in games if fresh or "defaults" not in have.get((g, section), set())]
     log = BakeLog(site, progress.console if live else console, progress if live else None, plan)
-    compiled = _compiled_before()
+    compiled = compiled_before(games)
     with progress:
         work = log.plan()
-        compiling = "" if compiled else "compiling the engine's kernels (a few minutes); meanwhile and then: "
+        compiling = "" if compiled else "compiling the engine's kernels (estimated below); meanwhile and then: "
         log.say(f"serving {base}/ (Ctrl-C stops); " + (
             f"in the background, {compiling}{work}; {duration(log.left_total())} in all after the kernels. "
             "The pages are served meanwhile and say what is being computed." if work else
-            "nothing to bake" + ("." if compiled else "; compiling the engine's kernels (a few minutes).")))
+            "nothing to bake" + ("." if compiled else "; compiling the engine's kernels (estimated below).")))
         ready = None
         while child.poll() is None:
-            ready = _get_json(base + "/-/bake.json")
+            ready = get_json(base + "/-/bake.json")
             if ready is not None and ready.get("server") == server_id:
                 break
             time.sleep(0.2)
@@ -482,7 +470,8 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = 
             sys.exit(child.returncode or 1)
         log.say(f"pages ready at {base}/ {time.monotonic() - started:.1f} s after start")
         kernels: set[str] = set()
-        follow = threading.Thread(target=_follow_kernels, args=(base, child, log, kernels, started), daemon=True)
+        follow = threading.Thread(target=follow_kernels, args=(base, child, log.say, kernels, started, share),
+                                  daemon=True)
         follow.start()
         yield_cpu()  # the bakes run in this process: the server and its workers come first
         if bake and child.poll() is None and any(plan.values()):
@@ -501,25 +490,6 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = 
         log.close()
     live = False
     sys.exit(child.wait())
-
-
-def _follow_kernels(base: str, child: subprocess.Popen, log, ready: set[str], started: float) -> None:
-    """Follow the play API's compilation of the games' kernels (``/-/play.json``), adding each game
-    to ``ready`` when its kernels are; return when every game's are (or the server stopped)."""
-    while child.poll() is None:
-        status = _get_json(base + "/-/play.json")
-        if status is None:
-            time.sleep(0.5)
-            continue
-        kernels = status.get("kernels") or {}
-        new = [g for g in sorted(kernels) if kernels[g]["ready"] and g not in ready]
-        if new:
-            ready.update(new)
-            log.say(f"compiling: the kernels of {', '.join(new)} ready {time.monotonic() - started:.1f} s after start")
-        if kernels and len(ready) >= len(kernels):
-            log.say(f"play API ready {time.monotonic() - started:.1f} s after start")
-            return
-        time.sleep(0.5)
 
 
 BAKE_NICE = 10

@@ -134,9 +134,10 @@ def bake_figures(db: Path, results: Path, game_ids: Sequence[str], log: Any, *, 
         while waiting:
             game = next((g for g in waiting if ready is None or ready(g)), None)
             if game is None:
-                time.sleep(WAIT_SECONDS)
+                log.wait(WAIT_SECONDS)
                 continue
             waiting.remove(game)
+            log.restart_clock()  # the game's time is its work's, not the wait for its kernels
             _preliminary(game, results, have, rates, per_game, log, timings)
         log.end_stage()
     if refine:
@@ -160,11 +161,16 @@ def _preliminary(game: str, results: Path, have: dict, rates: dict[str, F.Rates]
         log.say(f"preliminary: {game} skipped ({exc})")
         log.end_game()
         return
+    pilot = time.monotonic() - started
+    budgets = {}
     for section in F.SECTIONS:
-        if have.get((game, section)):
-            continue
-        # the time budget is wall time: the CPU it buys is the share of a core the bake gets now
-        budget = F.fit(section, F.PRELIMINARY[section], rates[game], F.SHARE[section] * per_game * timings.share())
+        if not have.get((game, section)):
+            # the time budget is wall time: the CPU it buys is the share of a core the bake gets now
+            budgets[section] = F.fit(section, F.PRELIMINARY[section], rates[game],
+                                     F.SHARE[section] * per_game * timings.share())
+    # the game's estimate, for its line when it ends: its pilot's time and its runs' estimates
+    log.expect("preliminary", {game: pilot + sum(timings.wall(F.estimate(s, b, rates[game])) for s, b in budgets.items())})
+    for section, budget in budgets.items():
         estimated = F.estimate(section, budget, rates[game])
         wall_estimate = timings.wall(estimated)
 

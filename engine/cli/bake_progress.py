@@ -12,9 +12,11 @@ follows them and tells three readers:
   estimates), which the site serves as ``/-/bake.json`` (site/plugins/variorum_results.py), so a
   section being computed shows its progress.
 
-The estimates come from the durations this machine took before (``.bake-times.json`` beside
-``results.db``, written as each game finishes), else from :data:`EXPECTED`, measured on a 2-core
-machine; within a game, from the rate of its current phase.
+The estimates come from the bake's own (engine.compare.first_run.estimate, after each game's pilot),
+else from the durations this machine took before (``.bake-times.json`` beside ``results.db``,
+written as each game finishes); within a game, from the rate of its current phase. A game's line
+when it ends, and a stage's, give the estimate beside the real time (the compile's are
+engine.cli.compile_log's).
 """
 
 from __future__ import annotations
@@ -32,14 +34,6 @@ STAGE_TEXT = {"compiling": "compiling the engine's kernels",
               "preliminary": "baking every section's preliminary figures",
               "comparisons": "refining the comparisons", "assessments": "refining the assessments",
               "reconstructions": "refining the reconstructions"}
-EXPECTED: dict[str, dict[str, float]] = {
-    "compiling": {"adidada": 56.0, "lobudok": 200.0},
-}
-"""Seconds each game takes in a stage of a first run of ``variorum serve``, used until the bake
-estimates it (engine.compare.first_run, after each game's pilot) or the machine has timed its own
-(``.bake-times.json``). Compiling: measured on a fresh clone on 2026-12-02, load 4-12 (2 shared
-cores, benchmarks/first-run.txt); a family's machine compiles once (the two-row games with
-Adidada's, the four-row ones with Lobudök's), the others load it in seconds."""
 PROGRESS_FILE = ".bake.json"
 TIMES_FILE = ".bake-times.json"
 LINE_EVERY = 30.0
@@ -75,6 +69,9 @@ class BakeLog:
         self.tasks: dict[tuple[str, str], Any] = {}
         self.game_started = self.phase_started = self.game_cpu = 0.0
         self.mark: tuple[float, float] | None = None  # (time, CPU) the next game's work began
+        self.stage_started: float | None = None
+        self.stage_estimate: float | None = None
+        self.stage_waited = 0.0
         self.phase = ""
         self.last_line = self.last_write = 0.0
         self.closed = False
@@ -93,11 +90,11 @@ class BakeLog:
 
     def expected(self, stage: str, game: str) -> float | None:
         """The seconds ``game`` is expected to take in ``stage`` on this machine: the bake's estimate
-        (:meth:`expect`), else this machine's last time, else :data:`EXPECTED`."""
+        (:meth:`expect`), else this machine's last time (None: not known)."""
         found = self.estimates.get(stage, {}).get(game)
         if found is not None:
             return found
-        return self.times.get(stage, {}).get(game, EXPECTED.get(stage, {}).get(game))
+        return self.times.get(stage, {}).get(game)
 
     def expect(self, stage: str, seconds: dict[str, float]) -> None:
         """The bake's estimates of its games in ``stage`` (engine.compare.first_run.estimate)."""
@@ -176,6 +173,8 @@ class BakeLog:
     def start_stage(self, stage: str) -> None:
         self.stage, self.current = stage, None
         self.mark = (time.monotonic(), time.process_time())
+        self.stage_started, self.stage_estimate = time.monotonic(), self.expected_stage(stage)
+        self.stage_waited = 0.0
         self.say(f"{STAGE_TEXT[stage]}: {', '.join(self.games.get(stage, []))} "
                  f"({duration(self.expected_stage(stage))}; all left: {duration(self.left(None))})")
         self.write(force=True)
@@ -218,13 +217,15 @@ class BakeLog:
         if not self.current or not self.stage:
             return
         took = time.monotonic() - self.game_started
+        expected = self.expected(self.stage, self.current)  # before this time replaces the machine's last
         self.times.setdefault(self.stage, {})[self.current] = round(took, 1)
         entry = self.state.get(f"{self.stage}:{self.current}")
         if entry is not None:
             entry.update(left=0.0, finished=True)
         if self.bars is None:
             cpu = "" if self.stage == "compiling" else f", {time.process_time() - self.game_cpu:.0f} s of CPU"
-            self.say(f"{self.stage}: {self.current} done in {took:.0f} s{cpu}")
+            est = "" if expected is None else f" (estimated {expected:.0f} s)"
+            self.say(f"{self.stage}: {self.current} done in {took:.0f} s{est}{cpu}")
         try:
             (self.site / TIMES_FILE).write_text(json.dumps(self.times, indent=1), encoding="utf-8")
         except OSError:
@@ -240,8 +241,26 @@ class BakeLog:
         else:
             self.say(f"{self.stage}: {line}")
 
+    def restart_clock(self) -> None:
+        """The next game's work begins now (not when the previous one ended: the bake waited between,
+        for its kernels), so that its time and its estimate are of the same work."""
+        self.mark = (time.monotonic(), time.process_time())
+
+    def wait(self, seconds: float) -> None:
+        """Wait ``seconds`` for a game's kernels (the compile goes on): the stage's time less these
+        waits is its work's, which its estimate is of."""
+        time.sleep(seconds)
+        self.stage_waited += seconds
+
     def end_stage(self) -> None:
         self.end_game()
+        if self.stage is not None and self.stage_started is not None:
+            took = time.monotonic() - self.stage_started
+            est = "not estimated" if self.stage_estimate is None else f"estimated {self.stage_estimate:.0f} s"
+            waited = f", of which {self.stage_waited:.0f} s waiting for the kernels" if self.stage_waited else ""
+            self.say(f"{self.stage}: the stage took {took:.0f} s{waited}; its work {took - self.stage_waited:.0f} s "
+                     f"({est} at its start)")
+            self.stage_started = None
 
     def write(self, force: bool = False) -> None:
         """``.bake.json`` for the pages (at most once a second unless ``force``), replaced atomically."""

@@ -42,7 +42,7 @@ from typing import Any
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from engine.play import HEAVY_AGENTS, BadRequest, check_request, init_worker, kinds, lanes, warm_kind, work
+from engine.play import HEAVY_AGENTS, BadRequest, check_request, init_worker, kinds, lanes, warm_kind_timed, work
 
 DB = "archive"
 WORKERS = {"light": 1, "heavy": 1}
@@ -82,6 +82,9 @@ class Engine:
         self.warm_seconds: dict[str, float] = {}
         self.started = time.monotonic()
         self.warmers: list[ProcessPoolExecutor] = []
+        self.kinds: list[dict[str, Any]] = []
+        """Each kind being warmed (engine.compile_costs): its name, games, lane, estimate and, once
+        ready, its CPU and wall seconds, for /-/play.json and the serve's log."""
         self.database: Any = None  # the Datasette database these pools read
 
     def kill(self) -> None:
@@ -104,19 +107,28 @@ class Engine:
         kernels are not slowed by the second lane's."""
         if self.ready:
             return
+        from engine import compile_costs
+
         plan = lanes(kinds(games), len(WARM_NICE))
         left = [sum(len(lane) for lane in plan)]
-        for lane, nice in zip(plan, WARM_NICE):
+        for number, (lane, nice) in enumerate(zip(plan, WARM_NICE)):
             warmer = ProcessPoolExecutor(1, mp_context=self.ctx, initializer=init_worker,
                                          initargs=(self.archive_path, nice, os.getpid()))
             self.warmers.append(warmer)
             for kind in lane:
-                fut = warmer.submit(warm_kind, kind)
+                cpu, source = compile_costs.estimate(kind)
+                entry = {"kind": compile_costs.kind_name(kind), "games": list(kind), "lane": number,
+                         "cached": source == "cached", "estimate_cpu": round(cpu, 2), "estimate_source": source}
+                self.kinds.append(entry)
+                fut = warmer.submit(warm_kind_timed, kind)
                 for game_id in kind:
                     self.ready[game_id] = fut
-                fut.add_done_callback(lambda f, k=kind: self._kind_warmed(k, f, left))
+                fut.add_done_callback(lambda f, k=kind, e=entry: self._kind_warmed(k, f, left, e))
 
-    def _kind_warmed(self, kind: list[str], fut: Future, left: list[int]) -> None:
+    def _kind_warmed(self, kind: list[str], fut: Future, left: list[int], entry: dict[str, Any]) -> None:
+        if not fut.cancelled() and fut.exception() is None:
+            entry.update({k: round(v, 2) if isinstance(v, float) else v for k, v in fut.result().items()},
+                         ready_seconds=round(time.monotonic() - self.started, 2))
         for g in kind:
             self._warmed(g, fut)
         left[0] -= 1
@@ -132,6 +144,7 @@ class Engine:
         return {
             "kernels": {g: {"ready": g in self.warm_seconds, "seconds": self.warm_seconds.get(g)}
                         for g in self.ready},
+            "kinds": self.kinds,
             "queued": dict(self.queued),
             "limits": {"queue": QUEUE, "budget_seconds": BUDGET},
         }

@@ -5,6 +5,7 @@ beside its real time."""
 from __future__ import annotations
 
 import io
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -157,6 +158,10 @@ def test_the_bake_shows_every_section_preliminary_then_refines_each_and_logs_est
         assert len(timings.runs) == 6 and all(r[0] == "preliminary" for r in timings.runs)
         assert all(" CPU s (" in line and ", took " in line for line in text.splitlines()
                    if line.startswith("preliminary ") and " of " in line)
+        for game in games:  # each game's time beside its estimate (its pilot's time and its runs' estimates)
+            assert re.search(rf"^preliminary: {game} done in \d+ s \(estimated \d+ s\), \d+ s of CPU$", text, re.M)
+        assert re.search(r"^preliminary: the stage took \d+ s.*; its work \d+ s \(estimated \d+ s at its start\)$",
+                         text, re.M)
         log, out = _log(tmp_path, {})
         bake_figures(built_db, results, games, log, fresh=False, overrides=TINY)
     finally:
