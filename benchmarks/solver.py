@@ -22,13 +22,15 @@ import time
 CHILD = r"""
 import json, resource, sys
 from engine.mancala.solver import solve
-holes, counters, empty, database, bits = json.loads(sys.argv[1])
+holes, counters, empty, database, bits, extra = json.loads(sys.argv[1])
 s = solve(holes, counters, empty, database=database, table_bits=bits,
-          progress=lambda line: print("  " + line, file=sys.stderr, flush=True))
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+          progress=lambda line: print("  " + line, file=sys.stderr, flush=True), **extra)
+usage = resource.getrusage(resource.RUSAGE_SELF)
+peak = usage.ru_maxrss * 1024
 print(json.dumps(dict(value=s.value, move=s.best_move, nodes=s.nodes, wall=s.seconds, cpu=s.cpu_seconds,
                       db=s.database_counters, db_wall=s.database_seconds, db_bytes=s.database_bytes,
-                      table_bytes=s.table_bytes, passes=s.passes, peak=peak)))
+                      table_bytes=s.table_bytes, passes=s.passes, peak=peak,
+                      process_cpu=usage.ru_utime + usage.ru_stime)))
 """
 
 
@@ -43,24 +45,33 @@ def main() -> None:
     parser.add_argument("--database", type=int, default=None)
     parser.add_argument("--table-bits", type=int, default=22)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--etc-from", type=int, default=None, help="solve()'s etc_from (default: its own)")
+    parser.add_argument("--tt-from", type=int, default=None, help="solve()'s tt_from (default: its own)")
+    parser.add_argument("--heartbeat", type=int, default=0, help="report every this many nodes (2**20 multiples)")
     args = parser.parse_args()
     holes, counters = (int(x) for x in args.board.split(","))
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print(f"# command: python benchmarks/solver.py {shlex.join(sys.argv[1:])}")
     rule = "empty capture" if args.empty_capture else "no empty capture"
     print(f"# Kalah({holes},{counters}), {rule}; each run a fresh process (database built in it)")
+    extra = {name: value for name, value in
+             (("etc_from", args.etc_from), ("tt_from", args.tt_from), ("heartbeat", args.heartbeat)) if value}
     runs = []
     for i in range(args.runs):
         before = load()
+        began = time.perf_counter()
         out = subprocess.run([sys.executable, "-c", CHILD,
-                              json.dumps([holes, counters, args.empty_capture, args.database, args.table_bits])],
+                              json.dumps([holes, counters, args.empty_capture, args.database, args.table_bits,
+                                          extra])],
                              check=True, stdout=subprocess.PIPE, text=True).stdout
         r = json.loads(out.strip().splitlines()[-1])
+        r["process_wall"] = time.perf_counter() - began
         runs.append(r)
         print(f"run {i + 1}: value {r['value']:+d}, best first move hole {r['move'] + 1}, nodes {r['nodes']:,}, "
               f"wall {r['wall']:.1f} s, CPU {r['cpu']:.1f} s (database <= {r['db']} counters: wall "
               f"{r['db_wall']:.1f} s, {r['db_bytes'] / 1e6:.0f} MB; table {r['table_bytes'] / 1e6:.0f} MB; "
-              f"peak RSS {r['peak'] / 1e6:.0f} MB; {r['passes']} MTD(f) passes); "
+              f"peak RSS {r['peak'] / 1e6:.0f} MB; {r['passes']} MTD(f) passes; the whole process, imports "
+              f"included: wall {r['process_wall']:.1f} s, CPU {r['process_cpu']:.1f} s); "
               f"load before {before}, after {load()}", flush=True)
     if len(runs) > 1:
         print(f"median: wall {statistics.median(r['wall'] for r in runs):.1f} s, "

@@ -81,6 +81,21 @@ def test_solver_agrees_with_plain_minimax(m: int, n: int, empty_capture: bool) -
 
 
 @pytest.mark.parametrize("empty_capture", [False, True])
+@pytest.mark.parametrize("m,n", [(2, 3), (3, 2), (3, 3), (4, 2)])
+def test_the_window_pass_and_the_table_skip_keep_the_value(m: int, n: int, empty_capture: bool) -> None:
+    """The first pass searched with the window around the guess, and nodes near the database kept
+    out of the table, still give the plain minimax's value and a move that reaches it."""
+    expected = _reference(m, n, empty_capture)
+    for database, tt_from in ((0, 3), (1, 2 * m * n), (n, n + 2)):
+        solution = solve(m, n, empty_capture, database=database, table_bits=6, window=True, tt_from=tt_from)
+        assert solution.value == expected, (m, n, empty_capture, database, tt_from)
+        state = KalahState(m, n, empty_capture)
+        state.play(solution.best_move)
+        pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
+        assert _reference_value(tuple(int(x) for x in pits), state.to_move, m, empty_capture) == expected
+
+
+@pytest.mark.parametrize("empty_capture", [False, True])
 @pytest.mark.parametrize("m,n", [(2, 2), (3, 2), (3, 3), (4, 2)])
 def test_solver_agrees_with_plain_minimax_when_the_emptier_takes_the_rest(m: int, n: int, empty_capture: bool) -> None:
     expected = _reference(m, n, empty_capture, "emptier")

@@ -14,6 +14,7 @@ table's best move, moves that end in the mover's store (nearest the store first)
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -65,6 +66,11 @@ ETC_ABOVE_DATABASE = 8
 _NODES, _ABORTED, _DB_HITS, _TT_CUTS = 0, 1, 2, 3
 
 
+def _report(nodes: int, ply: int, now: float) -> None:
+    """Tell stderr how far a pass has gone (``report_every`` nodes; a long solve's heartbeat)."""
+    print(f"  ... {nodes:,} nodes, ply {ply}, {now:.1f} s (perf_counter)", file=sys.stderr, flush=True)
+
+
 EXACT = 3
 """A child whose value is known without search: the game ended, or the database holds it."""
 
@@ -73,7 +79,8 @@ EXACT = 3
 def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: int, alpha0: int, beta0: int,
             db: np.ndarray, db_counters: int, binom: np.ndarray,
             slots: np.ndarray,
-            bits: int, stats: np.ndarray, deadline: float, etc_from: int, horizon: int) -> tuple[int, int]:
+            bits: int, stats: np.ndarray, deadline: float, etc_from: int, horizon: int,
+            report_every: int = 0, tt_from: int = 0) -> tuple[int, int]:
     """The value of ``root`` (a position that is not over) for the mover within the window
     ``alpha0 < v < beta0`` (fail-soft: a value ``<= alpha0`` is an upper bound, ``>= beta0`` a
     lower bound) and the root's best move (-1 if none was found above ``alpha0``).
@@ -128,6 +135,9 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
                 if now > deadline:
                     stats[_ABORTED] = 1
                     return 0, -1
+                if report_every > 0 and (stats[_NODES] % report_every) == 0:
+                    with objmode():
+                        _report(int(stats[_NODES]), int(p), now)
             b = boards[p]
             n = total[p]
             best_move[p] = -1
@@ -142,7 +152,7 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
             elif beta[p] <= -n:
                 ret = -n
                 done = True
-            else:
+            elif n >= tt_from:
                 slot = probe(slots, key[p], bits)
                 if slot >= 0:
                     word = slots[slot, 1]
@@ -198,6 +208,8 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
                             best_move[p] = hole
                             if v > alpha[p]:
                                 alpha[p] = v
+                                if v >= beta[p]:
+                                    break  # a known child refutes the window: the rest need not be made
                         continue
                     if hole == tt_move:
                         score = 1000
@@ -251,7 +263,10 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
                 alpha[p + 1] = g - beta[p]
                 beta[p + 1] = g - alpha[p]
             total[p + 1] = child_total[p, hole]
-            key[p + 1] = child_key[p, hole] if child_key[p, hole] >= 0 else rank(child, k, total[p + 1], binom)
+            if child_key[p, hole] >= 0:
+                key[p + 1] = child_key[p, hole]
+            elif total[p + 1] >= tt_from:
+                key[p + 1] = rank(child, k, total[p + 1], binom)
             p += 1
             entering = True
             continue
@@ -264,7 +279,8 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
             lo, hi = v, n
         else:
             lo, hi = v, v
-        store(slots, key[p], bits, lo, hi, best_move[p], stats[_NODES] - started[p])
+        if n >= tt_from:
+            store(slots, key[p], bits, lo, hi, best_move[p], stats[_NODES] - started[p])
         if p == 0:
             return v, best_move[0]
         ret = v
@@ -316,7 +332,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
           end: str = "row-empty-after-move", budget: float | None = None,
           database: int | None = None, table_bits: int = 22, state: KalahState | None = None,
           progress: Callable[[str], None] | None = None, etc_from: int | None = None,
-          seed: bool = True) -> Solution:
+          seed: bool = True, heartbeat: int = 0, window: bool = False, tt_from: int | None = None) -> Solution:
     """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``, whose stores then
     count in the value).
 
@@ -328,7 +344,12 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     :data:`ETC_ABOVE_DATABASE`; nearer the database the lookups cost more than they save).
     ``progress`` is told of the database's completion and of the bounds after each MTD(f) pass
     (the mover's view of the counters on the board). ``seed``: the first guess's best moves
-    order the exact search (its values do not enter it).
+    order the exact search (its values do not enter it). ``heartbeat``: print the nodes searched to
+    stderr every this many (a multiple of 2**20; 0: never). ``window``: the first exact pass searches
+    the window around the guess (exact in one pass when the guess is right) before MTD(f)'s
+    zero-window passes. ``tt_from``: nodes of fewer counters than this neither probe nor fill the
+    transposition table (their subtrees are small: the table keeps the costly ones; default: every
+    node above the database probes it).
     """
     if not 1 <= holes <= 6:
         raise ValueError(f"holes must be in 1..6, not {holes}")
@@ -351,11 +372,14 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
         raise ValueError(f"database must be in 0..{2 * holes * counters}, not {database}")
     if etc_from is None:
         etc_from = database + ETC_ABOVE_DATABASE
+    if tt_from is None:
+        tt_from = 0
     k = 2 * holes
     db = EndgameDatabase(holes, database, empty_capture, deadline, remaining, end)
     db_seconds = time.perf_counter() - started
     if progress:
-        progress(f"database of boards up to {database} counters: {db.nbytes:,} bytes, {db_seconds:.1f} s")
+        progress(f"database of boards up to {database} counters: {db.nbytes:,} bytes, {db_seconds:.1f} s, "
+                 f"CPU {time.process_time() - cpu_started:.1f} s")
     binom = binomials(2 * holes * counters + k + 1, k)
     tt = TranspositionTable(table_bits)
     stats = np.zeros(4, dtype=np.int64)
@@ -365,7 +389,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     def run(table: TranspositionTable, counts: np.ndarray, alpha: int, beta: int, horizon: int) -> tuple[int, int]:
         v, mv = _search(root, holes, empty_capture, REMAINING[remaining], ENDS[end], alpha, beta, db.values, database, binom,
                         table.slots, table.bits, counts, deadline,
-                        etc_from, horizon)
+                        etc_from, horizon, heartbeat, tt_from)
         if counts[_ABORTED]:
             raise TimeoutError(f"Kalah({holes},{counters}) not solved within {budget} s "
                                f"({int(counts[_NODES]):,} nodes searched)")
@@ -383,11 +407,28 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     guess += (guess - n) % 2  # the parity of the counters on the board
     if progress:
         progress(f"first guess {guess} ({GUESS_HORIZON} plies, {int(guess_stats[_NODES]):,} nodes), "
-                 f"{time.perf_counter() - started:.1f} s")
+                 f"{time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
     # MTD(f): zero-window searches closing in on the value from the guess. Every value has the
     # parity of the counters on the board (the two players' gains add up to them), so each test
     # asks "at least beta?" for a beta of that parity.
     lo, hi, passes, best = -n, n, 0, -1
+    if window:
+        # one pass with the window around the guess (the only value of that parity inside it):
+        # exact when the guess is the value, else a bound that MTD(f) goes on from
+        aim = guess
+        v, move = run(tt, stats, aim - 1, aim + 1, MAX_PLY)
+        passes += 1
+        if v < aim:
+            hi = v
+        else:
+            lo = v
+            best = move
+            if v == aim:
+                hi = v
+        guess = v
+        if progress:
+            progress(f"pass {passes} (window {aim - 1}..{aim + 1}): value in {lo}..{hi}; "
+                     f"{int(stats[_NODES]):,} nodes, {time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
     while lo < hi:
         beta = guess + 2 if guess == lo else guess
         guess, move = run(tt, stats, beta - 1, beta, MAX_PLY)
@@ -399,7 +440,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
             best = move  # the move that reached lo: at the end lo is the value
         if progress:
             progress(f"pass {passes}: value in {lo}..{hi}; {int(stats[_NODES]):,} nodes, "
-                     f"{time.perf_counter() - started:.1f} s")
+                     f"{time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
     value = lo
     if best < 0:  # the mover loses every counter in play whatever they do: any move is best
         best = int(np.flatnonzero(root[:holes])[0])
