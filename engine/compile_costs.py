@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,7 +40,9 @@ COST_FILE = "variorum-compile-{name}.json"
 
 def kind_name(game_ids: Sequence[str]) -> str:
     """The name of the kind ``game_ids`` run on (engine.play.kinds): its entry point's module and
-    name, e.g. ``engine.mancala.tworow_machine.run`` (the same whatever games are added)."""
+    name, e.g. ``engine.alignment.machine.run``, or for a kernel specialised by engine.specialise the
+    module it was made from and the slots it fixes, ``engine.mancala.machine.turn.run[0=2]`` (the
+    same whatever games are added)."""
     from engine.games import GAMES
 
     if not game_ids:
@@ -50,7 +53,13 @@ def kind_name(game_ids: Sequence[str]) -> str:
     rules = GAMES[game_ids[0]]
     key = getattr(rules, "machine", None) or type(rules)
     func = getattr(key, "py_func", key)
-    return f"{func.__module__}.{func.__qualname__}"
+    made = getattr(sys.modules.get(func.__module__), "SPECIALISED_FROM", None)
+    if made is None:
+        return f"{func.__module__}.{func.__qualname__}"
+    # a generated module (engine.specialise) is named by a digest of its text, which any edit of the
+    # kernels changes: the kind is named by the kernel module and the slots it fixes instead
+    origin, constants = made
+    return f"{origin}.{func.__qualname__}[{','.join(f'{s}={v}' for s, v in constants)}]"
 
 
 def entry_point(game_ids: Sequence[str]) -> Any:

@@ -336,6 +336,7 @@ def specialised(module: ModuleType, constants: Mapping[int, int]) -> ModuleType:
         raise RuntimeError(f"cannot import the generated module {path}")  # a programming error
     mod = importlib.util.module_from_spec(spec)
     sys.modules[full] = mod
+    mod.SPECIALISED_FROM = key  # (the kernel module's name, its constant slots): a name that lasts (compile_costs)
     spec.loader.exec_module(mod)
     _MODULES[key] = mod
     return mod

@@ -29,7 +29,7 @@ def empty_cache(tmp_path: Path, monkeypatch) -> Path:
 
 def test_a_kind_is_named_by_its_entry_point_whatever_its_games():
     two_row = next(k for k in kinds(sorted(GAMES)) if "kalah" in k)
-    assert C.kind_name(two_row) == C.kind_name(["kalah"]) == "engine.mancala.tworow_machine.run"
+    assert C.kind_name(two_row) == C.kind_name(["kalah"]) == "engine.mancala.machine.turn.run[0=2]"
     assert len({C.kind_name(k) for k in kinds(sorted(GAMES))}) == len(kinds(sorted(GAMES)))
     with pytest.raises(ValueError, match="no game 'nope'"):
         C.kind_name(["nope"])
@@ -83,7 +83,7 @@ def test_a_warmer_records_its_kind_and_its_time(empty_cache: Path):
     assert found["cpu"] > 0 and found["wall"] > 0 and isinstance(found["compiled"], bool)
     assert C.is_cached(["kalah"])
     body = json.loads((empty_cache / C.KIND_FILE.format(name=C.kind_name(["kalah"]))).read_text())
-    assert body["kind"] == "engine.mancala.tworow_machine.run" and body["cpu"] == round(found["cpu"], 2)
+    assert body["kind"] == "engine.mancala.machine.turn.run[0=2]" and body["cpu"] == round(found["cpu"], 2)
 
 
 def test_the_rest_of_a_compile_is_scaled_by_what_the_finished_kinds_took():

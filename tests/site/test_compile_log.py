@@ -12,9 +12,9 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from engine.cli.compile_log import estimated_ready, follow_kernels, plan_line
 
 KINDS = [
-    {"kind": "engine.mancala.tworow_machine.run", "games": ["kalah", "oware"], "lane": 0, "cached": False,
+    {"kind": "engine.mancala.machine.turn.run[0=2]", "games": ["kalah", "oware"], "lane": 0, "cached": False,
      "estimate_cpu": 40.0, "estimate_source": "measured 2026-12-02 (engine/compile_costs.json)"},
-    {"kind": "engine.mancala.fourrow_machine.run", "games": ["lobudok"], "lane": 1, "cached": False,
+    {"kind": "engine.mancala.machine.turn.run[0=4]", "games": ["lobudok"], "lane": 1, "cached": False,
      "estimate_cpu": 90.0, "estimate_source": "this machine's compile of 2026-12-02T18:00:00Z"},
 ]
 
@@ -62,7 +62,7 @@ def test_the_log_prints_each_kinds_estimate_beside_its_real_time():
     assert "at 50% of a core (measured at start) on 2 cores" in lines[0]
     assert "measured 2026-12-02 (engine/compile_costs.json)" in lines[0]
     two_row = next(line for line in lines if line.startswith("compiling: the kernels of kalah, oware ready "))
-    assert re.search(r"\(engine\.mancala\.tworow_machine\.run, compiled\): estimated 40\.0 CPU s, ready at about "
+    assert re.search(r"\(engine\.mancala\.machine\.turn\.run\[0=2\], compiled\): estimated 40\.0 CPU s, ready at about "
                      r"\d+ s; took 38\.5 CPU s \(61\.0 s, at 63% of a core\)$", two_row)
     assert any(line.startswith("compiling: the kernels of lobudok ready ") and "estimated 90.0 CPU s" in line
                and "took 101.0 CPU s (150.2 s" in line for line in lines)
