@@ -287,10 +287,10 @@ def test_compiled_random_results_are_the_python_api_games(game_id, ruleset):
     way: the win-in-one search below counts random games by it."""
     game = engine.load_game(game_id, ruleset=ruleset, turn_limit=400)
     for seed in range(2):
-        s = game.new_state(seed)
+        s, walk = game.new_state(seed), RandomAgent(seed + 7)
         for _ in range(12 * seed):  # seed 1: a position 12 decisions in, if the game lasts that long
             if not s.is_terminal():
-                s.apply(RandomAgent(seed + 7).choose(s))
+                s.apply(walk.choose(s))
         before = s.raw()
         for agent in range(2):
             assert random_result(s, agent) == play_out(s.clone(), RandomAgent(agent)).result(), (seed, agent)
