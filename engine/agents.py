@@ -53,7 +53,7 @@ from typing import Protocol
 import numpy as np
 
 from engine.game import State
-from engine.result import ONGOING
+from engine.result import ONGOING, Result
 from engine.machine import FIRST_CHILD, REWARD, ROOT, VISITS, WIN, new_tree, reset_tree
 from engine.rng import AGENT_STREAM, new_rng, rng_below
 
@@ -87,6 +87,21 @@ def play_out(state: State, agents: tuple[RandomAgent, ...] | RandomAgent) -> Sta
         player = state.to_move or 1
         state.apply(agents[player - 1].choose(state))
     return state
+
+
+def random_result(state: State, seed: int) -> Result | None:
+    """How ``play_out(state.clone(), RandomAgent(seed))`` ends, the same game played in one compiled call
+    (engine.machine.KernelRules.play_out_random: the random agent's generator, its draws, the same
+    kernels) without keeping its moves: for callers that need only how many random games a player
+    wins, a Python call and a legality check a move being most of the cost of playing them through
+    the API (tests/engine/test_conformance.py plays 64 from each position of its win-in-one search;
+    benchmarks/make-test.txt). ValueError for a bad seed, or a game without the compiled machinery."""
+    play = getattr(state.rules, "play_out_random", None)
+    if play is None:
+        raise ValueError(f"compiled random games need a game on the compiled machinery; {state.rules.id} has none")
+    st = state.raw()
+    play(state.game.params, st, new_rng(seed, AGENT_STREAM))
+    return State(state.game, st, state.seed).result()
 
 
 def _legal(state: State) -> list[int]:

@@ -534,6 +534,20 @@ class KernelRules(Rules):
         self._call(params, OP_SEARCH, np.zeros_like(start), start=start, games=self._games(iterations), rng=rng,
                    tree=tree)
 
+    def play_out_random(self, params: Params, st: np.ndarray, rng: np.ndarray) -> None:
+        """Play ``st`` to its end in place, every move drawn from ``rng`` (a generator of engine.rng,
+        advanced) as the random agent draws it: the game ``engine.agents.play_out(state,
+        RandomAgent(seed))`` plays when ``rng`` is that agent's generator, in one compiled call
+        instead of a Python call (and a legality check) a move. It is one OP_SEARCH walk on a tree
+        with room for its root alone: the root cannot be expanded, so the walk leaves the tree at once
+        and every decision is ``rng_below(rng, legal moves)``, the random agent's draw, through the
+        same loop as random self-play (no other compiled entry point, so no compile time added)."""
+        if st.dtype != np.int64 or st.ndim != 1 or not st.flags.c_contiguous:
+            raise ValueError("a state to play out must be a contiguous one-dimensional int64 array")
+        if rng.dtype != np.uint64 or rng.shape != (1,):
+            raise ValueError("a generator is a uint64 array of one element (engine.rng.new_rng)")
+        self._call(params, OP_SEARCH, st, start=st.copy(), games=1, rng=rng, tree=new_tree(1, 0.0))
+
     # --- reading the state ---------------------------------------------------------------------
     def legal_moves(self, st: np.ndarray) -> list[int]:
         if st[self.STATUS] != ONGOING:

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.agents import (MAX_ALPHABETA_DEPTH, MAX_TREE_NODES, AlphaBetaAgent, RandomAgent, UCTAgent,
-                           make_agent, parse_agent)
+                           make_agent, parse_agent, random_result)
 from engine.games import GAMES
 from engine.machine import DRAW, NODES, TREE_FIELDS, WIN
 from engine.result import ONGOING
@@ -247,6 +247,18 @@ def test_bad_uct_budgets_are_named(kwargs, message):
 def test_specs_over_the_ceiling_are_refused(spec):
     with pytest.raises(ValueError, match="over the ceiling"):
         parse_agent(spec)
+
+
+def test_bad_compiled_random_games_are_named():
+    """random_result's seed and play_out_random's arrays are checked before any compiled call."""
+    state = _start("tap-urdy")
+    with pytest.raises(ValueError, match="seed"):
+        random_result(state, -1)
+    rules, params = state.rules, state.game.params
+    with pytest.raises(ValueError, match="int64"):
+        rules.play_out_random(params, state.raw().astype(np.int32), np.zeros(1, dtype=np.uint64))
+    with pytest.raises(ValueError, match="generator"):
+        rules.play_out_random(params, state.raw(), np.zeros(2, dtype=np.uint64))
 
 
 def test_alphabeta_depth_is_capped():

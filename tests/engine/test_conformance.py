@@ -35,12 +35,12 @@ from hypothesis import strategies as st
 
 import engine
 from engine import rulesets
-from engine.agents import GreedyAgent, RandomAgent, UCTAgent, play_out
+from engine.agents import GreedyAgent, RandomAgent, UCTAgent, play_out, random_result
 from engine.games import GAMES
 from engine.playout import run
 from engine.record import GameRecord
 from engine.replay import replay
-from engine.result import ENDINGS, ENDLESS, OVER, REPETITION, UNFINISHED
+from engine.result import ENDINGS, ENDLESS, ONGOING, OVER, REPETITION, UNFINISHED, result_of
 from engine.rng import batch_seed
 from engine.stats import (
     CHOICES, DECISIONS, FIRST, LEGAL_SUM, MOVES, N_COLUMNS, SCORE_1, SCORE_2, SEED, STATUS, TURNS, WINNER,
@@ -280,28 +280,57 @@ def test_compiled_playouts_are_the_python_api_games(game_id, ruleset):
         assert row.tolist() == s.stats_row().tolist(), i
 
 
+@pytest.mark.parametrize(("game_id", "ruleset"), CASES)
+def test_compiled_random_results_are_the_python_api_games(game_id, ruleset):
+    """``random_result(state, seed)`` (one compiled call) is how ``play_out(state.clone(),
+    RandomAgent(seed))`` ends through the API, from the start and from a position of a game under
+    way: the win-in-one search below counts random games by it."""
+    game = engine.load_game(game_id, ruleset=ruleset, turn_limit=400)
+    for seed in range(2):
+        s, walk = game.new_state(seed), RandomAgent(seed + 7)
+        for _ in range(12 * seed):  # seed 1: a position 12 decisions in, if the game lasts that long
+            if not s.is_terminal():
+                s.apply(walk.choose(s))
+        before = s.raw()
+        for agent in range(2):
+            assert random_result(s, agent) == play_out(s.clone(), RandomAgent(agent)).result(), (seed, agent)
+        assert np.array_equal(s.raw(), before)  # the state played from is left as it was
+
+
 # --- UCT takes a win in one -----------------------------------------------------------------------------
 
 def winning_moves(state: engine.game.State) -> set[int]:
     """The moves that win within the mover's turn (the mover's next decisions may follow at once)."""
-    me = state.to_move
+    return _winning_moves(state.rules, state.game.params, state.raw())
+
+
+def _winning_moves(rules: engine.game.Rules, params: Any, st: np.ndarray) -> set[int]:
+    """:func:`winning_moves` on the kernel's state array: each legal move played on a copy by
+    ``Rules.apply``, as ``State.child`` plays it but for the check that the move is legal (it is one of
+    the legal moves listed), which lists the legal moves again; the result as ``State.result`` reads
+    it. The win-in-one search asks this of every position of hundreds of games (benchmarks/make-test.txt)."""
+    me = rules.to_move(st)
     out = set()
-    for m in state.legal_moves():
-        c = state.child(m)
-        if c.is_terminal():
-            if c.result().winner == me:
+    for m in rules.legal_moves(st):
+        c = st.copy()
+        rules.apply(params, c, m)
+        if rules.status(c) != ONGOING:
+            if result_of(rules.status(c), rules.scores(params, c)).winner == me:
                 out.add(m)
-        elif c.to_move == me and winning_moves(c):
+        elif rules.to_move(c) == me and _winning_moves(rules, params, c):
             out.add(m)
     return out
 
 
 def random_play_value(state: engine.game.State, player: int, games: int = 64) -> float:
     """The share of random games from ``state`` that ``player`` wins (a first 16 games are
-    enough to tell a position the player wins nearly always)."""
+    enough to tell a position the player wins nearly always). Game ``g`` is ``play_out(state.clone(),
+    RandomAgent(g))``, played in compiled code (``random_result``, the same game: asserted by
+    test_compiled_random_results_are_the_python_api_games): most of the search's time went to
+    playing them through the API (benchmarks/make-test.txt)."""
     won = 0
     for g in range(games):
-        won += play_out(state.clone(), RandomAgent(g)).result().winner == player
+        won += random_result(state, g).winner == player
         if g == 15 and won >= 15:
             return won / 16
     return won / games
@@ -411,8 +440,11 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
 
 
 def _a_win_in_one(game: engine.game.Game, game_id: str) -> tuple[engine.game.State, set[int]]:
+    seen: list[engine.game.State] = []  # the won games as the first pass plays them, searched again by the second
     for earlier in (False, True):  # the last decisions of every won game first, then the ones before
-        for played in won_games(game):
+        for played in seen if earlier else won_games(game):
+            if not earlier:
+                seen.append(played)
             moves = played.history()
             split = max(0, len(moves) - LAST_DECISIONS)
             s = game.new_state(played.seed)
