@@ -18,7 +18,7 @@ import numpy as np
 from engine import descriptions
 from engine.machine import endless_switch
 from engine.mancala import fourrow, layout
-from engine.mancala.sowing import track_block
+from engine.mancala.sowing import as_int64, track_block
 from engine.switches import Switch
 from engine.mancala.rules import problems as rule_problems
 from engine.mancala.rules import reading, readings, rules_for
@@ -159,11 +159,6 @@ def cover_bits(description: SowingDescription, rules: Any, board: Any) -> int:
     if rules.store_sowing == "own-store":
         return as_int64(sum(1 << h for h in shared if board[h] > 0))
     return as_int64(sum(1 << pos for pos, h in enumerate(shared) if board[h] > 0))
-
-
-def as_int64(bits: int) -> int:
-    """A bit mask of up to 64 positions as the state holds it (an int64: bit 63 is its sign)."""
-    return bits - (1 << 64) if bits >= 1 << 63 else bits
 
 
 def parameters(description: SowingDescription, values: Mapping[str, str]) -> tuple[np.ndarray, Any]:

@@ -15,7 +15,7 @@ holes are player 1's turned half round (site ``s`` -> ``4N-1-s``). Holes are nam
 (player 1) and ``b1 .. b2N`` (player 2). A hole's *position* is its number minus one.
 
 Moves are integers that name a hole without knowing the board's width, so that notation works
-from the move alone: ``100 * player + position`` (player 0 or 1) for a hole, ``+ RELEASED`` for a
+from the move alone: ``128 * player + position`` (player 0 or 1) for a hole, ``+ RELEASED`` for a
 lap that uses the full half of the board (Lobudok's choice, notation ``a9+``), ``PASS`` and
 ``STOP``. The kernels' geometry (:func:`geometry`) is a block of int64 tables inside a game's
 parameter array, at offsets fixed for every width up to :data:`MAX_PER_ROW`.
@@ -28,22 +28,25 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 from numba import njit
 
-from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, track_block
+from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, as_int64, track_block
 
-MAX_PER_ROW = 24
-"""The widest board the geometry block has room for (Tshuba: 4 x 22; Hus (Damara): 4 x 24). A
-hole's move (``PLAYER_MOVES * player + position``, plus ``RELEASED``) names positions below
-``RELEASED``, so a player's track is at most 50 holes: 25 a row."""
+MAX_PER_ROW = 32
+"""The widest board the geometry block has room for (Tshuba: 4 x 22; Hus (Damara): 4 x 24; Chiana
+wa Bwalo: 4 x 28). A player's track is then at most 64 holes, so that the bit masks of a player's
+hole positions (the cover, the prefix masks of :func:`lap_cover`, the misoro, the heads) fit an
+int64 (position 63 is its sign bit: :func:`engine.mancala.sowing.as_int64`), and a hole's move
+(``PLAYER_MOVES * player + position``, plus ``RELEASED``) names positions below ``RELEASED``."""
 MAX_SITES = 4 * MAX_PER_ROW
 MAX_TRACK = 2 * MAX_PER_ROW
 
 # --- moves -------------------------------------------------------------------------------------
-PLAYER_MOVES = 100
-"""A hole's move is ``PLAYER_MOVES * player + position``."""
-RELEASED = 50
+PLAYER_MOVES = 128
+"""A hole's move is ``PLAYER_MOVES * player + position``: room for a player's 64 positions and as
+many released laps."""
+RELEASED = 64
 """Added to a hole's move: a lap from that hole on the full half of the board (notation ``a9+``)."""
-if 2 * MAX_PER_ROW > RELEASED or RELEASED + 2 * MAX_PER_ROW > PLAYER_MOVES:
-    raise RuntimeError("a four-row move cannot name every hole of the widest board")  # a programming error
+if 2 * MAX_PER_ROW > RELEASED or RELEASED + 2 * MAX_PER_ROW > PLAYER_MOVES or 2 * MAX_PER_ROW > 64:
+    raise RuntimeError("a four-row move or bit mask cannot name every hole of the widest board")  # a programming error
 PASS = 1000
 """The move of a player who has no legal move (notation ``pass``)."""
 STOP = 1001
@@ -156,7 +159,7 @@ def geometry(per_row: int, skips: Sequence[Iterable[int]] = ((),)) -> np.ndarray
             mask = 0
             for i, site in enumerate(tb[3:3 + tb[0]]):
                 mask |= 1 << int(block[G_POSITION + site])
-                block[G_COVER + (kind * 2 + player) * MAX_TRACK + i] = mask
+                block[G_COVER + (kind * 2 + player) * MAX_TRACK + i] = as_int64(mask)
     return block
 
 
@@ -181,8 +184,8 @@ def lap_cover(par, geo, kind, player, origin, count, last):
 
 
 def occupied_positions(per_row: int, board: Sequence[int], player: int) -> int:
-    """The bit mask of ``player``'s hole positions that hold counters."""
-    return sum(1 << i for i, s in enumerate(track(per_row, player)) if board[s] > 0)
+    """The bit mask of ``player``'s hole positions that hold counters (an int64: as_int64)."""
+    return as_int64(sum(1 << i for i, s in enumerate(track(per_row, player)) if board[s] > 0))
 
 
 def track_offset(geo: int, kind: int, player: int) -> int:

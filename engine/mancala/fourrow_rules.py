@@ -147,7 +147,7 @@ class FourRowGame(SpecialisedKernels, KernelRules):
             header[layout.F_OPENING_LAP] = opening_rule.lap_code(lap, capture)
             header[layout.F_OPENING_TURNS] = int(self._primitive(settings, "opening", "turns") == "game")
         if self._primitive(settings, "extra-captures", "spare") == "opening-hole":
-            header[layout.F_EXTRA_SPARE] = 1 << opening_pos
+            header[layout.F_EXTRA_SPARE] = described.as_int64(1 << opening_pos)
         header[layout.F_PREVIOUS_EMPTY] = int(rules.previous_hole == "empty")
         header[layout.F_SINGLE_LAP] = int(rules.single_scope == "lap")
         header[layout.F_EXTRA_AFTER] = layout.primitive_code(
@@ -193,7 +193,7 @@ class FourRowGame(SpecialisedKernels, KernelRules):
             reserve += [fourrow.site_of(n, p, pos) for pos in reserves(n)]
         start = self._layout(n, values)
         header[layout.F_START_SIDE] = sum(start)
-        header[layout.F_START_COVER] = sum(1 << pos for pos, c in enumerate(start) if c > 0)
+        header[layout.F_START_COVER] = described.as_int64(sum(1 << pos for pos, c in enumerate(start) if c > 0))
         board = [0] * MAX_SITES
         for p in (0, 1):
             for pos, c in enumerate(start):

@@ -36,6 +36,13 @@ def idx(i: np.int64) -> np.uint64:
     return np.uint64(i)
 
 
+def as_int64(bits: int) -> int:
+    """A bit mask of up to 64 positions (holes, track positions) as the parameters and the state hold
+    it, an int64: bit 63 is its sign. The widest tracks have 64 positions (two rows of 32 holes; a
+    player's two rows of 32 on four rows)."""
+    return bits - (1 << 64) if bits >= 1 << 63 else bits
+
+
 def track_block(holes: Sequence[int], n_holes: int, skip: Sequence[int] | None = None,
                 compact: bool = False) -> np.ndarray:
     """The block for a track visiting ``holes`` in order on a board of ``n_holes``, skipping ``skip``.

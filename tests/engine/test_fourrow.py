@@ -60,11 +60,13 @@ def test_geometry_block_holds_the_tables_and_the_tracks():
     assert hole_at(geo, t, last) == fourrow.site_of(n, 0, 7)
 
 
-@pytest.mark.parametrize("move, text", [(0, "a1"), (15, "a16"), (100, "b1"), (141, "b42"), (58, "a9+"),
-                                        (165, "b16+"), (PASS, "pass"), (STOP, "stop")])
+@pytest.mark.parametrize("move, text", [(0, "a1"), (15, "a16"), (128, "b1"), (169, "b42"), (72, "a9+"),
+                                        (207, "b16+"), (63, "a64"), (255, "b64+"), (PASS, "pass"), (STOP, "stop")])
 def test_move_names_round_trip(move, text):
+    """A hole's move is 128 * player + position (+ 64 for a released lap): every hole of the widest
+    board, 4 x 32 holes (a1 .. a64), is named."""
     assert fourrow.move_name(move) == text
-    assert fourrow.parse_move(text.upper(), 42, released=True) == move
+    assert fourrow.parse_move(text.upper(), 64, released=True) == move
 
 
 @pytest.mark.parametrize("text", ["a0", "a17", "c1", "a", "1", "a01", "a9++", "pas", ""])

@@ -611,3 +611,72 @@ def test_extra_captures_passed_to_the_opponent_with_none_to_take_on_either_side_
     assert s.to_move == 1 and s.legal_moves_text() == ["pass"] and not s.is_terminal()
     s.apply("pass")
     assert s.is_terminal() and s.result().ending == "draw" and s.result().winner is None
+
+
+# --- the widest board ----------------------------------------------------------------------------
+
+WIDE = {
+    "column-capture": (RULES, [{"name": "extra-captures", "params": {"count": 1}},
+                               {"name": "special-holes", "params": {"kind": "heads"}}]),
+    "resowing-restricted": ({**RESOWING, "long_lap": "sow-origin"},
+                            [{"name": "restricted-holes", "params": {"sowing": "skip-corners", "release": "all-holes",
+                                                                     "lasting": "per-turn", "capture": "unrestricted"}}]),
+}
+"""Two combinations of rules on the widest board: Tsoro's column capture with an extra capture and
+heads; Lobudök's re-sown captures with restricted holes whose laps pass over the corners (two kinds
+of track, a choice of lap at a corner: the released moves, ``a9+``)."""
+
+
+def wide(rules: dict[str, Any], primitives: list[dict[str, Any]], holes: int) -> Game:
+    desc = SowingDescription.model_validate({
+        "game": "four-row-test", "board": {"rows": 4, "holes_per_row": holes, "stores": rules["captured_to"] == "store"},
+        "setup": {"counters_per_row": [2, 1]}, "rules": rules, "primitives": primitives, "switches": []})
+    return Game(FourRowGame(desc, "test"), {}, limits=Limits(turns=300, moves=3000))
+
+
+@pytest.mark.parametrize("holes", [24, 28, 32])
+@pytest.mark.parametrize("combination", sorted(WIDE))
+def test_a_four_row_board_plays_up_to_32_holes_a_row(combination, holes):
+    """The four-row board of the one machine: up to 32 holes a row (Tshuba 22, Hus (Damara) 24,
+    Chiana wa Bwalo 28), a player's track of 64 holes (a hole's move 128 * player + position, its
+    bit 63 in the masks of positions): seeded random games keep every counter, list their legal
+    moves ascending, each named and read back, and a lap round a player's whole track covers it."""
+    import random
+
+    game = wide(*WIDE[combination], holes)
+    total = 2 * holes * 3
+    for seed in range(2):
+        state = game.new_state(seed)
+        pick = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_moves()
+            assert legal == sorted(set(legal))
+            assert [state.text_to_move(state.move_to_text(m)) for m in legal] == legal
+            state.apply(pick.choice(legal))
+            b = state.board()
+            assert sum(b["a"]) + sum(b["b"]) + sum(b.get("captures", [])) == total and min(b["a"] + b["b"]) >= 0
+    # a1 holds a lap round player 1's whole track (64 holes on the widest board): every hole of both
+    # players is covered after it, player 2's from the start (bit 63 of each mask)
+    n = 2 * holes
+    spec = {"a": [n + 1] + [0] * (n - 1), "b": [1] * n, "to_move": 1}
+    state = game.state_from_position(spec | ({"captures": [0, 0]} if "captures" in state.board() else {}))
+    assert game.rules.counters(game.params, state.raw())["covered"] == n + 1
+    state.apply("a1")
+    assert game.rules.counters(game.params, state.raw())["covered"] == 2 * n
+
+
+def test_the_four_row_board_refuses_33_holes_a_row_naming_the_field():
+    """33 holes a row, written on the board or set by a switch's option: refused by the description's
+    validation (schema.sowing), naming board.holes_per_row; the machine plays every width it allows."""
+    base = {"game": "four-row-test", "board": {"rows": 4, "holes_per_row": 33, "stores": True},
+            "setup": {"counters_per_row": [2, 1]}, "rules": RULES, "switches": []}
+    with pytest.raises(ValueError, match=r"board\.holes_per_row\n.*less than or equal to 32"):
+        SowingDescription.model_validate(base)
+    bound = {**base, "board": {"rows": 4, "stores": True}, "switches": [
+        {"id": "four-row-test.holes", "default": "32",
+         "options": {"32": {"board.holes_per_row": 32}, "33": {"board.holes_per_row": 33}}}]}
+    with pytest.raises(ValueError, match=r"option '33': board\.holes_per_row = 33 is not 2 to 32"):
+        SowingDescription.model_validate(bound)
+    del bound["switches"][0]["options"]["33"]
+    bound["switches"][0]["options"]["22"] = {"board.holes_per_row": 22}  # Tshuba's widest
+    described.check_played(SowingDescription.model_validate(bound))

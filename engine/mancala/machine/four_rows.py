@@ -53,7 +53,7 @@ of an empty landing the turn ends. Named primitives (engine.mancala.rules):
 A game ``decided_by: rule``: a player's score is 1 for a win and 0 otherwise (captures kept in
 stores are on the board, ``board()["captures"]``).
 
-Moves are ints (engine.mancala.fourrow): a hole ``100 * player + position`` (a start, a relay at a
+Moves are ints (engine.mancala.fourrow): a hole ``128 * player + position`` (a start, a relay at a
 special hole or a corner, an extra capture of an opponent's hole, a misoro choice), ``+ RELEASED``
 (a lap round every hole, chosen at a corner), ``PASS``, ``STOP``. The state: the board (4N sites)
 first, then the fields below at a constant offset; the kernels are handed to the shared machinery
@@ -440,6 +440,16 @@ def replay_logged(state, params, table, origin, kind, quick, lap_budget, log):
     return laps(state, params, table, origin, kind, lap_budget, True, log)
 
 
+@njit(cache=True, inline="always")
+def copy_state(dst, src, params):
+    """Copy a state's board and its fields before the legal moves (not the room between a narrower
+    board and the widest, FIELDS, nor the legal moves and the quick pass's undo, written before read)."""
+    for j in range(params[F_SITES]):
+        dst[j] = src[j]
+    for j in range(FIELDS, LEGAL):
+        dst[j] = src[j]
+
+
 @njit(cache=True)
 def probe_endless(state, params, table, scratch, origin, kind, lap_budget, log):
     """Whether the run from ``origin`` is endless, probed as the move would play it: a move at the
@@ -447,7 +457,8 @@ def probe_endless(state, params, table, scratch, origin, kind, lap_budget, log):
     turn_start = state[TURN_START]
     if state[PHASE] == PHASE_START:
         state[TURN_START] = origin
-    endless = machine.probe(laps, replay_logged, LEGAL, state, params, table, scratch, origin, kind, lap_budget, log)
+    copy_state(scratch, state, params)  # machine.probe copies none of it (size 0)
+    endless = machine.probe(laps, replay_logged, 0, state, params, table, scratch, origin, kind, lap_budget, log)
     state[TURN_START] = turn_start
     return endless
 
