@@ -124,6 +124,31 @@ def test_a_run_past_its_deadline_stops(built_db, tmp_path):
     assert not (tmp_path / "r.db").exists() or _kinds(tmp_path / "r.db", "compare_runs", "tap-urdy") == []
 
 
+def test_the_pilot_plays_its_games_once(built_db, monkeypatch):
+    """The pilot's games a ruleset, once, and one game beside them that loads the kernels (it played
+    them all twice, the first time only to load the kernels)."""
+    from engine import rulesets
+    from engine.compare import sweep
+
+    played: list[int] = []
+    inner = sweep.self_play_rows
+
+    def counting(game, seed: int, games: int):
+        played.append(games)
+        return inner(game, seed, games)
+
+    monkeypatch.setattr(sweep, "self_play_rows", counting)
+    rulesets.use_source(built_db)
+    try:
+        rates = F.pilot("tap-urdy", games=6)
+        assert rates.rulesets > 1 and rates.random_game > 0 and rates.turns >= 1
+        assert sum(played) == 6 * rates.rulesets + 1
+        with pytest.raises(ValueError, match="at least 2 games a ruleset, not 1"):
+            F.pilot("tap-urdy", games=1)
+    finally:
+        rulesets.use_source(None)
+
+
 def _log(site: Path, plan: dict[str, list[str]]):
     from engine.cli.bake_progress import BakeLog
 
