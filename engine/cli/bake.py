@@ -162,7 +162,8 @@ def await_kernels(log: Any, games: Sequence[str], ready: Callable[[str], bool],
                   left: Callable[[], float | None] | None = None) -> None:
     """The stage ``compiling``: wait until the kernels of one of ``games`` are ready, telling the
     log (and through it the pages) the compile's estimate, ``left()`` seconds from now (None: not
-    known yet; ``left`` None: never known)."""
+    known yet; ``left`` None: never known; 0, overdue: the last estimate is kept, so that the stage's
+    line gives its real time beside an estimate made before it)."""
     if not games:
         raise ValueError("games: the bake waits for the kernels of at least one game")
     log.games["compiling"] = [KERNELS]
@@ -172,7 +173,7 @@ def await_kernels(log: Any, games: Sequence[str], ready: Callable[[str], bool],
     def estimate() -> None:
         nonlocal said
         found = left() if left is not None else None
-        if found is None:
+        if not found:
             return
         at = time.monotonic() + found  # when the kernels are expected ready: said again when it moves
         if said is None or abs(at - said) >= 1.0:

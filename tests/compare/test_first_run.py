@@ -247,6 +247,17 @@ def test_the_compiling_stage_needs_a_game_and_says_when_its_estimate_is_unknown(
         await_kernels(log, [], lambda g: True)
     await_kernels(log, ["kalah"], lambda g: True)  # ready: the stage ends at once, its estimate unknown
     assert "compiling the engine's kernels: kernels (unknown; " in out.getvalue()
+    fresh = tmp_path / "fresh"  # no earlier time of the compile on this machine
+    fresh.mkdir()
+    log, out = _log(fresh, {"preliminary": ["kalah"]})
+    asked = [0]
+
+    def ready(game: str) -> bool:
+        asked[0] += 1
+        return asked[0] > 2
+
+    await_kernels(log, ["kalah"], ready, lambda: 0.0)  # overdue from the start: no estimate to give
+    assert re.search(r"^compiling: kernels done in \d+ s$", out.getvalue(), re.M)
 
 
 def test_the_estimates_summary_counts_the_runs_within_a_factor_of_two():
