@@ -392,7 +392,7 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = 
 
     from engine.cli.bake import REFINING, bake_figures, saved_kinds
     from engine.cli.bake_progress import BakeLog, duration
-    from engine.cli.compile_log import get_json, compiled_before, follow_kernels
+    from engine.cli.compile_log import CompileEstimate, compiled_before, follow_kernels, get_json
     from engine.compile_costs import measure_share
     from engine.compare.first_run import SECTIONS
     from engine.play import die_with_parent
@@ -470,14 +470,16 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = 
             sys.exit(child.returncode or 1)
         log.say(f"pages ready at {base}/ {time.monotonic() - started:.1f} s after start")
         kernels: set[str] = set()
+        compile_estimate = CompileEstimate(started)  # the bake's stage "compiling" says its estimate
         follow = threading.Thread(target=follow_kernels, args=(base, child, log.say, kernels, started, share),
-                                  daemon=True)
+                                  kwargs={"estimate": compile_estimate}, daemon=True)
         follow.start()
         yield_cpu()  # the bakes run in this process: the server and its workers come first
         if bake and child.poll() is None and any(plan.values()):
             try:
                 bake_figures(db, results, games, log, fresh=fresh, ready=lambda g: g in kernels or not follow.is_alive(),
-                             checkpoint=site / ASSESS_CHECKPOINT, overrides=overrides)
+                             checkpoint=site / ASSESS_CHECKPOINT, overrides=overrides,
+                             compile_left=compile_estimate.left)
                 log.say(f"every section baked {time.monotonic() - started:.1f} s after start")
             except Exception as exc:  # the server stays up; the pages say what is saved
                 log.say(f"the bake stopped: {exc!r}; the server goes on "

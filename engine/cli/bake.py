@@ -4,6 +4,9 @@ minutes, then refined to the default budgets (engine.compare.first_run holds the
 :func:`bake_figures` goes through two passes over the games, telling the log
 (engine.cli.bake_progress.BakeLog) as it goes:
 
+- stage ``compiling``: while no game's kernels are ready (``ready``), the bake waits, its estimate
+  the compile's (``compile_left``: engine.cli.compile_log.CompileEstimate, from the compile's
+  costs, engine.compile_costs), so that the pages say the kernels are being compiled;
 - stage ``preliminary``: for each game whose kernels are ready (``ready``, the play API's
   compilation, which goes on meanwhile), a pilot, then each section that has no run yet at a
   preliminary budget cut to the game's time budget (wall seconds: the CPU seconds they buy at the
@@ -32,6 +35,8 @@ RUNS = {"comparison": "compare_runs", "assessment": "assess_runs", "reconstructi
 """The results database's table of each section's runs."""
 WAIT_SECONDS = 0.5
 """Seconds between two looks at the play API's compilation while no game's kernels are ready."""
+KERNELS = "kernels"
+"""The one entry of the stage ``compiling`` (engine.cli.bake_progress): the kernels the bake waits for."""
 
 
 def saved_kinds(results: Path) -> dict[tuple[str, str], set[str]]:
@@ -113,9 +118,11 @@ class Timings:
 def bake_figures(db: Path, results: Path, game_ids: Sequence[str], log: Any, *, fresh: bool,
                  ready: Callable[[str], bool] | None = None, checkpoint: Path | None = None,
                  total_seconds: float = F.FIRST_FIGURES_SECONDS, refine: bool = True,
-                 overrides: dict[str, dict[str, Any]] | None = None) -> Timings:
+                 overrides: dict[str, dict[str, Any]] | None = None,
+                 compile_left: Callable[[], float | None] | None = None) -> Timings:
     """Bake the figures of ``game_ids`` from the archive ``db`` into ``results`` (see the module
     docstring); ``ready(game)``: whether the game's kernels are compiled (None: all are);
+    ``compile_left()``: the seconds until the first kernels are expected ready (None: not known);
     ``overrides``: section -> budget fields in place of the default budget's (the command line's);
     ``refine``: False stops after the preliminary figures. Returns the timings."""
     from engine import rulesets
@@ -129,6 +136,8 @@ def bake_figures(db: Path, results: Path, game_ids: Sequence[str], log: Any, *, 
     if todo:
         log.games["preliminary"] = list(todo)
         log.expect("preliminary", {g: timings.wall(per_game) for g in todo})
+        if ready is not None and not any(ready(g) for g in todo):
+            await_kernels(log, todo, ready, compile_left)
         log.start_stage("preliminary")
         waiting = list(todo)
         while waiting:
@@ -147,6 +156,39 @@ def bake_figures(db: Path, results: Path, game_ids: Sequence[str], log: Any, *, 
                 _refine(section, games, results, rates, log, timings, checkpoint, (overrides or {}).get(section))
     log.say(timings.summary())
     return timings
+
+
+def await_kernels(log: Any, games: Sequence[str], ready: Callable[[str], bool],
+                  left: Callable[[], float | None] | None = None) -> None:
+    """The stage ``compiling``: wait until the kernels of one of ``games`` are ready, telling the
+    log (and through it the pages) the compile's estimate, ``left()`` seconds from now (None: not
+    known yet; ``left`` None: never known; 0, overdue: the last estimate is kept, so that the stage's
+    line gives its real time beside an estimate made before it)."""
+    if not games:
+        raise ValueError("games: the bake waits for the kernels of at least one game")
+    log.games["compiling"] = [KERNELS]
+    started = time.monotonic()
+    said: float | None = None
+
+    def estimate() -> None:
+        nonlocal said
+        found = left() if left is not None else None
+        if not found:
+            return
+        at = time.monotonic() + found  # when the kernels are expected ready: said again when it moves
+        if said is None or abs(at - said) >= 1.0:
+            said = at
+            log.expect("compiling", {KERNELS: at - started})
+
+    estimate()
+    log.start_stage("compiling")
+    while True:
+        log.update(KERNELS, 0, None, unit="kernels")
+        if any(ready(g) for g in games):
+            break
+        time.sleep(WAIT_SECONDS)
+        estimate()
+    log.end_stage()
 
 
 def _preliminary(game: str, results: Path, have: dict, rates: dict[str, F.Rates], per_game: float, log: Any,

@@ -1,9 +1,9 @@
 """The first run's account of itself: what ``variorum serve`` is doing in the background, how far
 it has got and how long is left.
 
-``variorum serve`` goes through stages (:data:`STAGES`: compiling the engine's kernels, baking the
-default comparisons, baking the default assessments), each game after game. :class:`BakeLog`
-follows them and tells three readers:
+``variorum serve`` goes through stages (:data:`STAGES`: waiting while the engine's kernels compile,
+one entry, engine.cli.bake.KERNELS, then baking the preliminary figures and refining each section),
+each game after game. :class:`BakeLog` follows them and tells three readers:
 
 - a terminal: a live bar per game (rich);
 - a log (stderr not a terminal): plain lines, one when a stage or a game starts or ends and one
@@ -104,7 +104,7 @@ class BakeLog:
     def expected_stage(self, stage: str) -> float | None:
         """The seconds ``stage`` is expected to take; None when a game's estimate is not known yet."""
         found = [self.expected(stage, g) for g in self.games.get(stage, [])]
-        if stage != "compiling" and any(e is None for e in found):
+        if any(e is None for e in found):
             return None
         return sum(e or 0.0 for e in found)
 

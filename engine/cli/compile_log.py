@@ -4,7 +4,9 @@ and each kind's estimate beside its real time as it becomes ready (engine.compil
 The play API (site/plugins/variorum_play.py) compiles the kernels at start, a kind of game at a
 time in two lanes, and says in ``/-/play.json`` each kind's estimate (CPU seconds and where the
 figure comes from) and, once ready, its CPU and wall seconds. :func:`follow_kernels` reads it and
-logs, for the compile as a whole and for each kind, the estimate beside the real time.
+logs, for the compile as a whole and for each kind, the estimate beside the real time, and keeps
+the kinds still compiling in a :class:`CompileEstimate`, from which the bake's stage ``compiling``
+(engine.cli.bake) takes its estimate of the wait for the first kernels.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -81,11 +84,45 @@ def estimated_ready(kinds: list[dict[str, Any]], share: float, cores: int) -> di
     return out
 
 
+class CompileEstimate:
+    """The kinds still compiling and when each is expected ready, in wall seconds after ``started``
+    (a ``time.monotonic()``), as :func:`follow_kernels` finds them: what the bake says of the compile
+    while it waits for its first kernels (:meth:`left`)."""
+
+    def __init__(self, started: float) -> None:
+        self.started = started
+        self._pending: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def expect(self, kind: str, ready_at: float) -> None:
+        """``kind`` is expected ready ``ready_at`` seconds after the start (ValueError: negative)."""
+        if ready_at < 0:
+            raise ValueError(f"ready_at: seconds after the start, not {ready_at}")
+        with self._lock:
+            self._pending[kind] = ready_at
+
+    def ready(self, kind: str) -> None:
+        """``kind``'s kernels are ready: no longer waited for."""
+        with self._lock:
+            self._pending.pop(kind, None)
+
+    def left(self, now: float | None = None) -> float | None:
+        """Seconds until the first kind still compiling is expected ready (0 once overdue); None
+        while no kind's estimate is known."""
+        with self._lock:
+            first = min(self._pending.values(), default=None)
+        if first is None:
+            return None
+        return max(0.0, first - ((time.monotonic() if now is None else now) - self.started))
+
+
 def follow_kernels(base: str, child: subprocess.Popen, say: Callable[[str], None], ready: set[str],
-                   started: float, share: float, cores: int | None = None) -> None:
+                   started: float, share: float, cores: int | None = None,
+                   estimate: CompileEstimate | None = None) -> None:
     """Follow the play API's compilation of the games' kernels (``/-/play.json``): the estimate
     when it starts, each kind's estimate and real time when ready (adding its games to ``ready``),
-    and the whole compile's; return when every game's kernels are ready (or the server stopped)."""
+    and the whole compile's; return when every game's kernels are ready (or the server stopped).
+    ``estimate``: filled in with each kind's expected ready time, a kind dropped when ready."""
     cores = cores or os.cpu_count() or 1
     said: set[str] = set()
     planned: dict[str, float] | None = None
@@ -99,10 +136,15 @@ def follow_kernels(base: str, child: subprocess.Popen, say: Callable[[str], None
         if kinds and planned is None:
             offset = time.monotonic() - started  # the compile started about when the server answered
             planned = estimated_ready(kinds, share, cores)
+            if estimate is not None:
+                for kind, at in planned.items():
+                    estimate.expect(kind, offset + at)
             say(plan_line(kinds, share, cores))
         for entry in kinds:
             if "ready_seconds" in entry and entry["kind"] not in said:
                 said.add(entry["kind"])
+                if estimate is not None:
+                    estimate.ready(entry["kind"])
                 say(kind_line(entry, time.monotonic() - started, offset + (planned or {}).get(entry["kind"], 0.0)))
         kernels = status.get("kernels") or {}
         new = [g for g in sorted(kernels) if kernels[g]["ready"] and g not in ready]

@@ -143,26 +143,29 @@ class Rates:
 
 
 def pilot(game_id: str, games: int = PILOT_GAMES) -> Rates:
-    """Play ``games`` random games of each of the game's rulesets (compiled), twice (the first loads
-    or compiles the kernels), and time the second in CPU seconds."""
+    """Play ``games`` random games of each of the game's rulesets (compiled), once, timed in CPU
+    seconds, after one game of the first ruleset outside the timing (it loads or compiles the
+    kernels); ``games`` < 2: ValueError."""
+    if games < 2:
+        raise ValueError(f"games: the pilot plays at least 2 games a ruleset, not {games}")
     from engine import rulesets as archive
+    from engine import stats as S
     from engine.compare import comparison as comparing
     from engine.compare.fit import standings
-    from engine.compare.sweep import Sweep, run
+    from engine.compare.sweep import Sweep, run, self_play_rows
+    from engine.game import MOVE_LIMIT, TURN_LIMIT, Game, Limits
+    from engine.games import rules_of
 
     found = [r.id for r in archive.rulesets(game_id)]
     if not found:
         raise ValueError(f"{game_id}: no ruleset in the archive")
     plan = comparing.plan(game_id, rulesets=found)
-    from engine.game import MOVE_LIMIT, TURN_LIMIT
-
-    sw = Sweep(game_id, tuple(plan.variants), games, 0, None, None, (TURN_LIMIT, MOVE_LIMIT))
-    run(sw, checkpoint=None)  # the kernels loaded (or compiled) outside the timing
+    limits = (TURN_LIMIT, MOVE_LIMIT)
+    # one game as the sweep plays it: the kernels loaded (or compiled) outside the timing
+    self_play_rows(Game(rules_of(game_id), dict(plan.variants[0]), None, Limits(*limits)), 0, 1)
     started = time.process_time()
-    rows = run(sw, checkpoint=None)
+    rows = run(Sweep(game_id, tuple(plan.variants), games, 0, None, None, limits), checkpoint=None)
     seconds = time.process_time() - started
-    from engine import stats as S
-
     turns = sum(float(r[:, S.TURNS].mean()) for r in rows) / max(1, len(rows))
     readings = len(comparing.plan(game_id, switches=list(standings(game_id))).variants)
     return Rates(seconds / max(1, games * len(found)), max(1.0, turns), len(found), readings)

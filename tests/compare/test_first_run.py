@@ -124,6 +124,31 @@ def test_a_run_past_its_deadline_stops(built_db, tmp_path):
     assert not (tmp_path / "r.db").exists() or _kinds(tmp_path / "r.db", "compare_runs", "tap-urdy") == []
 
 
+def test_the_pilot_plays_its_games_once(built_db, monkeypatch):
+    """The pilot's games a ruleset, once, and one game beside them that loads the kernels (it played
+    them all twice, the first time only to load the kernels)."""
+    from engine import rulesets
+    from engine.compare import sweep
+
+    played: list[int] = []
+    inner = sweep.self_play_rows
+
+    def counting(game, seed: int, games: int):
+        played.append(games)
+        return inner(game, seed, games)
+
+    monkeypatch.setattr(sweep, "self_play_rows", counting)
+    rulesets.use_source(built_db)
+    try:
+        rates = F.pilot("tap-urdy", games=6)
+        assert rates.rulesets > 1 and rates.random_game > 0 and rates.turns >= 1
+        assert sum(played) == 6 * rates.rulesets + 1
+        with pytest.raises(ValueError, match="at least 2 games a ruleset, not 1"):
+            F.pilot("tap-urdy", games=1)
+    finally:
+        rulesets.use_source(None)
+
+
 def _log(site: Path, plan: dict[str, list[str]]):
     from engine.cli.bake_progress import BakeLog
 
@@ -176,6 +201,63 @@ def test_the_bake_shows_every_section_preliminary_then_refines_each_and_logs_est
                    for line in text.splitlines())
     assert text.splitlines()[-1].startswith("estimates against real times: CPU ")
     assert "of 6 within a factor of two" in text.splitlines()[-1]
+
+
+def test_while_the_kernels_compile_the_bake_says_so_with_the_compiles_estimate(built_db, tmp_path):
+    """No game's kernels ready: the stage is "compiling" in the file the pages read (/-/bake.json),
+    with the compile's estimate of what is left; the stage's line gives the estimate beside the real
+    time, then the preliminary figures start by themselves."""
+    import json
+
+    from engine import rulesets
+    from engine.cli.bake import KERNELS, bake_figures, saved_kinds
+    from engine.cli.bake_progress import PROGRESS_FILE
+
+    results = tmp_path / "results.db"
+    log, out = _log(tmp_path, {"preliminary": ["tap-urdy"]})
+    started = time.monotonic()
+    seen: list[dict] = []
+
+    def ready(game: str) -> bool:  # the kernels compile for 2 s
+        seen.append(json.loads((tmp_path / PROGRESS_FILE).read_text()))
+        return time.monotonic() - started > 2.0
+
+    try:
+        bake_figures(built_db, results, ["tap-urdy"], log, fresh=False, ready=ready, total_seconds=2.0,
+                     refine=False, compile_left=lambda: 40.0 - (time.monotonic() - started))
+    finally:
+        rulesets.use_source(None)
+    waiting = [s for s in seen if s["stage"] == "compiling"]
+    assert waiting and waiting[0]["stages"] == ["compiling", "preliminary"]
+    assert all(s["current"]["game"] == KERNELS for s in waiting)
+    assert waiting[-1]["expected"]["compiling"][KERNELS] == pytest.approx(40.0, abs=1.5)
+    assert 36.0 <= waiting[-1]["current"]["left"] <= 40.5 and 36.0 <= waiting[-1]["left"]
+    text = out.getvalue()
+    assert "compiling the engine's kernels: kernels (about 40 s; " in text
+    assert re.search(r"^compiling: kernels done in [23] s \(estimated 40 s\)$", text, re.M)
+    assert text.index("compiling: the stage took") < text.index("baking every section's preliminary figures")
+    assert {saved_kinds(results)[("tap-urdy", s)] == {"preliminary"} for s in F.SECTIONS} == {True}
+
+
+def test_the_compiling_stage_needs_a_game_and_says_when_its_estimate_is_unknown(tmp_path):
+    from engine.cli.bake import await_kernels
+
+    log, out = _log(tmp_path, {"preliminary": ["kalah"]})
+    with pytest.raises(ValueError, match="at least one game"):
+        await_kernels(log, [], lambda g: True)
+    await_kernels(log, ["kalah"], lambda g: True)  # ready: the stage ends at once, its estimate unknown
+    assert "compiling the engine's kernels: kernels (unknown; " in out.getvalue()
+    fresh = tmp_path / "fresh"  # no earlier time of the compile on this machine
+    fresh.mkdir()
+    log, out = _log(fresh, {"preliminary": ["kalah"]})
+    asked = [0]
+
+    def ready(game: str) -> bool:
+        asked[0] += 1
+        return asked[0] > 2
+
+    await_kernels(log, ["kalah"], ready, lambda: 0.0)  # overdue from the start: no estimate to give
+    assert re.search(r"^compiling: kernels done in \d+ s$", out.getvalue(), re.M)
 
 
 def test_the_estimates_summary_counts_the_runs_within_a_factor_of_two():

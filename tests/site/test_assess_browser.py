@@ -78,3 +78,35 @@ def test_the_section_fills_in_when_the_assessment_is_saved(baking_site):
         expect(page.locator("#vr-ruleset")).to_have_value("ludii")
         browser.close()
     assert errors == [], errors
+
+
+def test_while_the_kernels_compile_the_section_says_so_with_what_is_left(baking_site):
+    """The bake's stage "compiling" (engine.cli.bake.await_kernels): a section being computed says
+    the kernels are being compiled, the compile's estimate of what is left, and when its turn comes."""
+    from rich.console import Console
+
+    from engine.cli.bake import KERNELS
+    from engine.cli.bake_progress import BakeLog
+
+    base, site = baking_site
+    log = BakeLog(site, Console(file=io.StringIO()), None, {"preliminary": ["tauru", "tap-urdy"]})
+    log.expect("preliminary", {"tauru": 60.0, "tap-urdy": 60.0})
+    log.games["compiling"] = [KERNELS]
+    log.expect("compiling", {KERNELS: 120.0})
+    log.start_stage("compiling")
+    log.update(KERNELS, 0, None, unit="kernels")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+        page = browser.new_page()
+        page.goto(base + "/games/tap-urdy")
+        progress = page.locator("#assess [data-bake-progress]")
+        expect(progress).to_contain_text("Now compiling the engine's kernels (about 2 min left); "
+                                         "this game's turn comes in about 3 min")
+        log.end_stage()
+        log.start_stage("preliminary")
+        log.update("tauru", 30, 250, phase="evaluate")
+        expect(progress).to_contain_text("Now baking the preliminary figures; this game's turn comes in about",
+                                         timeout=15_000)
+        browser.close()
+    log.close()

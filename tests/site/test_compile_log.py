@@ -9,7 +9,9 @@ import re
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
-from engine.cli.compile_log import estimated_ready, follow_kernels, plan_line
+import pytest
+
+from engine.cli.compile_log import CompileEstimate, estimated_ready, follow_kernels, plan_line
 
 KINDS = [
     {"kind": "engine.mancala.machine.turn.run[0=2]", "games": ["kalah", "oware"], "lane": 0, "cached": False,
@@ -53,11 +55,23 @@ def test_the_log_prints_each_kinds_estimate_beside_its_real_time():
     threading.Thread(target=server.serve_forever, daemon=True).start()
     lines: list[str] = []
     ready: set[str] = set()
+    estimate = CompileEstimate(0.0)
+    left: list[float | None] = []
+
+    def say(line: str) -> None:  # the line, and what the bake's stage "compiling" says meanwhile
+        lines.append(line)
+        left.append(estimate.left())
+
     try:
-        follow_kernels(f"http://127.0.0.1:{server.server_port}", _Child(), lines.append, ready, 0.0, 0.5, 2)
+        follow_kernels(f"http://127.0.0.1:{server.server_port}", _Child(), say, ready, 0.0, 0.5, 2,
+                       estimate=estimate)
     finally:
         server.shutdown()
     assert ready == {"kalah", "oware", "lobudok"}
+    first, last = estimated_ready(KINDS, 0.5, 2).values()
+    assert left[0] == pytest.approx(first, abs=1.0)  # the first kernels' estimate, from the compile's
+    assert left[1] == pytest.approx(last, abs=5.0)  # those ready, the next kind's
+    assert left[-1] is None
     assert lines[0].startswith("compiling: 2 kinds of kernels in 2 lanes, estimated 130 CPU s in all, ")
     assert "at 50% of a core (measured at start) on 2 cores" in lines[0]
     assert "measured 2026-12-02 (engine/compile_costs.json)" in lines[0]
@@ -76,3 +90,18 @@ def test_the_plan_says_when_every_kind_is_cached_and_the_lanes_share_a_loaded_ma
     loaded = estimated_ready(KINDS, 0.25, 2)
     assert loaded[KINDS[0]["kind"]] == 320.0  # 40 + the other lane's 40 of the same time, at a quarter of a core
     assert loaded[KINDS[1]["kind"]] == 520.0  # all 130, at a quarter of a core
+
+
+def test_the_compile_estimate_is_the_first_kind_still_compiling():
+    estimate = CompileEstimate(100.0)
+    assert estimate.left(100.0) is None  # no kind's estimate yet
+    estimate.expect("two-row", 40.0)
+    estimate.expect("four-row", 90.0)
+    assert estimate.left(110.0) == 30.0
+    estimate.ready("two-row")
+    assert estimate.left(110.0) == 80.0
+    assert estimate.left(300.0) == 0.0  # overdue: never below nothing
+    estimate.ready("four-row")
+    assert estimate.left(300.0) is None
+    with pytest.raises(ValueError, match="seconds after the start, not -1"):
+        estimate.expect("alignment", -1.0)
