@@ -112,6 +112,8 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
     started = np.zeros(MAX_PLY, dtype=np.int64)
     scores = np.zeros(m, dtype=np.int64)
     turned = np.zeros(k, dtype=np.int64)
+    gen = np.zeros(m, dtype=np.int64)
+    values = np.zeros(m, dtype=np.int64)
 
     n0 = 0
     for j in range(k):
@@ -169,6 +171,11 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
                 started[p] = stats[_NODES]
                 best[p] = -1000
                 c = 0
+                # phase A: make the children (stopping at a finished game that refutes the window)
+                # and rank the ones the database or the table may know; phase B looks them all up
+                # back to back, so that their cache misses overlap
+                ng = 0
+                cut = False
                 for hole in range(m):
                     if b[hole] == 0:
                         continue
@@ -176,40 +183,65 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
                     g, kind = sow(b, m, hole, empty_capture, child)
                     gains[p, hole] = g
                     a, bb = row_sums(child, m)
+                    child_key[p, hole] = -1  # ranked when searched
                     if over(a, bb, kind == AGAIN, end):
                         v = g + end_value(a, bb, remaining)
-                        kind = EXACT
-                    else:
-                        left = n - g
-                        child_total[p, hole] = left
-                        if kind != AGAIN:
-                            swap_rows(child, m, turned)
-                            for j in range(k):
-                                child[j] = turned[j]
-                        child_key[p, hole] = -1  # ranked when searched
-                        if left <= db_counters:
-                            cv = db[rank(child, k, left, binom)]
-                            stats[_DB_HITS] += 1
-                            v = g + cv if kind == AGAIN else g - cv
-                            kind = EXACT
-                        elif left >= etc_from:
-                            ck = rank(child, k, left, binom)
-                            child_key[p, hole] = ck
-                            cs = probe(slots, ck, bits)
-                            if cs >= 0:
-                                bound = g + lower_of(slots[cs, 1]) if kind == AGAIN else g - upper_of(slots[cs, 1])
-                                if bound >= beta[p]:
-                                    v = bound  # enhanced transposition cut-off
-                                    kind = EXACT
+                        kinds[p, hole] = EXACT
+                        gen[ng] = hole
+                        values[ng] = v
+                        ng += 1
+                        if v >= beta[p]:
+                            cut = True
+                            break  # a finished game refutes the window: the rest need not be made
+                        continue
+                    left = n - g
+                    child_total[p, hole] = left
+                    if kind != AGAIN:
+                        swap_rows(child, m, turned)
+                        for j in range(k):
+                            child[j] = turned[j]
+                    if left <= db_counters or left >= etc_from:
+                        child_key[p, hole] = rank(child, k, left, binom)
                     kinds[p, hole] = kind
+                    gen[ng] = hole
+                    ng += 1
+                # phase B
+                for i in range(ng):
+                    hole = gen[i]
+                    kind = kinds[p, hole]
                     if kind == EXACT:
+                        continue
+                    ck = child_key[p, hole]
+                    if ck < 0:
+                        continue
+                    g = gains[p, hole]
+                    if child_total[p, hole] <= db_counters:
+                        cv = db[ck]
+                        values[i] = g + cv if kind == AGAIN else g - cv
+                        kinds[p, hole] = EXACT
+                    else:
+                        cs = probe(slots, ck, bits)
+                        if cs >= 0:
+                            bound = g + lower_of(slots[cs, 1]) if kind == AGAIN else g - upper_of(slots[cs, 1])
+                            if bound >= beta[p]:
+                                values[i] = bound  # enhanced transposition cut-off
+                                kinds[p, hole] = EXACT
+                for i in range(ng):
+                    hole = gen[i]
+                    kind = kinds[p, hole]
+                    g = gains[p, hole]
+                    if kind == EXACT:
+                        v = values[i]
+                        if child_key[p, hole] >= 0 and child_total[p, hole] <= db_counters:
+                            stats[_DB_HITS] += 1
                         if v > best[p]:
                             best[p] = v
                             best_move[p] = hole
                             if v > alpha[p]:
                                 alpha[p] = v
                                 if v >= beta[p]:
-                                    break  # a known child refutes the window: the rest need not be made
+                                    cut = True
+                                    break  # a known child refutes the window
                         continue
                     if hole == tt_move:
                         score = 1000
@@ -227,6 +259,8 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
                     scores[q] = score
                     order[p, q] = hole
                     c += 1
+                if cut:
+                    c = 0
                 count[p] = c
                 nexti[p] = 0
                 ret = -10000  # nothing returned yet
