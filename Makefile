@@ -45,8 +45,10 @@ results: $(RESULTS)
 serve: $(BASE_STAMP)
 	$(BIN)/variorum serve --port $(PORT)
 
-# Two workers (pytest-xdist), a test file each at a time; tests/conftest.py compiles every game's
-# kernels into numba's cache first, a game per core. TEST_WORKERS=0 runs them in one process.
+# Two workers (pytest-xdist), a test file each at a time, then the conformance tests one by one
+# (tests/conftest.py's scheduler for --dist loadfile: they fill both workers at the end); tests/conftest.py
+# compiles every game's kernels into numba's cache first, a game per core. TEST_WORKERS=0 runs them in
+# one process.
 TEST_WORKERS ?= 2
 
 test: install

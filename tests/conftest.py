@@ -69,6 +69,38 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         reporter.write_line(said)
 
 
+SPLIT_FILES = frozenset({"tests/engine/test_conformance.py"})
+"""Test files whose tests ``make test`` hands out one at a time, to whichever worker is free: many
+independent tests (no fixture wider than a test, no state kept between them) adding up to the
+longest file's minutes of CPU."""
+SAME_WORKER = {"tests/site/test_layout_browser.py": "tests/site/test_browser.py"}
+"""Test files sent with another file, to the same worker: test_layout_browser.py reads the pages of
+test_browser.py's server (tests/site/conftest.py's browser_server, started once a worker)."""
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``--dist loadfile`` (``make test``) as pytest-xdist schedules it (a file's tests on one worker,
+    its module-scoped servers, releases and archives set up once; the files with most tests first),
+    except that the tests of :data:`SPLIT_FILES` are scheduled one by one, after the files, so that
+    they fill the end of the run on both workers where one long file kept one worker busy alone
+    (benchmarks/make-test.txt), and the files of :data:`SAME_WORKER` go with their partner. Any other
+    ``--dist`` is pytest-xdist's own. (``--dist loadgroup`` would do this with marks, but
+    pytest-xdist 3.8 groups by rewriting ``item._nodeid``, which pytest 9 no longer reads.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FilesThenSplitTests(LoadScopeScheduling):
+        """pytest-xdist's scheduling by scope, a scope being a file, a test of :data:`SPLIT_FILES`,
+        or the partner file of :data:`SAME_WORKER`."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return nodeid if path in SPLIT_FILES else SAME_WORKER.get(path, path)
+
+    return FilesThenSplitTests(config, log)
+
+
 BROWSER_TESTS = "tests/site/test_*browser.py"
 RUN_BROWSER_TESTS = ("install Debian's Chromium (sudo apt-get install chromium; any chromium or "
                      "chromium-browser on PATH will do) and run make test again, or only them: "

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
+import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -70,6 +73,78 @@ def results_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("results") / "results.db"
     compare_defaults(path, games=200, game_ids=["tap-urdy"])
     return path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def browser_server(tmp_path_factory: pytest.TempPathFactory):
+    """``variorum serve --no-bake`` over a copy of the site (it builds the archive), once it answers
+    and every game's kernels are ready: its base address. Started once a worker, for the browser
+    tests that only read its pages and play through its play API (stateless: a request is a replay),
+    tests/site/test_browser.py's and test_layout_browser.py's (one xdist group: the same worker);
+    each module had started its own. Its output goes to a file (read if it fails to start): a pipe
+    nobody reads would stop the server once its buffer filled with the access log."""
+    folder = tmp_path_factory.mktemp("browser")
+    site = folder / "site"
+    shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json"))
+    port = _free_port()
+    log = folder / "serve.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site), "--no-bake"],
+            stdout=out, stderr=subprocess.STDOUT, text=True,
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/games", timeout=5) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"server did not start: {log.read_text()}")
+        time.sleep(0.3)
+    # the server compiles (or loads) every game's kernels at start: wait for them before the
+    # browser's first request (a fresh clone compiles them all, which takes minutes here)
+    deadline = time.monotonic() + 900
+    while True:
+        with urllib.request.urlopen(base + "/-/play.json", timeout=10) as r:
+            kernels = json.load(r)["kernels"]
+        if kernels and all(k["ready"] for k in kernels.values()):
+            break
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"the engine's kernels were not ready: {kernels}")
+        time.sleep(1)
+    urllib.request.urlopen(base + "/-/play/tap-urdy.json?moves=b1", timeout=120).read()
+    yield base
+    stop(proc)
+
+
+@pytest.fixture(scope="session")
+def tap_urdy_reconstruction(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None):
+    """A tiny reconstruction of Tap-urdy over three switches and the results database it is saved in
+    (as ``variorum reconstruct --save``): the run (engine.compare.reconstruct's Reconstruction) and
+    the database's path. Run once a worker for the tests that read it (test_assess_pages.py's
+    section, test_reconstruct_browser.py's pages): each ran the same call with the same seed; a
+    test that serves it copies the database into its own site folder."""
+    from engine.compare.reconstruct import reconstruct
+    from engine.compare.reconstruct_results import save_reconstruction
+
+    path = tmp_path_factory.mktemp("reconstructed") / "results.db"
+    rec = reconstruct("tap-urdy", switches=["tap-urdy.relay", "tap-urdy.after-capture", "tap-urdy.end"],
+                      screen_games=40, games=2, agent="uct:2", skill_levels=1, top=2, nearest=1, seed=3,
+                      n_resamples=99)
+    save_reconstruction(rec, path)
+    return rec, path
 
 
 @pytest.fixture(scope="session")

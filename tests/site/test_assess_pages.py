@@ -300,18 +300,11 @@ async def test_a_chart_asked_for_at_once_is_drawn_once_and_then_served_from_the_
     assert again.headers.get("x-variorum-cache") == "hit" and again.text == answers[0].text and len(drawn) == 1
 
 
-@pytest.fixture(scope="module")
-def reconstructed_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A tiny reconstruction of Tap-urdy over three switches, saved as ``variorum reconstruct --save``."""
-    from engine.compare.reconstruct import reconstruct
-    from engine.compare.reconstruct_results import save_reconstruction
-
-    path = tmp_path_factory.mktemp("reconstructed") / "results.db"
-    rec = reconstruct("tap-urdy", switches=["tap-urdy.relay", "tap-urdy.after-capture", "tap-urdy.end"],
-                      screen_games=40, games=2, agent="uct:2", skill_levels=1, top=2, nearest=1, seed=3,
-                      n_resamples=99)
-    save_reconstruction(rec, path)
-    return path
+@pytest.fixture()
+def reconstructed_db(tap_urdy_reconstruction) -> Path:
+    """A tiny reconstruction of Tap-urdy over three switches, saved as ``variorum reconstruct --save``
+    (tests/site/conftest.py's tap_urdy_reconstruction, read only)."""
+    return tap_urdy_reconstruction[1]
 
 
 async def test_the_reconstruction_section_lists_the_front_and_the_nearest(built_db, reconstructed_db, compiled_kernels):

@@ -10,17 +10,10 @@ import json
 import os
 import shutil
 import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-from schema.paths import SITE_DIR
-from tests.site.conftest import stop
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if not CHROMIUM and not os.environ.get("CI"):
@@ -37,42 +30,11 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory):
-    site = tmp_path_factory.mktemp("browser") / "site"
-    shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json"))
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site), "--no-bake"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/games", timeout=5) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError(f"server did not start: {proc.stdout.read() if proc.stdout else ''}")
-        time.sleep(0.3)
-    # the server compiles (or loads) every game's kernels at start: wait for them before the
-    # browser's first request (a fresh clone compiles them all, which takes minutes here)
-    deadline = time.monotonic() + 900
-    while True:
-        with urllib.request.urlopen(base + "/-/play.json", timeout=10) as r:
-            kernels = json.load(r)["kernels"]
-        if kernels and all(k["ready"] for k in kernels.values()):
-            break
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError(f"the engine's kernels were not ready: {kernels}")
-        time.sleep(1)
-    urllib.request.urlopen(base + "/-/play/tap-urdy.json?moves=b1", timeout=120).read()
-    yield base
-    stop(proc)
+def server(browser_server: str) -> str:
+    """The site served by ``variorum serve --no-bake``, every game's kernels ready
+    (tests/site/conftest.py's browser_server: one server a worker for this module and
+    test_layout_browser.py's, which only read its pages and play through its stateless API)."""
+    return browser_server
 
 
 @pytest.fixture(scope="module")

@@ -22,18 +22,16 @@ if not CHROMIUM and not os.environ.get("CI"):
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 
-@pytest.fixture()
-def reconstructed_site(built_db: Path, tmp_path: Path, compiled_kernels):
+@pytest.fixture(scope="module")
+def reconstructed_site(built_db: Path, tmp_path_factory: pytest.TempPathFactory, tap_urdy_reconstruction):
     """A site served as `variorum serve` serves it, whose results database holds a tiny reconstruction
-    of Tap-urdy over three switches."""
-    from engine.compare.reconstruct import reconstruct
-    from engine.compare.reconstruct_results import save_reconstruction
+    of Tap-urdy over three switches (tests/site/conftest.py's tap_urdy_reconstruction); one server for
+    the module's tests, which only read its pages."""
+    import shutil
 
-    site = site_copy(built_db, tmp_path)
-    rec = reconstruct("tap-urdy", switches=["tap-urdy.relay", "tap-urdy.after-capture", "tap-urdy.end"],
-                      screen_games=40, games=2, agent="uct:2", skill_levels=1, top=2, nearest=1, seed=3,
-                      n_resamples=99)
-    save_reconstruction(rec, site / "results.db")
+    rec, results = tap_urdy_reconstruction
+    site = site_copy(built_db, tmp_path_factory.mktemp("reconstructed-site"))
+    shutil.copy(results, site / "results.db")
     base, proc = serve_site(site, _free_port(), VARIORUM_BAKING="0", VARIORUM_ASSESSING="0")
     yield base, rec
     stop(proc)
