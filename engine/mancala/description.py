@@ -21,8 +21,8 @@ from engine.mancala import fourrow, layout
 from engine.mancala.sowing import as_int64, track_block
 from engine.switches import Switch
 from engine.mancala.rules import problems as rule_problems
-from engine.mancala.rules import reading, readings, rules_for
-from engine.mancala.rules.owned_holes import OwnedHoles
+from engine.mancala.rule import Board
+from engine.mancala.rules import reading, readings
 from engine.mancala.rules.repetition import HISTORY
 from schema.paths import DATA_DIR
 from schema.sowing import Setup, SowingDescription
@@ -163,8 +163,11 @@ def cover_bits(description: SowingDescription, rules: Any, board: Any) -> int:
 
 def parameters(description: SowingDescription, values: Mapping[str, str]) -> tuple[np.ndarray, Any]:
     """The machine's parameter array for switch values ``values`` (switch id -> option), and the
-    rule fields they give."""
-    rules = rules_for(description, dict(values))
+    rule fields they give: the board's own slots (rows, sites, set-up, the sowing tracks and the feed
+    table after the named slots) written here, every rule slot as its rule declares
+    (engine.mancala.layout.rule_slots)."""
+    r = reading(description, dict(values))
+    rules = r.rules
     sites = description.board.rows * description.board.holes_per_row
     per_row = description.board.holes_per_row
     head = [0] * layout.P_TRACK
@@ -173,42 +176,17 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     head[layout.P_PER_ROW] = per_row
     head[layout.P_STATE_SIZE] = state_size(description)
     head[layout.P_START_COUNT] = description.setup_for(dict(values)).counters_per_hole or 0
-    head[layout.P_MIN_COUNTERS] = rules.min_counters
-    head[layout.P_CAPTURE_EMPTY] = int(rules.capture_empty)
-    head[layout.P_END_MAJORITY] = int(rules.end_majority)
-    head[layout.P_SOW_CAPTURE] = rules.sow_capture
-    head[layout.P_CAPTURE_COUNTS] = sum(1 << c for c in rules.capture_counts)
-    head[layout.P_SLAM_REACH] = max(rules.capture_counts, default=0) * per_row
-    for slot, name in ((layout.P_START_ROW, "start_row"), (layout.P_RELAY, "relay"),
-                       (layout.P_RELAY_WHEN, "relay_when"), (layout.P_CAPTURE, "capture"),
-                       (layout.P_AFTER_CAPTURE, "after_capture"), (layout.P_END, "end"),
-                       (layout.P_REMAINING, "remaining"), (layout.P_LONG_LAP, "long_lap"),
-                       (layout.P_FIRST_PLAYER, "first_player"), (layout.P_ENDLESS, "endless"), (layout.P_LAST_TURN, "last_turn"),
-                       (layout.P_FEEDING, "feeding"), (layout.P_STORE_TURN, "store_turn"),
-                       (layout.P_CAPTURE_ROW, "capture_row"), (layout.P_CAPTURE_CHAIN, "capture_chain"),
-                       (layout.P_GRAND_SLAM, "grand_slam"), (layout.P_REPETITION, "repetition"),
-                       (layout.P_FIRST_COUNTER, "first_counter"), (layout.P_CAPTURE_PARITY, "capture_parity"),
-                       (layout.P_ROUNDS, "rounds"), (layout.P_ROUND_STARTER, "round_starter"),
-                       (layout.P_SOW_CAPTURE_TO, "sow_capture_to"), (layout.P_SKIPPED_LANDING, "skipped_landing"),
-                       (layout.P_SOW_CAPTURE_AT, "sow_capture_at")):
-        head[slot] = layout.code(name, getattr(rules, name))
-    r = reading(description, dict(values))
-    if "owned-holes" in r.named:
-        owned = OwnedHoles(**{k: v for k in OwnedHoles.model_fields if (v := r.param("owned-holes", k)) is not None})
-        head[layout.P_OWNED_COUNT] = owned.count
-        head[layout.P_OWNED_SPARE_LAST] = int(owned.spare_last)
-        head[layout.P_OWNED_COLLECT_A1] = int(owned.collect_a1)
-        head[layout.P_OWNED_SPARE_MIRROR] = int(owned.spare_mirror)
     if rules.store_sowing == "own-store":
         tracks = [player_track(description, rules, p) for p in (0, 1)]
         blocks = [track_block(tr, store_site(1) + 1) for tr in tracks]
     else:
         tracks = [track(description, rules)] * 2
         blocks = [track_block(tracks[0], sites)]
-    head[layout.P_TRACK_2] = layout.P_TRACK + len(blocks[0]) * (len(blocks) - 1)
-    head[layout.P_FEED] = layout.P_TRACK + sum(len(b) for b in blocks)
-    if rules.repetition != "none":
-        head[layout.P_HISTORY] = layout.BASE + layout.LEGAL + per_row
+    board = Board(2, per_row, {"track_2": layout.P_TRACK + len(blocks[0]) * (len(blocks) - 1),
+                               "feed": layout.P_TRACK + sum(len(b) for b in blocks),
+                               "history": layout.BASE + layout.LEGAL + per_row})
+    for name, value in layout.rule_slots(2, r, board).items():
+        head[layout.PARAM_FIELDS[name]] = value
     params = np.concatenate([np.array(head, dtype=np.int64), *blocks,
                              np.array(feed_table(description, tracks), dtype=np.int64)])
     return params, rules

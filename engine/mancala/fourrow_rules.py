@@ -17,6 +17,7 @@ from engine.mancala import description as described
 from engine.mancala import rules as rulebook
 from engine.mancala import fourrow, layout
 from engine.mancala.machine import turn
+from engine.mancala.rule import Board
 from engine.mancala.machine.four_rows import (
     CHOSEN, COVER, DUE, FIRST, GEO, LEGAL, LOGGED, LOG_CAPTURE, LOG_EXTRA, LOG_LAP, LOG_LAP_RESTRICTED, LOG_PASS,
     LOG_RESOW, LOG_STOP, LOG_TAKE, MISORO, N_LEGAL, OPENED,
@@ -32,7 +33,7 @@ from engine.result import ONGOING, OVER
 from engine.specialise import SpecialisedKernels, Specialiser
 from engine.mancala.rules import opening as opening_rule
 from engine.mancala.rules.opening_steps import S_COUNT, S_FROM_HOLE, S_HOLE, S_INTO, S_RELAY, S_TAKE, OpeningStep
-from engine.mancala.rules.special_holes import CHOSEN_EACH as MISORO_EACH
+from engine.mancala.rules.extra_captures import counts as extra_counts
 from schema.sowing import SowingDescription
 
 
@@ -124,64 +125,18 @@ class FourRowGame(SpecialisedKernels, KernelRules):
         for where, why in rulebook.refused(reading):
             raise ValueError(f"sowing description {self.id!r} ({reading.under}): {where}: {why}")
         rules, settings = reading.rules, reading.settings
-        n = int(settings.get("board.holes_per_row", self.description.board.holes_per_row))
+        n = reading.holes_per_row
         special = self._primitive(settings, "special-holes", "kind")
-        head = 1 << (n - 1) if special == "heads" else 0  # the rightmost outer hole: position N-1
-        if special == "ends":  # both ends of the outer row: positions 0 and N-1
-            head = 1 | 1 << (n - 1)
         header = [0] * GEO
         header[layout.F_ROWS] = 4
         header[layout.F_SITES], header[layout.F_LENGTH], header[layout.F_PER_ROW] = 4 * n, 2 * n, n
-        count = self._primitive(settings, "extra-captures", "count") or 0
-        counts = [int(c) for c in count] if isinstance(count, list) else [int(count)]
-        header[layout.F_EXTRA] = max(counts)  # 0: no extra captures
-        header[layout.F_EXTRA_STEPS] = len(counts) - 1
-        opening_pos = -1
-        if self.opening:
-            start, row, from_left, holding, lap, capture = (
-                self._primitive(settings, "opening", p) for p in ("start", "row", "from_left", "holding", "lap", "capture"))
-            if start == "hole":
-                opening_pos = int(from_left) - 1 if row == "outer" else 2 * n - int(from_left)
-            arg = {"hole": opening_pos, "holding": holding, "row": int(row == "inner"), "any": 2}[start]
-            header[layout.F_OPENING], header[layout.F_OPENING_POS] = 1 + opening_rule.STARTS.index(start), int(arg)
-            header[layout.F_OPENING_LAP] = opening_rule.lap_code(lap, capture)
-            header[layout.F_OPENING_TURNS] = int(self._primitive(settings, "opening", "turns") == "game")
-        if self._primitive(settings, "extra-captures", "spare") == "opening-hole":
-            header[layout.F_EXTRA_SPARE] = described.as_int64(1 << opening_pos)
-        header[layout.F_PREVIOUS_EMPTY] = int(rules.previous_hole == "empty")
-        header[layout.F_SINGLE_LAP] = int(rules.single_scope == "lap")
-        header[layout.F_EXTRA_AFTER] = layout.primitive_code(
-            "extra-captures", "after", self._primitive(settings, "extra-captures", "after") or "capture")
-        header[layout.F_EXTRA_OPTIONAL] = int(bool(self._primitive(settings, "extra-captures", "optional")))
-        header[layout.F_EXTRA_NONE] = layout.primitive_code(
-            "extra-captures", "none_to_take", self._primitive(settings, "extra-captures", "none_to_take") or "lapse")
-        header[layout.F_SPECIAL_SAFE] = int(bool(self._primitive(settings, "special-holes", "safe")))
-        header[layout.F_CAPTURE_ON] = layout.code("capture_on", rules.capture_on)
-        header[F_STOP], header[F_STOP + 1] = head, head
-        header[layout.F_MIN_COUNTERS] = rules.min_counters
-        header[layout.F_SINGLE_CAPTURES] = int(rules.single_captures)
-        header[layout.F_SPECIAL] = layout.SPECIAL_KINDS.index(special or "none")
-        chosen_each = self._primitive(settings, "special-holes", "count")
-        chosen_each = MISORO_EACH if chosen_each is None else int(chosen_each)
-        header[layout.F_CHOSEN_EACH] = chosen_each
-        header[layout.F_FORCED_PASS] = int(rules.forced_pass)
-        for slot, name in ((layout.F_SINGLETON, "singleton"), (layout.F_CAPTURE, "capture"), (layout.F_END, "end"),
-                           (layout.F_NO_MOVE, "no_move"), (layout.F_ENDLESS, "endless"), (layout.F_LAST_TURN, "last_turn"),
-                           (layout.F_FIRST_PLAYER, "first_player"), (layout.F_CAPTURED_TO, "captured_to"),
-                           (layout.F_RESOW_FROM, "resow_from"), (layout.F_AFTER_CAPTURE, "after_capture"),
-                           (layout.F_LONG_LAP, "long_lap")):
-            header[slot] = layout.code(name, getattr(rules, name))
+        for name, value in layout.rule_slots(4, reading, Board(4, n)).items():
+            header[layout.FOUR_PARAM_FIELDS[name]] = value
         restricted: dict[str, Any] = {}
         if self.restricted:
             restricted = {param: self._primitive(settings, "restricted-holes", param)
                           for param in ("sowing", "release", "lasting", "capture")}
-            header[layout.F_RESTRICTED] = 1
-            for slot, param in ((layout.F_RESTRICTED_SOWING, "sowing"), (layout.F_RELEASE, "release"),
-                                (layout.F_LASTING, "lasting"), (layout.F_RESTRICTED_CAPTURE, "capture")):
-                header[slot] = layout.primitive_code("restricted-holes", param, restricted[param])
-            header[layout.F_CHOOSE] = int(restricted["lasting"] == "per-turn" and restricted["sowing"] == "skip-corners")
         header[layout.F_SNAPSHOT] = int(self.restricted or rules.capture == "both-opposite")
-        header[layout.F_N_MIDDLE] = 2 * n - 4
         skips = corners(n) if restricted.get("sowing") == "skip-corners" else ()
         corner = [0] * MAX_SITES
         middle = [[], []]
@@ -202,20 +157,19 @@ class FourRowGame(SpecialisedKernels, KernelRules):
         par[:GEO] = header
         geometry = fourrow.geometry(n, ((), skips))
         par[GEO:GEO + geometry.size] = geometry
-        tables = {"board": board, "extra": counts, "corner": corner, "middle": middle[0] + [0] * (MAX_TRACK - len(middle[0]))
+        tables = {"board": board, "extra": extra_counts(reading), "corner": corner, "middle": middle[0] + [0] * (MAX_TRACK - len(middle[0]))
                   + middle[1], "reserve": reserve,
                   "steps": [x for step in self._opening_steps(settings, n) for x in step]}
         for name, values_ in tables.items():
             at = layout.FOUR_TABLES[name]
             par[at:at + len(values_)] = values_
-        par[layout.F_OPENING_STEPS] = len(tables["steps"]) // STEP_SLOT
         if GEO + geometry.size > layout.FOUR_TABLES["board"]:
             raise RuntimeError("the four-row geometry overruns the tables")  # a programming error, not input
         return Params(par=par, state_size=STATE_SIZE, limits=limits, values=dict(values),
                       table=new_table(4 * n, int(limits.moves) + 2, 4 * n + SNAPSHOT_FIELDS),
                       scratch=np.zeros(STATE_SIZE, dtype=np.int64),
                       extra={"per_row": n, "special": special or "none", "rules": rules, "restricted": restricted,
-                             "chosen_each": chosen_each})
+                             "chosen_each": header[layout.F_CHOSEN_EACH]})
 
     def _opening_steps(self, settings: Mapping[str, Any], n: int) -> list[list[int]]:
         """opening.steps as the kernels read them (S_HOLE .. S_RELAY, positions for holes)."""

@@ -3,9 +3,11 @@ description's rule fields under one setting of the switches, then the sowing tra
 (the board, then the fields of a game in play).
 
 The slots are generated from the rules' declarations (engine.mancala.rules: each rule names the
-parameter slots it needs on each board), and so are the field codes: the code of a rule field's
-value is its place among the values the rules allow, so the kernels and the description
-(engine.mancala.description) cannot disagree.
+parameter slots it needs on each board), and so are the names the kernels read them by (``P_`` and
+``F_`` + the slot's name upper-cased), what each rule slot holds under a reading (:func:`rule_slots`,
+from each rule's ``writes``) and the field codes: the code of a rule field's value is its place
+among the values the rules allow, so the kernels and the description (engine.mancala.description)
+cannot disagree.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from typing import get_args
 
 from engine.mancala.fourrow import G_TRACKS, MAX_SITES, MAX_TRACK, TRACK_SLOT
+from engine.mancala.rule import Board, Reading, param_code
 from engine.mancala.rules import PRIMITIVES, RULES, SowingRules
 from engine.repetition import QUICK_LAPS
 
@@ -27,6 +30,29 @@ def code(field_name: str, value: str) -> int:
 
 def _fields(*names: str) -> dict[str, int]:
     return {name: i for i, name in enumerate(names)}
+
+
+def slot_value(field_name: str, value: object) -> int:
+    """What the slot named after rule field ``field_name`` holds for ``value`` by default: a bool as 0
+    or 1, a count as it is, any other value its code (:func:`code`)."""
+    if isinstance(value, (bool, int)):
+        return int(value)
+    return code(field_name, str(value))
+
+
+def rule_slots(rows: int, reading: Reading, board: Board) -> dict[str, int]:
+    """Every rule slot of the board of ``rows`` rows under ``reading``: slot -> value, each written as its
+    rule declares (engine.mancala.rule.Rule.writes; by default :func:`slot_value` of the field it is
+    named after), walking the rules in their order. Every rule the board plays writes its slots,
+    whether the reading uses it or not (a rule not in play writes its fields' defaults, a primitive
+    not listed its parameters' defaults or 0); the board's own slots (its rows, sites, set-up, tracks)
+    are its code's."""
+    out: dict[str, int] = {}
+    for rule in RULES:
+        for slot in rule.slots.get(rows, ()):
+            write = rule.writes.get(slot)
+            out[slot] = int(write(reading, board)) if write is not None else slot_value(slot, reading.value(slot))
+    return out
 
 
 ROWS = 0
@@ -44,49 +70,12 @@ PARAM_FIELDS = _fields(
 )
 """The parameter array: name -> slot."""
 
-P_ROWS = PARAM_FIELDS["rows"]
-P_SITES = PARAM_FIELDS["sites"]
-P_PER_ROW = PARAM_FIELDS["per_row"]
-P_STATE_SIZE = PARAM_FIELDS["state_size"]
-P_START_COUNT = PARAM_FIELDS["start_count"]
-P_START_ROW = PARAM_FIELDS["start_row"]
-P_MIN_COUNTERS = PARAM_FIELDS["min_counters"]
-P_RELAY = PARAM_FIELDS["relay"]
-P_RELAY_WHEN = PARAM_FIELDS["relay_when"]
-P_CAPTURE = PARAM_FIELDS["capture"]
-P_CAPTURE_EMPTY = PARAM_FIELDS["capture_empty"]
-P_AFTER_CAPTURE = PARAM_FIELDS["after_capture"]
-P_END = PARAM_FIELDS["end"]
-P_REMAINING = PARAM_FIELDS["remaining"]
-P_LONG_LAP = PARAM_FIELDS["long_lap"]
-P_FIRST_PLAYER = PARAM_FIELDS["first_player"]
-P_ENDLESS = PARAM_FIELDS["endless"]
-P_LAST_TURN = PARAM_FIELDS["last_turn"]
-P_TRACK = PARAM_FIELDS["track"]
-P_TRACK_2 = PARAM_FIELDS["track_2"]
-P_FIRST_COUNTER = PARAM_FIELDS["first_counter"]
-P_SKIPPED_LANDING = PARAM_FIELDS["skipped_landing"]
-P_ROUNDS = PARAM_FIELDS["rounds"]
-P_ROUND_STARTER = PARAM_FIELDS["round_starter"]
-P_SOW_CAPTURE = PARAM_FIELDS["sow_capture"]
-P_SOW_CAPTURE_TO = PARAM_FIELDS["sow_capture_to"]
-P_SOW_CAPTURE_AT = PARAM_FIELDS["sow_capture_at"]
-P_CAPTURE_PARITY = PARAM_FIELDS["capture_parity"]
-P_OWNED_COUNT = PARAM_FIELDS["owned_count"]  # 0: no owned holes
-P_OWNED_SPARE_LAST = PARAM_FIELDS["owned_spare_last"]
-P_OWNED_COLLECT_A1 = PARAM_FIELDS["owned_collect_a1"]
-P_OWNED_SPARE_MIRROR = PARAM_FIELDS["owned_spare_mirror"]  # where player 2's track block starts (P_TRACK when the players share one)
-P_FEEDING = PARAM_FIELDS["feeding"]
-P_FEED = PARAM_FIELDS["feed"]  # where the feed table starts: hole -> counters its lap needs to reach the opponent's row
-P_STORE_TURN = PARAM_FIELDS["store_turn"]
-P_CAPTURE_COUNTS = PARAM_FIELDS["capture_counts"]  # a bit mask: bit c set if a hole holding c is taken
-P_CAPTURE_ROW = PARAM_FIELDS["capture_row"]
-P_CAPTURE_CHAIN = PARAM_FIELDS["capture_chain"]
-P_GRAND_SLAM = PARAM_FIELDS["grand_slam"]
-P_SLAM_REACH = PARAM_FIELDS["slam_reach"]  # the most counters an opponent's row can hold and be taken whole
-P_END_MAJORITY = PARAM_FIELDS["end_majority"]
-P_REPETITION = PARAM_FIELDS["repetition"]
-P_HISTORY = PARAM_FIELDS["history"]  # where the state's repetition memory starts (0: none)
+# The names the kernels read the slots by, as module globals (numba reads them as compile-time
+# constants; engine.specialise folds them): P_ + the slot's name upper-cased, one a slot, generated
+# here from the layout rather than typed (P_ROWS, P_TRACK, P_GRAND_SLAM, P_SLAM_REACH, ...); the
+# rules' modules say what each holds. The four-row board's are F_ + the name likewise (below).
+for _name, _slot in PARAM_FIELDS.items():
+    globals()[f"P_{_name.upper()}"] = _slot
 RULE_SLOTS = tuple(PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(2, ()))
 """The slots of the rules' fields, those a description's combination of rules may fix (engine.specialise)."""
 
@@ -192,57 +181,14 @@ FOUR_PARAM_FIELDS = _fields(
     *(slot for rule in RULES for slot in rule.slots.get(4, ())),  # each rule's, in the rules' order (their modules
     # say what each slot holds: engine.mancala.rules)
 )
-F_ROWS = FOUR_PARAM_FIELDS["rows"]
-F_SITES = FOUR_PARAM_FIELDS["sites"]
-F_LENGTH = FOUR_PARAM_FIELDS["length"]
-F_PER_ROW = FOUR_PARAM_FIELDS["per_row"]
-F_EXTRA = FOUR_PARAM_FIELDS["extra"]
-F_STOP = FOUR_PARAM_FIELDS["stop"]
-F_MIN_COUNTERS = FOUR_PARAM_FIELDS["min_counters"]
-F_SINGLETON = FOUR_PARAM_FIELDS["singleton"]
-F_SINGLE_CAPTURES = FOUR_PARAM_FIELDS["single_captures"]
-F_CAPTURE = FOUR_PARAM_FIELDS["capture"]
-F_END = FOUR_PARAM_FIELDS["end"]
-F_NO_MOVE = FOUR_PARAM_FIELDS["no_move"]
-F_ENDLESS = FOUR_PARAM_FIELDS["endless"]
-F_LAST_TURN = FOUR_PARAM_FIELDS["last_turn"]
-F_FIRST_PLAYER = FOUR_PARAM_FIELDS["first_player"]
-F_SPECIAL = FOUR_PARAM_FIELDS["special"]
-F_CAPTURED_TO = FOUR_PARAM_FIELDS["captured_to"]
-F_RESOW_FROM = FOUR_PARAM_FIELDS["resow_from"]
-F_AFTER_CAPTURE = FOUR_PARAM_FIELDS["after_capture"]
-F_LONG_LAP = FOUR_PARAM_FIELDS["long_lap"]
-F_FORCED_PASS = FOUR_PARAM_FIELDS["forced_pass"]
-F_SNAPSHOT = FOUR_PARAM_FIELDS["snapshot"]
-F_RESTRICTED = FOUR_PARAM_FIELDS["restricted"]
-F_RESTRICTED_SOWING = FOUR_PARAM_FIELDS["restricted_sowing"]
-F_RELEASE = FOUR_PARAM_FIELDS["release"]
-F_LASTING = FOUR_PARAM_FIELDS["lasting"]
-F_RESTRICTED_CAPTURE = FOUR_PARAM_FIELDS["restricted_capture"]
-F_CHOOSE = FOUR_PARAM_FIELDS["choose"]
-F_N_MIDDLE = FOUR_PARAM_FIELDS["n_middle"]
-F_START_SIDE = FOUR_PARAM_FIELDS["start_side"]
-F_START_COVER = FOUR_PARAM_FIELDS["start_cover"]
-F_EXTRA_AFTER = FOUR_PARAM_FIELDS["extra_after"]
-F_EXTRA_OPTIONAL = FOUR_PARAM_FIELDS["extra_optional"]
-F_CAPTURE_ON = FOUR_PARAM_FIELDS["capture_on"]
-F_CHOSEN_EACH = FOUR_PARAM_FIELDS["chosen_each"]
-F_PREVIOUS_EMPTY = FOUR_PARAM_FIELDS["previous_empty"]
-F_SINGLE_LAP = FOUR_PARAM_FIELDS["single_lap"]
-F_EXTRA_STEPS = FOUR_PARAM_FIELDS["extra_steps"]
-F_EXTRA_SPARE = FOUR_PARAM_FIELDS["extra_spare"]
-F_EXTRA_NONE = FOUR_PARAM_FIELDS["extra_none"]
-F_SPECIAL_SAFE = FOUR_PARAM_FIELDS["special_safe"]
-F_OPENING = FOUR_PARAM_FIELDS["opening"]
-F_OPENING_POS = FOUR_PARAM_FIELDS["opening_pos"]
-F_OPENING_LAP = FOUR_PARAM_FIELDS["opening_lap"]  # engine.mancala.rules.opening.LAPS
-F_OPENING_TURNS = FOUR_PARAM_FIELDS["opening_turns"]  # 1: only the game's first turn
-F_OPENING_STEPS = FOUR_PARAM_FIELDS["opening_steps"]
-FOUR_RULE_SLOTS = (F_SNAPSHOT, *(FOUR_PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(4, ())))
+for _name, _slot in FOUR_PARAM_FIELDS.items():  # F_ROWS, F_STOP, F_STOP_2, F_OPENING_STEPS, ...: as P_ above
+    globals()[f"F_{_name.upper()}"] = _slot
+del _name, _slot
+FOUR_RULE_SLOTS = (FOUR_PARAM_FIELDS["snapshot"], *(FOUR_PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(4, ())))
 """The four-row slots a description's combination of rules may fix (engine.specialise)."""
 GEO = 48
 """Where the geometry block starts in a four-row parameter array."""
-if P_ROWS != ROWS or F_ROWS != ROWS:
+if PARAM_FIELDS["rows"] != ROWS or FOUR_PARAM_FIELDS["rows"] != ROWS:
     raise RuntimeError("the rows slot must be the same on every board")  # a programming error
 if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
@@ -315,10 +261,7 @@ END_CANNOT_MOVE = CANNOT_MOVE
 
 def primitive_code(name: str, param: str, value: str) -> int:
     """The code of a primitive parameter's value (its index among the values its rule allows)."""
-    allowed = next(a for a in get_args(PRIMITIVES[name].model_fields[param].annotation) if get_args(a))
-    if value not in get_args(allowed):
-        raise ValueError(f"{name}.{param} has no value {value!r}")
-    return get_args(allowed).index(value)
+    return param_code(name, PRIMITIVES[name], param, value)
 
 
 START_ONLY = primitive_code("restricted-holes", "sowing", "start-only")

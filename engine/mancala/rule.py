@@ -8,14 +8,16 @@ combinations it refuses, the parameter and state slots its compiled code needs, 
 turn where that code runs, its position fields and its trace events. Everything else is derived
 from these declarations (engine.mancala.rules): the model a description is validated against and
 its JSON Schema, what each board plays, the build's checks of a description and the table of the
-rules in docs/rules.md.
+rules in docs/rules.md, and what each of its parameter slots holds under a reading (its
+:attr:`Rule.writes`, engine.mancala.layout.rule_slots): a new rule is its module, its kernel code and
+its tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -64,6 +66,31 @@ class Rule(RuleBase):
     tables: Mapping[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     """By the board's rows: its tables in the parameter array (after the board's geometry), each
     (name, size), placed by engine.mancala.layout likewise."""
+    writes: Mapping[str, SlotWriter] = field(default_factory=dict)
+    """How its slots are written, where not by default: slot -> a function of the reading and the
+    board (:class:`Board`) giving the slot's value. By default a slot named after one of its fields
+    holds that field's value (a count as it is, a bool as 0 or 1, another value its code:
+    engine.mancala.layout.slot_value); every other slot of :attr:`slots` must be named here."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        declared = {slot for slots in self.slots.values() for slot in slots}
+        for rows, slots in self.slots.items():
+            if rows not in self.boards:
+                raise ValueError(f"rule {self.name}: slots {slots} on {rows} rows, a board that does not play it")
+        for slot in sorted(declared):
+            if slot in self.writes:
+                continue
+            if slot not in self.fields:
+                raise ValueError(f"rule {self.name}: slot {slot!r} is not one of its fields: declare how it is written "
+                                 f"(writes={{{slot!r}: ...}})")
+            annotation = self.fields[slot][0]
+            if annotation not in (int, bool) and get_origin(annotation) is not Literal:
+                raise ValueError(f"rule {self.name}: slot {slot!r} holds field {slot} of type {annotation}, which "
+                                 f"has no default code: declare how it is written (writes={{{slot!r}: ...}})")
+        unknown = sorted(set(self.writes) - declared)
+        if unknown:
+            raise ValueError(f"rule {self.name}: writes slot(s) {unknown} it does not declare in slots")
 
     def in_play(self, reading: Reading) -> bool:
         """Whether ``reading`` uses this rule."""
@@ -74,6 +101,38 @@ class Rule(RuleBase):
         if self.adds:
             return any(reading.value(f) in values for f, values in self.adds.items())
         return True
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board a parameter array is written for, as its board code lays it out: what a rule's slot
+    may be written from besides the reading (:attr:`Rule.writes`)."""
+
+    rows: int
+    per_row: int
+    places: Mapping[str, int] = field(default_factory=dict)
+    """Where the board code placed what a rule's slot points at: name -> index (on two rows
+    ``track_2``, player 2's track block, ``feed``, the feed table, in the parameter array, and
+    ``history``, the repetition memory, in the state)."""
+
+
+SlotWriter = Callable[["Reading", Board], int]
+"""How a rule's parameter slot is written: its value under a reading, on a board."""
+
+
+def placed(name: str) -> SlotWriter:
+    """The writer of a slot holding where the board code placed ``name`` (:attr:`Board.places`)."""
+    return lambda reading, board: board.places[name]
+
+
+def param_code(name: str, model: type[BaseModel], param: str, value: Any) -> int:
+    """The code of primitive ``name``'s parameter ``param`` at ``value``: its index among the values
+    the parameter's Literal allows in ``model`` (the primitive's parameters); ValueError naming the
+    parameter otherwise."""
+    allowed = next((get_args(a) for a in get_args(model.model_fields[param].annotation) if get_args(a)), ())
+    if value not in allowed:
+        raise ValueError(f"{name}.{param} has no value {value!r}")
+    return allowed.index(value)
 
 
 @dataclass

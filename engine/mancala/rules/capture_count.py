@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.mancala.rule import Reading, Rule, field_is
+from engine.mancala.rule import Board, Reading, Rule, field_is
 
 
 def _counts(r: Reading) -> tuple[str, str] | None:
@@ -19,6 +19,11 @@ def _counts(r: Reading) -> tuple[str, str] | None:
     if any(c < 1 or c > 62 for c in counts):
         return "capture_counts", f"capture_counts {counts}: each count is between 1 and 62"
     return None
+
+
+def counts_mask(r: Reading, board: Board) -> int:
+    """Slot ``capture_counts``: a bit mask, bit c set if a hole holding c is taken."""
+    return sum(1 << c for c in r.value("capture_counts"))
 
 
 RULE = Rule(
@@ -44,6 +49,7 @@ RULE = Rule(
     checks=(_counts,),
     uses=field_is("capture", "count"),
     slots={2: ("capture_counts", "capture_parity", "capture_row", "capture_chain")},
+    writes={"capture_counts": counts_mask},
     hooks=("landing", "capture"),
     kernels=("engine.mancala.machine.two_rows.end_capture",),
 )

@@ -37,6 +37,7 @@ RULE = Rule(
             4: {"capture": (), "capture_empty": (False,)}},
     slots={2: ("capture", "capture_empty", "after_capture"),
            4: ("capture", "single_captures", "single_lap", "after_capture")},
+    writes={"single_lap": lambda r, board: int(r.value("single_scope") == "lap")},
     hooks=("landing", "capture"),
     events=("capture",),
 )

@@ -12,7 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.rule import Reading, Rule
+from engine.mancala.rule import Board, Reading, Rule, SlotWriter, param_code
+from engine.mancala.rules.opening import hole_position
+from engine.mancala.sowing import as_int64
 
 MAX_COUNTS = 8
 """The longest list of counts the parameter table has room for."""
@@ -57,6 +59,23 @@ def _spare(reading: Reading) -> tuple[str, str] | None:
     return None
 
 
+def counts(r: Reading) -> list[int]:
+    """The holes taken each time extra captures fall due (one count, or the graduated list; [0]: none)."""
+    count = r.param("extra-captures", "count") or 0
+    return [int(c) for c in count] if isinstance(count, list) else [int(count)]
+
+
+def _code(param: str, default: str) -> SlotWriter:
+    """The writer of the slot of parameter ``param``: its value's code (``default``'s if not given)."""
+    return lambda r, board: param_code("extra-captures", ExtraCaptures, param,
+                                       r.param("extra-captures", param) or default)
+
+
+def _spared(r: Reading, board: Board) -> int:
+    """Slot ``extra_spare``: the positions extra captures may not take (a bit each: the opening hole)."""
+    return as_int64(1 << hole_position(r)) if r.param("extra-captures", "spare") == "opening-hole" else 0
+
+
 RULE = Rule(
     name="extra-captures",
     what="after a capture the capturer takes further opponent holes, each its own decision (a count, or a list "
@@ -66,6 +85,9 @@ RULE = Rule(
     boards={4: {}},
     checks=(_counts, _spare),
     slots={4: ("extra", "extra_after", "extra_optional", "extra_steps", "extra_spare", "extra_none")},
+    writes={"extra": lambda r, board: max(counts(r)), "extra_steps": lambda r, board: len(counts(r)) - 1,
+            "extra_after": _code("after", "capture"), "extra_none": _code("none_to_take", "lapse"),
+            "extra_optional": lambda r, board: int(bool(r.param("extra-captures", "optional"))), "extra_spare": _spared},
     state={4: (("pending", 1), ("due", 2))},
     tables={4: (("extra", MAX_COUNTS),)},
     hooks=("after-capture", "move"),

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.mancala.rule import Reading, Rule, field_is
+from engine.mancala.rule import Reading, Rule, field_is, placed
 
 
 def _single_own(r: Reading) -> tuple[str, str] | None:
@@ -30,6 +30,7 @@ RULE = Rule(
     checks=(_single_own,),
     uses=field_is("feeding", "required"),
     slots={2: ("feeding", "feed")},
+    writes={"feed": placed("feed")},  # where the feed table starts: hole -> counters its lap needs to reach the opponent's row
     hooks=("list-starts",),
     kernels=("engine.mancala.machine.two_rows.settle",),
 )

@@ -8,13 +8,19 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.mancala.rule import Reading, Rule
+from engine.mancala.rule import Board, Reading, Rule
 
 
 def _needs_count(r: Reading) -> tuple[str, str] | None:
     if r.value("capture") != "count":
         return "grand_slam", f"grand_slam {r.value('grand_slam')!r} needs capture: count (it is {r.value('capture')!r})"
     return None
+
+
+def slam_reach(r: Reading, board: Board) -> int:
+    """Slot ``slam_reach``: the most counters an opponent's row can hold and be taken whole (each of its
+    holes holding the largest capturing count)."""
+    return max(r.value("capture_counts"), default=0) * board.per_row
 
 
 RULE = Rule(
@@ -32,6 +38,7 @@ RULE = Rule(
     checks=(_needs_count,),
     uses=lambda r: r.value("grand_slam") != "capture-all",
     slots={2: ("grand_slam", "slam_reach")},
+    writes={"slam_reach": slam_reach},
     hooks=("capture",),
     kernels=("engine.mancala.machine.two_rows.end_capture", "engine.mancala.machine.two_rows.drop_grand_slams"),
 )

@@ -27,7 +27,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.rule import Reading, Rule
+from engine.mancala.rule import Board, Reading, Rule
 from engine.mancala.rules.opening_steps import MAX_STEPS, STEP_SLOT, OpeningStep, steps_problem
 
 STARTS = ("hole", "holding", "row", "any")
@@ -125,6 +125,45 @@ def lap_code(lap: str, capture: str) -> int:
     return LAPS.index("ordinary" if lap == "ordinary" else f"plain-{capture}")
 
 
+def hole_position(reading: Reading) -> int:
+    """The position of the opening hole of a first turn started from a named hole (start hole:
+    ``from_left`` of its row from the player's left), -1 for any other opening or none."""
+    if not first_turn(reading) or reading.param("opening", "start") != "hole":
+        return -1
+    from_left = int(reading.param("opening", "from_left"))
+    return from_left - 1 if reading.param("opening", "row") == "outer" else 2 * reading.holes_per_row - from_left
+
+
+def _start_code(r: Reading, board: Board) -> int:
+    """Slot ``opening``: 1 + the code of the first turn's start (:data:`STARTS`); 0: no first turn."""
+    return 1 + STARTS.index(r.param("opening", "start")) if first_turn(r) else 0
+
+
+def _start_arg(r: Reading, board: Board) -> int:
+    """Slot ``opening_pos``: what the start names: the hole's position (start hole), the count (holding),
+    the row (row: 0 outer, 1 inner), or 2 (any)."""
+    if not first_turn(r):
+        return 0
+    start = r.param("opening", "start")
+    return int({"hole": hole_position(r), "holding": r.param("opening", "holding"),
+                "row": int(r.param("opening", "row") == "inner"), "any": 2}[start])
+
+
+def _lap_code(r: Reading, board: Board) -> int:
+    """Slot ``opening_lap``: the first turn's lap and capture (:func:`lap_code`)."""
+    return lap_code(r.param("opening", "lap"), r.param("opening", "capture")) if first_turn(r) else 0
+
+
+def _turns(r: Reading, board: Board) -> int:
+    """Slot ``opening_turns``: 1 if only the game's first turn is an opening turn."""
+    return int(first_turn(r) and r.param("opening", "turns") == "game")
+
+
+def _steps(r: Reading, board: Board) -> int:
+    """Slot ``opening_steps``: the fixed steps' number (0: none)."""
+    return len(r.param("opening", "steps") or []) if "opening" in r.named else 0
+
+
 RULE = Rule(
     name="opening",
     what="how the first turns differ: each player's first turn from a named hole, a hole holding k or a row, a "
@@ -133,6 +172,8 @@ RULE = Rule(
     boards={4: {}},
     checks=(_one_kind, _start, _lap, _alone),
     slots={4: ("opening", "opening_pos", "opening_lap", "opening_turns", "opening_steps")},
+    writes={"opening": _start_code, "opening_pos": _start_arg, "opening_lap": _lap_code, "opening_turns": _turns,
+            "opening_steps": _steps},
     state={4: (("opened", 1), ("steps_made", 2))},
     tables={4: (("steps", MAX_STEPS * STEP_SLOT),)},
     hooks=("start", "list-starts", "move"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.rule import Reading, Rule
+from engine.mancala.rule import Board, Reading, Rule, SlotWriter
 
 
 class OwnedHoles(BaseModel):
@@ -33,6 +33,21 @@ def _count_capture(reading: Reading) -> tuple[str, str] | None:
     return None
 
 
+def owned(r: Reading) -> OwnedHoles | None:
+    """The reading's owned-holes parameters (None if it does not list the primitive)."""
+    if "owned-holes" not in r.named:
+        return None
+    return OwnedHoles(**{k: v for k in OwnedHoles.model_fields if (v := r.param("owned-holes", k)) is not None})
+
+
+def _param(name: str) -> SlotWriter:
+    """The writer of the slot of parameter ``name`` (its value as an int; 0 without owned holes)."""
+    def write(r: Reading, board: Board) -> int:
+        params = owned(r)
+        return 0 if params is None else int(getattr(params, name))
+    return write
+
+
 RULE = Rule(
     name="owned-holes",
     what="a last counter making count in an opponent's hole makes it the mover's, once a game: what falls in it "
@@ -40,7 +55,8 @@ RULE = Rule(
     params=OwnedHoles,
     boards={2: {}},
     checks=(_count_capture,),
-    slots={2: ("owned_count", "owned_spare_last", "owned_spare_mirror", "owned_collect_a1")},
+    slots={2: ("owned_count", "owned_spare_last", "owned_spare_mirror", "owned_collect_a1")},  # owned_count 0: none
+    writes={f"owned_{name}": _param(name) for name in ("count", "spare_last", "spare_mirror", "collect_a1")},
     hooks=("capture", "end-of-turn"),
     kernels=("engine.mancala.machine.two_rows.end_capture", "engine.mancala.machine.two_rows.collect_owned"),
     position=("owned_holes",),

@@ -29,5 +29,6 @@ RULE = Rule(
     uses=field_is("previous_hole", "empty"),
     checks=(_not_restricted,),
     slots={4: ("previous_empty",)},
+    writes={"previous_empty": lambda r, board: int(r.value("previous_hole") == "empty")},
     hooks=("list-starts",),
 )

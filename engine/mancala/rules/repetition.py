@@ -12,10 +12,16 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.mancala.rule import Rule, field_is
+from engine.mancala.rule import Board, Reading, Rule, field_is
 
 HISTORY = 1024
 """Positions remembered since the last capture."""
+
+
+def history(r: Reading, board: Board) -> int:
+    """Slot ``history``: where the state's repetition memory starts (0: none)."""
+    return board.places["history"] if r.value("repetition") != "none" else 0
+
 
 RULE = Rule(
     name="repetition",
@@ -28,6 +34,7 @@ RULE = Rule(
     boards={2: {}},
     uses=field_is("repetition", "end-game"),
     slots={2: ("repetition", "history")},
+    writes={"history": history},
     state={2: (("history", 1 + HISTORY),)},
     hooks=("end-of-turn",),
     kernels=("engine.mancala.machine.two_rows.remember",),

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.mancala.fourrow import MAX_SITES, MAX_TRACK
-from engine.mancala.rule import Rule
+from engine.mancala.rule import Board, Reading, Rule, SlotWriter, param_code
 
 
 class RestrictedHoles(BaseModel):
@@ -28,6 +28,22 @@ class RestrictedHoles(BaseModel):
         None, description="while the opponent is restricted, no capture from a corner of theirs (in-use-holes)")
 
 
+def _code(param: str) -> SlotWriter:
+    """The writer of the slot of parameter ``param``: its value's code (0 without restricted holes)."""
+    def write(r: Reading, board: Board) -> int:
+        if "restricted-holes" not in r.named:
+            return 0
+        return param_code("restricted-holes", RestrictedHoles, param, r.param("restricted-holes", param))
+    return write
+
+
+def _choose(r: Reading, board: Board) -> int:
+    """Slot ``choose``: 1 if a lap ending in a corner may be relayed restricted or released (a per-turn
+    release with skip-corners)."""
+    return int("restricted-holes" in r.named and r.param("restricted-holes", "lasting") == "per-turn"
+               and r.param("restricted-holes", "sowing") == "skip-corners")
+
+
 RULE = Rule(
     name="restricted-holes",
     what="a player starts restricted to the middle holes and is released when none can move, to the reserve "
@@ -35,6 +51,9 @@ RULE = Rule(
     params=RestrictedHoles,
     boards={4: {}},
     slots={4: ("restricted", "restricted_sowing", "release", "lasting", "restricted_capture", "choose", "n_middle")},
+    writes={"restricted": lambda r, board: int("restricted-holes" in r.named), "restricted_sowing": _code("sowing"),
+            "release": _code("release"), "lasting": _code("lasting"), "restricted_capture": _code("capture"),
+            "choose": _choose, "n_middle": lambda r, board: 2 * r.holes_per_row - 4},
     state={4: (("released_flag", 2), ("kind", 1))},
     tables={4: (("corner", MAX_SITES), ("middle", 2 * MAX_TRACK), ("reserve", 4))},
     hooks=("list-starts", "sow", "landing", "capture", "move"),

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.rule import Reading, Rule
+from engine.mancala.rule import Board, Reading, Rule, param_code
 
 CHOSEN_EACH = 2
 """The holes each player chooses under kind chosen when count is not given (Tsoro's two misoro)."""
@@ -40,6 +40,19 @@ def _count(reading: Reading) -> tuple[str, str] | None:
     return None
 
 
+def _stops(r: Reading, board: Board) -> int:
+    """Slots ``stop`` and ``stop_2`` (one a player): the positions where a lap may stop, a bit each: the
+    heads (the rightmost outer hole, position N-1) or both ends of the outer row (0 and N-1)."""
+    kind, n = r.param("special-holes", "kind"), r.holes_per_row
+    return {"heads": 1 << (n - 1), "ends": 1 | 1 << (n - 1)}.get(kind, 0)
+
+
+def _chosen_each(r: Reading, board: Board) -> int:
+    """Slot ``chosen_each``: the holes each player chooses under kind chosen."""
+    count = r.param("special-holes", "count")
+    return CHOSEN_EACH if count is None else int(count)
+
+
 RULE = Rule(
     name="special-holes",
     what="holes where a lap may stop instead of relaying: the heads, both ends of the outer row, or holes each "
@@ -48,6 +61,10 @@ RULE = Rule(
     boards={4: {}},
     checks=(_count,),
     slots={4: ("stop", "stop_2", "special", "chosen_each", "special_safe")},
+    writes={"stop": _stops, "stop_2": _stops, "chosen_each": _chosen_each,
+            "special": lambda r, board: param_code("special-holes", SpecialHoles, "kind",
+                                                   r.param("special-holes", "kind") or "none"),
+            "special_safe": lambda r, board: int(bool(r.param("special-holes", "safe")))},
     state={4: (("misoro", 2), ("chosen", 1))},
     hooks=("start", "landing", "move"),
     position=("misoro", "stop_at"),

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.mancala.rule import Reading, Rule
+from engine.mancala.rule import Reading, Rule, placed
 
 
 def _turn_needs_store(r: Reading) -> tuple[str, str] | None:
@@ -35,6 +35,7 @@ RULE = Rule(
     checks=(_turn_needs_store,),
     uses=lambda r: r.value("store_sowing") != "beside" or r.value("store_turn") != "none",
     slots={2: ("store_turn", "track_2")},
+    writes={"track_2": placed("track_2")},  # where player 2's track block starts (the shared one's: P_TRACK)
     hooks=("sow", "end-of-turn"),
     kernels=("engine.mancala.machine.two_rows.laps",),
 )
