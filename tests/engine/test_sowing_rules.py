@@ -90,6 +90,10 @@ DAMAGED = [
         slice(None), [p for p in d["primitives"] if p["name"] != "opening"]),
      "switches[tsoro-baia.protected-hole].options.not-the-opening-hole.extra-captures.spare",
      "'opening-hole' without an opening hole"),
+    # restricted holes with a parameter left unset (its switch dropped): passed the checks, failed at build
+    ("lobudok", lambda d: d["switches"].__setitem__(
+        slice(None), [s for s in d["switches"] if s["id"] != "lobudok.restricted-capture"]),
+     "primitives[0].params.capture", "restricted-holes.capture has no value"),
     # re-sown captures on a board with stores
     ("lobudok", lambda d: d["board"].update(stores=True), "rules.captured_to", "captures go to stores exactly when"),
 ]

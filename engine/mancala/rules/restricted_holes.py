@@ -5,6 +5,7 @@ capture is made from a corner of theirs in use."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -44,12 +45,25 @@ def _choose(r: Reading, board: Board) -> int:
                and r.param("restricted-holes", "sowing") == "skip-corners")
 
 
+def _given(param: str) -> Callable[[Reading], tuple[str, str] | None]:
+    """The check that parameter ``param`` has a value in a reading: the kernel has no default for any
+    of them, so a setting that leaves one unset (neither in ``primitives`` nor bound by the option of a
+    switch) is refused by the build, not found at play."""
+    def check(r: Reading) -> tuple[str, str] | None:
+        if r.param("restricted-holes", param) is None:
+            return (f"restricted-holes.{param}",
+                    f"restricted-holes.{param} has no value: give it in primitives or bind it to a switch")
+        return None
+    return check
+
+
 RULE = Rule(
     name="restricted-holes",
     what="a player starts restricted to the middle holes and is released when none can move, to the reserve "
          "holes or every hole, for good or for the turn",
     params=RestrictedHoles,
     boards={4: {}},
+    checks=tuple(_given(param) for param in RestrictedHoles.model_fields),
     slots={4: ("restricted", "restricted_sowing", "release", "lasting", "restricted_capture", "choose", "n_middle")},
     writes={"restricted": lambda r, board: int("restricted-holes" in r.named), "restricted_sowing": _code("sowing"),
             "release": _code("release"), "lasting": _code("lasting"), "restricted_capture": _code("capture"),
