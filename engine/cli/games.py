@@ -45,7 +45,10 @@ code, like numba's cache; rewritten when any of its files changes)."""
 
 
 def _engine_stamp(root: Path) -> list:
-    return sorted((str(p.relative_to(root)), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.py"))
+    """The engine's own sources (name, mtime, size); not the modules numba and engine.specialise generate
+    under ``__pycache__`` while tests and serves run, which would make the cache stale at every compile."""
+    return sorted((str(p.relative_to(root)), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.py")
+                  if "__pycache__" not in p.relative_to(root).parts)
 
 
 def declared_switches(game_id: str) -> list[dict[str, Any]]:
