@@ -452,10 +452,11 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = 
     log = BakeLog(site, progress.console if live else console, progress if live else None, plan)
     compiled = compiled_before(games)
     with progress:
-        work = log.plan()
+        work, total = log.plan(), log.left_total()
         compiling = "" if compiled else "compiling the engine's kernels (estimated below); meanwhile and then: "
         log.say(f"serving {base}/ (Ctrl-C stops); " + (
-            f"in the background, {compiling}{work}; {duration(log.left_total())} in all after the kernels. "
+            f"in the background, {compiling}{work}; "
+            f"{'each stage estimated when it starts' if total is None else duration(total) + ' in all'} after the kernels. "
             "The pages are served meanwhile and say what is being computed." if work else
             "nothing to bake" + ("." if compiled else "; compiling the engine's kernels (estimated below).")))
         ready = None
@@ -479,7 +480,7 @@ def serve(db: Path, site: Path, port: int, host: str, bake: bool, fresh: bool = 
             try:
                 bake_figures(db, results, games, log, fresh=fresh, ready=lambda g: g in kernels or not follow.is_alive(),
                              checkpoint=site / ASSESS_CHECKPOINT, overrides=overrides,
-                             compile_left=compile_estimate.left)
+                             compile_left=compile_estimate.left, compiling=compile_estimate.pending)
                 log.say(f"every section baked {time.monotonic() - started:.1f} s after start")
             except Exception as exc:  # the server stays up; the pages say what is saved
                 log.say(f"the bake stopped: {exc!r}; the server goes on "

@@ -35,6 +35,8 @@ RUNS = {"comparison": "compare_runs", "assessment": "assess_runs", "reconstructi
 """The results database's table of each section's runs."""
 WAIT_SECONDS = 0.5
 """Seconds between two looks at the play API's compilation while no game's kernels are ready."""
+ESTIMATE_WAIT = 5.0
+"""Seconds the stage ``compiling`` waits for the compile's estimate before its first line."""
 KERNELS = "kernels"
 """The one entry of the stage ``compiling`` (engine.cli.bake_progress): the kernels the bake waits for."""
 
@@ -119,10 +121,12 @@ def bake_figures(db: Path, results: Path, game_ids: Sequence[str], log: Any, *, 
                  ready: Callable[[str], bool] | None = None, checkpoint: Path | None = None,
                  total_seconds: float = F.FIRST_FIGURES_SECONDS, refine: bool = True,
                  overrides: dict[str, dict[str, Any]] | None = None,
-                 compile_left: Callable[[], float | None] | None = None) -> Timings:
+                 compile_left: Callable[[], float | None] | None = None,
+                 compiling: Callable[[], Sequence[str]] | None = None) -> Timings:
     """Bake the figures of ``game_ids`` from the archive ``db`` into ``results`` (see the module
     docstring); ``ready(game)``: whether the game's kernels are compiled (None: all are);
     ``compile_left()``: the seconds until the first kernels are expected ready (None: not known);
+    ``compiling()``: the kinds of kernels still compiling, for the log (engine.cli.compile_log);
     ``overrides``: section -> budget fields in place of the default budget's (the command line's);
     ``refine``: False stops after the preliminary figures. Returns the timings."""
     from engine import rulesets
@@ -137,7 +141,7 @@ def bake_figures(db: Path, results: Path, game_ids: Sequence[str], log: Any, *, 
         log.games["preliminary"] = list(todo)
         log.expect("preliminary", {g: timings.wall(per_game) for g in todo})
         if ready is not None and not any(ready(g) for g in todo):
-            await_kernels(log, todo, ready, compile_left)
+            await_kernels(log, todo, ready, compile_left, compiling)
         log.start_stage("preliminary")
         waiting = list(todo)
         while waiting:
@@ -159,11 +163,15 @@ def bake_figures(db: Path, results: Path, game_ids: Sequence[str], log: Any, *, 
 
 
 def await_kernels(log: Any, games: Sequence[str], ready: Callable[[str], bool],
-                  left: Callable[[], float | None] | None = None) -> None:
+                  left: Callable[[], float | None] | None = None,
+                  compiling: Callable[[], Sequence[str]] | None = None) -> None:
     """The stage ``compiling``: wait until the kernels of one of ``games`` are ready, telling the
-    log (and through it the pages) the compile's estimate, ``left()`` seconds from now (None: not
-    known yet; ``left`` None: never known; 0, overdue: the last estimate is kept, so that the stage's
-    line gives its real time beside an estimate made before it)."""
+    log (and through it the pages) what is compiling (``compiling()``: the kinds still compiling)
+    and the compile's estimate, ``left()`` seconds from now (None: not known yet; ``left`` None:
+    never known; 0, overdue: the last estimate is kept, so that the stage's line gives its real time
+    beside an estimate made before it). The stage's first line waits up to
+    :data:`ESTIMATE_WAIT` seconds for the estimate (the compile's follower reads it from the play
+    API as the bake starts)."""
     if not games:
         raise ValueError("games: the bake waits for the kernels of at least one game")
     log.games["compiling"] = [KERNELS]
@@ -180,10 +188,17 @@ def await_kernels(log: Any, games: Sequence[str], ready: Callable[[str], bool],
             said = at
             log.expect("compiling", {KERNELS: at - started})
 
+    def what() -> str:
+        kinds = list(compiling()) if compiling is not None else []
+        return f"of {', '.join(kinds)}" if kinds else ""
+
+    while left is not None and left() is None and time.monotonic() - started < ESTIMATE_WAIT \
+            and not any(ready(g) for g in games):
+        time.sleep(WAIT_SECONDS / 5)
     estimate()
     log.start_stage("compiling")
     while True:
-        log.update(KERNELS, 0, None, unit="kernels")
+        log.update(KERNELS, 0, None, phase=what(), unit="kernels")
         if any(ready(g) for g in games):
             break
         time.sleep(WAIT_SECONDS)

@@ -115,7 +115,7 @@ class BakeLog:
 
     def plan(self) -> str:
         """The stages to come with their expected durations, for the start message."""
-        parts = [f"{STAGE_TEXT[s]} ({'estimated after each game' if (e := self.expected_stage(s)) is None else duration(e)})"
+        parts = [f"{STAGE_TEXT[s]} ({'estimated when it starts' if (e := self.expected_stage(s)) is None else duration(e)})"
                  for s in STAGES if s in self.games]
         return ", then ".join(parts)
 
@@ -131,11 +131,14 @@ class BakeLog:
         return rate_left if by_history is None else max(rate_left, by_history)
 
     def left(self, left_in_game: float | None) -> float | None:
-        """Seconds left in the whole background work."""
-        if self.stage is None:
-            return None
-        total = left_in_game or 0.0
-        later = False
+        """Seconds left in the whole background work (None: a stage to come is not estimated yet)."""
+        rest, unknown = self._rest()
+        return None if self.stage is None or unknown is not None else (left_in_game or 0.0) + rest
+
+    def _rest(self) -> tuple[float, str | None]:
+        """The seconds expected after the current game (the current stage's later games, the later
+        stages), up to the first stage not estimated yet, and that stage (None: all are estimated)."""
+        total, later = 0.0, False
         for stage in STAGES:
             if stage == self.stage:
                 later = True
@@ -143,14 +146,38 @@ class BakeLog:
                 rest = games[games.index(self.current) + 1:] if self.current in games else games
                 known = [self.expected(stage, g) for g in rest]
                 if stage != "compiling" and any(e is None for e in known):
-                    return None
+                    return total, stage
                 total += sum(e or 0.0 for e in known)
             elif later and stage in self.games:
                 found = self.expected_stage(stage)
                 if found is None:
-                    return None
+                    return total, stage
                 total += found
-        return total
+        return total, None
+
+    def left_text(self, left_in_game: float | None, game: bool = True) -> str:
+        """What is left, in words, for the log: the current game's time (``game``; while compiling,
+        the first kernels'), then the whole work's, or, while a stage to come is not estimated yet,
+        the time until that stage (its estimate is made when it starts): never a bare "unknown"."""
+        parts = []
+        if game and self.current:
+            if self.stage == "compiling":
+                parts.append("the compile's estimate not known yet" if left_in_game is None
+                             else f"the first kernels ready in {duration(left_in_game)}")
+            else:
+                parts.append(f"this game {'not estimated yet' if left_in_game is None else duration(left_in_game) + ' left'}")
+        rest, unknown = self._rest()
+        then = "then " if left_in_game is None and game and self.current else ""
+        total = rest + (left_in_game or 0.0)
+        if unknown is None:
+            parts.append(f"then {duration(total)} more" if then else f"all {duration(total)} left")
+        elif unknown == self.stage:
+            parts.append(f"{then}{duration(total)} of this stage estimated, its other games as they start"
+                         if total else "this stage's other games estimated as they start")
+        else:
+            parts.append(f"{then}{duration(total)} before {STAGE_TEXT[unknown]}, estimated when it starts"
+                         if total else f"{STAGE_TEXT[unknown]} estimated when it starts")
+        return ", ".join(parts)
 
     def _heartbeat(self) -> None:
         while not self.closed:
@@ -163,7 +190,7 @@ class BakeLog:
             phase = f" {entry['phase']}" if entry.get("phase") else ""
             working = time.monotonic() - self.phase_started
             self.say(f"{self.stage}: {self.current}{phase}{of}, working ({working:.0f} s in this phase); "
-                     f"all {duration(self.left(entry.get('left')))} left")
+                     f"{self.left_text(entry.get('left'))}")
 
     # events
 
@@ -175,8 +202,11 @@ class BakeLog:
         self.mark = (time.monotonic(), time.process_time())
         self.stage_started, self.stage_estimate = time.monotonic(), self.expected_stage(stage)
         self.stage_waited = 0.0
+        expected = self.expected_stage(stage)
+        left = self.left(None)
         self.say(f"{STAGE_TEXT[stage]}: {', '.join(self.games.get(stage, []))} "
-                 f"({duration(self.expected_stage(stage))}; all left: {duration(self.left(None))})")
+                 f"({'not estimated yet' if expected is None else duration(expected)}; "
+                 f"{self.left_text(None, game=False) if left is None else 'all left: ' + duration(left)})")
         self.write(force=True)
 
     def start_game(self, game: str) -> None:
@@ -190,7 +220,8 @@ class BakeLog:
         self.state[f"{self.stage}:{game}"] = {"stage": self.stage, "game": game, "phase": "", "done": 0, "total": None,
                                               "left": self.expected(self.stage, game)}
         if self.bars is None:
-            self.say(f"{self.stage}: {game} started ({duration(self.expected(self.stage, game))})")
+            expected = self.expected(self.stage, game)
+            self.say(f"{self.stage}: {game} started ({'not estimated yet' if expected is None else duration(expected)})")
 
     def update(self, game: str, done: int, total: int | None, phase: str = "", unit: str = "games") -> None:
         new = game != self.current or phase != self.phase
@@ -210,7 +241,7 @@ class BakeLog:
         elif time.monotonic() - self.last_line >= LINE_EVERY:
             self.last_line = time.monotonic()
             of = f": {done:,}/{total:,} {unit}" if total else ""
-            self.say(f"{label}{of}; this game {duration(left_game)} left, all {duration(self.left(left_game))} left")
+            self.say(f"{label}{of}; {self.left_text(left_game)}")
         self.write(force=new)
 
     def end_game(self) -> None:

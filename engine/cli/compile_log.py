@@ -92,14 +92,24 @@ class CompileEstimate:
     def __init__(self, started: float) -> None:
         self.started = started
         self._pending: dict[str, float] = {}
+        self._games: dict[str, int] = {}
         self._lock = threading.Lock()
 
-    def expect(self, kind: str, ready_at: float) -> None:
-        """``kind`` is expected ready ``ready_at`` seconds after the start (ValueError: negative)."""
+    def expect(self, kind: str, ready_at: float, games: int = 0) -> None:
+        """``kind`` (of ``games`` games) is expected ready ``ready_at`` seconds after the start
+        (ValueError: negative)."""
         if ready_at < 0:
             raise ValueError(f"ready_at: seconds after the start, not {ready_at}")
         with self._lock:
             self._pending[kind] = ready_at
+            self._games[kind] = games
+
+    def pending(self) -> list[str]:
+        """The kinds still compiling, the first expected ready first, each with its number of games:
+        ``engine.alignment.machine.run (6 games)``; what the bake's log says is compiling."""
+        with self._lock:
+            order = sorted(self._pending, key=lambda k: (self._pending[k], k))
+            return [f"{k} ({self._games[k]} games)" if self._games.get(k) else k for k in order]
 
     def ready(self, kind: str) -> None:
         """``kind``'s kernels are ready: no longer waited for."""
@@ -137,8 +147,8 @@ def follow_kernels(base: str, child: subprocess.Popen, say: Callable[[str], None
             offset = time.monotonic() - started  # the compile started about when the server answered
             planned = estimated_ready(kinds, share, cores)
             if estimate is not None:
-                for kind, at in planned.items():
-                    estimate.expect(kind, offset + at)
+                for entry in kinds:
+                    estimate.expect(entry["kind"], offset + planned[entry["kind"]], len(entry.get("games") or ()))
             say(plan_line(kinds, share, cores))
         for entry in kinds:
             if "ready_seconds" in entry and entry["kind"] not in said:

@@ -246,7 +246,8 @@ def test_the_compiling_stage_needs_a_game_and_says_when_its_estimate_is_unknown(
     with pytest.raises(ValueError, match="at least one game"):
         await_kernels(log, [], lambda g: True)
     await_kernels(log, ["kalah"], lambda g: True)  # ready: the stage ends at once, its estimate unknown
-    assert "compiling the engine's kernels: kernels (unknown; " in out.getvalue()
+    assert "compiling the engine's kernels: kernels (not estimated yet; baking every section's preliminary " \
+           "figures estimated when it starts)" in out.getvalue()
     fresh = tmp_path / "fresh"  # no earlier time of the compile on this machine
     fresh.mkdir()
     log, out = _log(fresh, {"preliminary": ["kalah"]})
@@ -258,6 +259,39 @@ def test_the_compiling_stage_needs_a_game_and_says_when_its_estimate_is_unknown(
 
     await_kernels(log, ["kalah"], ready, lambda: 0.0)  # overdue from the start: no estimate to give
     assert re.search(r"^compiling: kernels done in \d+ s$", out.getvalue(), re.M)
+
+
+def test_while_the_kernels_compile_the_log_says_what_compiles_and_its_estimate_never_unknown(tmp_path, monkeypatch):
+    """A fresh clone's first run (issue 29): every stage planned as the serve plans it, no earlier
+    times on this machine, so the refining stages are estimated only when they start. While the
+    kernels compile, the log's lines name the kinds still compiling and the compile's estimate, and
+    what is known of the rest; "all unknown left" (its words before) said neither."""
+    from engine.cli import bake_progress
+    from engine.cli.bake import await_kernels
+    from engine.cli.compile_log import CompileEstimate
+
+    monkeypatch.setattr(bake_progress, "LINE_EVERY", 0.2)
+    games = ["kalah", "oware"]
+    log, out = _log(tmp_path, {"preliminary": games, "comparisons": games, "assessments": games,
+                               "reconstructions": games})
+    log.expect("preliminary", {"kalah": 150.0, "oware": 150.0})  # as bake_figures does before it waits
+    started = time.monotonic()
+    compile_estimate = CompileEstimate(started)
+    compile_estimate.expect("engine.alignment.machine.run", 90.0, 6)
+    compile_estimate.expect("engine.mancala.machine.turn.run[0=2]", 40.0, 10)
+    await_kernels(log, ["kalah"], lambda g: time.monotonic() - started > 1.5, compile_estimate.left,
+                  compile_estimate.pending)
+    text = out.getvalue()
+    assert "unknown" not in text
+    assert "compiling the engine's kernels: kernels (about 40 s; about 6 min before refining the comparisons, " \
+           "estimated when it starts)" in text
+    lines = [line for line in text.splitlines() if line.startswith("compiling: kernels of ")]
+    assert lines, text
+    assert all(line.startswith("compiling: kernels of engine.mancala.machine.turn.run[0=2] (10 games), "
+                               "engine.alignment.machine.run (6 games)") for line in lines)
+    assert all(re.search(r"the first kernels ready in about (40|35) s, about \d min before refining the "
+                         r"comparisons, estimated when it starts$", line) for line in lines), lines
+    log.close()
 
 
 def test_the_estimates_summary_counts_the_runs_within_a_factor_of_two():

@@ -135,8 +135,8 @@ def test_the_first_runs_log_names_each_stage_and_game_with_estimates(tmp_path: P
     out = io.StringIO()
     log = BakeLog(tmp_path, Console(file=out, width=80), None,
                   {"comparisons": ["tap-urdy", "tauru"], "assessments": ["tap-urdy"]})
-    assert log.plan() == ("refining the comparisons (estimated after each game), "
-                          "then refining the assessments (estimated after each game)")
+    assert log.plan() == ("refining the comparisons (estimated when it starts), "
+                          "then refining the assessments (estimated when it starts)")
     log.expect("comparisons", {"tap-urdy": 30.0, "tauru": 60.0})
     log.expect("assessments", {"tap-urdy": 120.0})
     assert log.plan() == "refining the comparisons (about 2 min), then refining the assessments (about 2 min)"
