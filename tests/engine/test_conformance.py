@@ -422,6 +422,9 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
     worked = hand_worked_win_in_one(game_id, ruleset)
     if worked is not None:
         return worked
+    found = found_win_in_one(game_id, ruleset)
+    if found is not None:
+        return found
     game = engine.load_game(game_id, ruleset=ruleset)
     readings = [game]
     if "lose" in next((s.options for s in game.rules.switches if s.id == f"{game_id}.no-move"), ()):
@@ -437,6 +440,48 @@ def a_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int
         except AssertionError:
             pass
     return _a_win_in_one(readings[-1], game_id)
+
+
+FOUND = Path(__file__).resolve().parent / "win_in_one_found.json"
+"""The positions :func:`a_win_in_one`'s search finds for the games where it is longest (Nine Men's
+Morris 31, Bolotudu 16, Woli 9 CPU seconds; the others 4 or less): the ruleset asked, the reading
+searched (its ruleset and every switch), the seed and the moves that reach the position, and the
+winning moves found there. Written by ``python tests/engine/test_conformance.py
+GAME...`` (:func:`_pin`), which runs the search."""
+
+
+def found_win_in_one(game_id: str, ruleset: str) -> tuple[engine.game.State, set[int]] | None:
+    """The position :data:`FOUND` pins for the game, replayed and held to the search's criteria again
+    (:func:`_the_win_in_one`, the same winning moves); None when none is pinned, or when the engine no
+    longer makes it one (its moves refused, or the criteria not met: the search then runs)."""
+    pinned = json.loads(FOUND.read_text(encoding="utf-8")).get(game_id)
+    if pinned is None or pinned["ruleset"] != ruleset:
+        return None
+    try:
+        game = engine.load_game(game_id, ruleset=pinned["reading"], switches=pinned["switches"])
+        s = game.new_state(pinned["seed"])
+        for move in pinned["moves"].split():
+            s.apply(move)
+    except ValueError:
+        return None
+    wins = _the_win_in_one(s)
+    if not wins or sorted(s.move_to_text(m) for m in wins) != pinned["wins"]:
+        return None
+    return s, wins
+
+
+def _pin(game_ids: list[str], ruleset: str = "ludii") -> None:
+    """Search the games' wins in one again (not the pinned ones) and write them in :data:`FOUND`."""
+    found = json.loads(FOUND.read_text(encoding="utf-8")) if FOUND.exists() else {}
+    for game_id in game_ids:
+        found.pop(game_id, None)
+        FOUND.write_text(json.dumps(found, indent=1) + "\n", encoding="utf-8")
+        s, wins = a_win_in_one(game_id, ruleset)
+        found[game_id] = {"ruleset": ruleset, "reading": s.game.ruleset, "switches": dict(s.game.switches),
+                          "seed": s.seed,
+                          "moves": " ".join(s.move_to_text(m) for m in s.history()),
+                          "wins": sorted(s.move_to_text(m) for m in wins)}
+    FOUND.write_text(json.dumps(dict(sorted(found.items())), indent=1) + "\n", encoding="utf-8")
 
 
 def _a_win_in_one(game: engine.game.Game, game_id: str) -> tuple[engine.game.State, set[int]]:
@@ -482,3 +527,9 @@ def test_uct_finds_a_win_in_one(game_id):
         assert move in wins, (seed, state.move_to_text(move), [state.move_to_text(m) for m in wins], state.position_spec())
     # the test can fail: an agent choosing at random, given the same six seeds, misses the win
     assert not all(RandomAgent(seed).choose(state) in wins for seed in range(6)), state.position_spec()
+
+
+if __name__ == "__main__":
+    import sys
+
+    _pin(sys.argv[1:])
