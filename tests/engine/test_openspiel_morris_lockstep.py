@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 import engine
+from engine.alignment.layout import BOARD, HAND
 from schema.paths import DATA_DIR
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -32,22 +33,31 @@ STR_COORDS = [(0, 0), (0, 7), (0, 14), (2, 2), (2, 7), (2, 12), (4, 4), (4, 7), 
 """Where ToString draws each OpenSpiel point (row, column: kPointStrCoords of nine_mens_morris.cc)."""
 
 
-def peer_view(state) -> tuple[dict[str, int], list[int]]:
-    """OpenSpiel's board (our point name -> 0 empty, 1 White, 2 Black) and the men each still deploys,
-    read from ToString."""
-    text = str(state)
-    lines = text.split("\n")
-    board = {}
-    for name, k in INDEX.items():
-        row, col = STR_COORDS[k]
-        board[name] = ".WB".index(lines[row][col])
+def peer_view(state) -> tuple[tuple[int, ...], list[int]]:
+    """OpenSpiel's board (who holds each of its points 0..23: 0 empty, 1 White, 2 Black) and the men
+    each still deploys, read from ToString."""
+    lines = str(state).split("\n")
+    board = tuple(".WB".index(lines[row][col]) for row, col in STR_COORDS)
     deploy = next(line for line in lines if line.startswith("Men to deploy:")).split()[3:]
     return board, [int(x) for x in deploy]
 
 
-def our_view(state) -> tuple[dict[str, int], list[int]]:
+def our_view(state, order: list[int]) -> tuple[tuple[int, ...], list[int]]:
+    """Our board in OpenSpiel's order of the points (who holds each: 0 empty, 1 the first player, 2
+    the second) and the pieces each still has in hand, read off the state's bitboards and hands (the
+    kernel's own state: ``order[k]``, our point number of OpenSpiel's point ``k``), the data
+    ``State.board()`` draws (it is checked against them at each game's end)."""
+    st = state.raw()
+    b1, b2 = int(st[BOARD]), int(st[BOARD + 1])
+    return tuple(1 if b1 >> p & 1 else 2 if b2 >> p & 1 else 0 for p in order), [int(st[HAND]), int(st[HAND + 1])]
+
+
+def drawn_view(state, order: list[int]) -> tuple[tuple[int, ...], list[int]]:
+    """:func:`our_view` as ``State.board()`` draws it (its sites by point name, its hands)."""
     board = state.board()
-    return {s["name"]: s["piece"] for s in board["sites"]}, list(board["hands"])
+    pieces = {s["name"]: s["piece"] for s in board["sites"]}
+    names = {INDEX[name]: name for name in INDEX}
+    return tuple(pieces[names[k]] for k in range(len(order))), list(board["hands"])
 
 
 def peer_action(text: str) -> int:
@@ -60,10 +70,14 @@ def peer_action(text: str) -> int:
 
 def lockstep(games: int, seed: int, switches: dict[str, str] | None = None) -> tuple[int, int]:
     """Play ``games`` random games of the ``openspiel`` ruleset (with ``switches`` changed) on the engine
-    and on OpenSpiel side by side, asserting agreement at every decision; (games, decisions)."""
+    and on OpenSpiel side by side, asserting agreement at every decision; (games, decisions). A move's
+    notation, a function of its number alone (its points' names), is read once a move number."""
     ours = engine.load_game("nine-mens-morris", ruleset="openspiel", switches=switches or {})
     peer = pyspiel.load_game("nine_mens_morris")
     rng = random.Random(seed)
+    grid = ours.rules.grid
+    order = [grid.parse(name) for name, _ in sorted(INDEX.items(), key=lambda item: item[1])]
+    action: dict[int, int] = {}  # our move number -> OpenSpiel's action, through the move's notation
     decisions = 0
     for g in range(games):
         state = ours.new_state(seed=g)
@@ -71,15 +85,19 @@ def lockstep(games: int, seed: int, switches: dict[str, str] | None = None) -> t
         while not state.is_terminal() and not other.is_terminal():
             where = f"game {g}, decision {decisions}"
             assert state.to_move - 1 == other.current_player(), where
-            assert our_view(state) == peer_view(other), where
+            assert our_view(state, order) == peer_view(other), where
             legal = state.legal_moves()
-            actions = [peer_action(state.move_to_text(m)) for m in legal]
+            for m in legal:
+                if m not in action:
+                    action[m] = peer_action(state.move_to_text(m))
+            actions = [action[m] for m in legal]
             assert sorted(actions) == other.legal_actions() and len(set(actions)) == len(actions), where
             k = rng.randrange(len(legal))
             state.apply(legal[k])
             other.apply_action(actions[k])
             decisions += 1
         assert state.is_terminal() and other.is_terminal(), f"game {g}: one side ended, the other did not"
+        assert drawn_view(state, order) == our_view(state, order) == peer_view(other), f"game {g}: the last board"
         first, second = state.scores()
         assert (first > second) - (first < second) == int(other.returns()[0]), f"game {g}: the results differ"
     return games, decisions
