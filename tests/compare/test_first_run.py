@@ -25,6 +25,10 @@ TINY = {"comparison": {"games": 20, "resamples": 99},
         "reconstruction": {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 4, "top": 1,
                            "nearest": 0, "resamples": 99}}
 """Default budgets small enough for a test (the bake's plumbing, not its figures)."""
+BAKED = "shono"
+"""The game the bake tests bake (with Kalah): every section of it, at budgets as small as their floors
+allow; its reconstruction screens its 8 readings (Tap-urdy's, baked before, screened 3,072 twice, most
+of these tests' CPU time, which no claim of theirs depends on)."""
 
 
 @pytest.mark.parametrize("section", F.SECTIONS)
@@ -156,7 +160,8 @@ def _log(site: Path, plan: dict[str, list[str]]):
     return BakeLog(site, Console(file=out, width=300), None, plan), out
 
 
-def test_the_bake_shows_every_section_preliminary_then_refines_each_and_logs_estimates(built_db, tmp_path):
+def test_the_bake_shows_every_section_preliminary_then_refines_each_and_logs_estimates(built_db, tmp_path,
+                                                                                       first_figures_as_asked):
     """Two games, every section: preliminary figures of each (the second game waiting for its kernels),
     then the default budget (here tiny) replacing each; every run's line gives its estimate and its
     real time, and the last line counts those within a factor of two."""
@@ -164,13 +169,13 @@ def test_the_bake_shows_every_section_preliminary_then_refines_each_and_logs_est
     from engine.cli.bake import bake_figures, saved_kinds
 
     results = tmp_path / "results.db"
-    games = ["tap-urdy", "kalah"]
+    games = [BAKED, "kalah"]
     log, out = _log(tmp_path, {"preliminary": games})
     asked: list[str] = []
 
-    def ready(game: str) -> bool:  # Kalah's kernels are "compiled" only after Tap-urdy's figures
+    def ready(game: str) -> bool:  # Kalah's kernels are "compiled" only after the first game's figures
         asked.append(game)
-        return game == "tap-urdy" or bool(saved_kinds(results).get(("tap-urdy", "reconstruction")))
+        return game == BAKED or bool(saved_kinds(results).get((BAKED, "reconstruction")))
 
     try:
         timings = bake_figures(built_db, results, games, log, fresh=False, ready=ready, total_seconds=2.0,
@@ -178,7 +183,7 @@ def test_the_bake_shows_every_section_preliminary_then_refines_each_and_logs_est
         kinds = saved_kinds(results)
         assert {frozenset(kinds[(g, s)]) for g in games for s in F.SECTIONS} == {frozenset({"preliminary"})}
         text = out.getvalue()
-        assert text.index("preliminary reconstruction of tap-urdy") < text.index("preliminary comparison of kalah")
+        assert text.index(f"preliminary reconstruction of {BAKED}") < text.index("preliminary comparison of kalah")
         assert "kalah" in asked
         assert len(timings.runs) == 6 and all(r[0] == "preliminary" for r in timings.runs)
         assert all(" CPU s (" in line and ", took " in line for line in text.splitlines()
@@ -203,7 +208,8 @@ def test_the_bake_shows_every_section_preliminary_then_refines_each_and_logs_est
     assert "of 6 within a factor of two" in text.splitlines()[-1]
 
 
-def test_while_the_kernels_compile_the_bake_says_so_with_the_compiles_estimate(built_db, tmp_path):
+def test_while_the_kernels_compile_the_bake_says_so_with_the_compiles_estimate(built_db, tmp_path,
+                                                                              first_figures_as_asked):
     """No game's kernels ready: the stage is "compiling" in the file the pages read (/-/bake.json),
     with the compile's estimate of what is left; the stage's line gives the estimate beside the real
     time, then the preliminary figures start by themselves."""
@@ -214,7 +220,7 @@ def test_while_the_kernels_compile_the_bake_says_so_with_the_compiles_estimate(b
     from engine.cli.bake_progress import PROGRESS_FILE
 
     results = tmp_path / "results.db"
-    log, out = _log(tmp_path, {"preliminary": ["tap-urdy"]})
+    log, out = _log(tmp_path, {"preliminary": [BAKED]})
     started = time.monotonic()
     seen: list[dict] = []
 
@@ -223,7 +229,7 @@ def test_while_the_kernels_compile_the_bake_says_so_with_the_compiles_estimate(b
         return time.monotonic() - started > 2.0
 
     try:
-        bake_figures(built_db, results, ["tap-urdy"], log, fresh=False, ready=ready, total_seconds=2.0,
+        bake_figures(built_db, results, [BAKED], log, fresh=False, ready=ready, total_seconds=2.0,
                      refine=False, compile_left=lambda: 40.0 - (time.monotonic() - started))
     finally:
         rulesets.use_source(None)
@@ -236,7 +242,7 @@ def test_while_the_kernels_compile_the_bake_says_so_with_the_compiles_estimate(b
     assert "compiling the engine's kernels: kernels (about 40 s; " in text
     assert re.search(r"^compiling: kernels done in [23] s \(estimated 40 s\)$", text, re.M)
     assert text.index("compiling: the stage took") < text.index("baking every section's preliminary figures")
-    assert {saved_kinds(results)[("tap-urdy", s)] == {"preliminary"} for s in F.SECTIONS} == {True}
+    assert {saved_kinds(results)[(BAKED, s)] == {"preliminary"} for s in F.SECTIONS} == {True}
 
 
 def test_the_compiling_stage_needs_a_game_and_says_when_its_estimate_is_unknown(tmp_path):

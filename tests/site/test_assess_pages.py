@@ -196,28 +196,30 @@ def _log(site, stage: str):
     return log, out
 
 
-def test_the_serve_bake_saves_each_games_assessment_and_clears_its_checkpoint(built_db, tmp_path):
+def test_the_serve_bake_saves_each_games_assessment_and_clears_its_checkpoint(built_db, tmp_path,
+                                                                              first_figures_as_asked):
     from engine import rulesets
     from engine.cli.archive import ASSESS_CHECKPOINT
     from engine.cli.bake import bake_figures, saved_kinds
     from engine.compare.results import load_assessment
 
-    results = tmp_path / "results.db"
+    results = tmp_path / "results.db"  # Shono: 8 readings to reconstruct, where Tap-urdy has 3,072
     assert saved_kinds(results) == {}
     budget = {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20}
     log, out = _log(tmp_path, "assessments")
     try:
-        bake_figures(built_db, results, ["tap-urdy"], log, fresh=False, total_seconds=1.0,
+        bake_figures(built_db, results, ["shono"], log, fresh=False, total_seconds=1.0,
                      checkpoint=tmp_path / ASSESS_CHECKPOINT,
                      overrides={"comparison": {"games": 20}, "assessment": budget,
                                 "reconstruction": {**budget, "screen_games": 4, "top": 1, "nearest": 0}})
     finally:
         rulesets.use_source(None)
-    assert "assessments: tap-urdy started" in out.getvalue() and "assessments: tap-urdy done in" in out.getvalue()
-    saved = load_assessment(results, game="tap-urdy")
-    assert saved["run"]["kind"] == "defaults" and saved["agent"] == "uct:2" and len(saved["readings"]) == 5
+    assert "assessments: shono started" in out.getvalue() and "assessments: shono done in" in out.getvalue()
+    saved = load_assessment(results, game="shono")
+    assert saved["run"]["kind"] == "defaults" and saved["agent"] == "uct:2"
+    assert len(saved["readings"]) == 3  # its three rulesets
     assert not (tmp_path / ASSESS_CHECKPOINT).exists()
-    assert saved_kinds(results)[("tap-urdy", "assessment")] == {"defaults"}
+    assert saved_kinds(results)[("shono", "assessment")] == {"defaults"}
 
 
 async def test_the_section_says_being_computed_while_the_server_bakes(built_db, compiled_kernels, tmp_path, monkeypatch):

@@ -92,16 +92,17 @@ async def test_a_visit_starts_the_releases_figures_once_and_one_release_at_a_tim
 
 
 async def test_a_releases_figures_are_baked_from_its_records_saved_once_and_shown(two_releases, monkeypatch,
-                                                                                  compiled_kernels):
-    folder = two_releases["folder"]
-    results = bake_figures(2, folder, games=["tap-urdy"], overrides=TINY, total_seconds=1.0)
+                                                                                  compiled_kernels,
+                                                                                  first_figures_as_asked):
+    folder = two_releases["folder"]  # Shono: 8 readings to reconstruct, where Tap-urdy has 3,072
+    results = bake_figures(2, folder, games=["shono"], overrides=TINY, total_seconds=1.0)
     assert results == figures_dir(2, folder) / "results.db"
     assert (figures_dir(2, folder) / ".done").is_file() and not (figures_dir(2, folder) / ".assessing").exists()
     with sqlite3.connect(results) as conn:
         for table in ("compare_runs", "assess_runs", "reconstruct_runs"):
-            assert conn.execute(f"select game, kind from {table}").fetchall() == [("tap-urdy", "defaults")]
+            assert conn.execute(f"select game, kind from {table}").fetchall() == [("shono", "defaults")]
     stamp = results.stat().st_mtime_ns
-    assert bake_figures(2, folder, games=["tap-urdy"], overrides=TINY) == results and results.stat().st_mtime_ns == stamp
+    assert bake_figures(2, folder, games=["shono"], overrides=TINY) == results and results.stat().st_mtime_ns == stamp
     monkeypatch.setenv("VARIORUM_RELEASE_FIGURES", "1")
     ds = await _served(two_releases, monkeypatch)
     from datasette.plugins import pm
@@ -109,7 +110,7 @@ async def test_a_releases_figures_are_baked_from_its_records_saved_once_and_show
     plugin = next(m for m in pm.get_plugins() if hasattr(m, "start_figures"))
     monkeypatch.setattr(plugin.subprocess, "Popen", FakeBake)
     FakeBake.started.clear()
-    page = await ds.client.get("/v/2/games/tap-urdy")
+    page = await ds.client.get("/v/2/games/shono")
     assert FakeBake.started == []  # saved once: nothing started
     text = page.text
     for mark in ('class="vr-table vr-compare"', 'id="assess-run"', 'id="reconstruct-run"'):
