@@ -53,6 +53,11 @@ def duration(seconds: float | None) -> str:
     return f"about {minutes // 60} h {minutes % 60:02d} min"
 
 
+def estimated(seconds: float | None) -> str:
+    """:func:`duration`, or ``not estimated yet`` for None (a stage or game estimated when it starts)."""
+    return "not estimated yet" if seconds is None else duration(seconds)
+
+
 class BakeLog:
     """Follows the stages and games of the background work (see the module docstring)."""
 
@@ -165,7 +170,8 @@ class BakeLog:
                 parts.append("the compile's estimate not known yet" if left_in_game is None
                              else f"the first kernels ready in {duration(left_in_game)}")
             else:
-                parts.append(f"this game {'not estimated yet' if left_in_game is None else duration(left_in_game) + ' left'}")
+                parts.append("this game not estimated yet" if left_in_game is None
+                             else f"this game {duration(left_in_game)} left")
         rest, unknown = self._rest()
         then = "then " if left_in_game is None and game and self.current else ""
         total = rest + (left_in_game or 0.0)
@@ -202,10 +208,8 @@ class BakeLog:
         self.mark = (time.monotonic(), time.process_time())
         self.stage_started, self.stage_estimate = time.monotonic(), self.expected_stage(stage)
         self.stage_waited = 0.0
-        expected = self.expected_stage(stage)
         left = self.left(None)
-        self.say(f"{STAGE_TEXT[stage]}: {', '.join(self.games.get(stage, []))} "
-                 f"({'not estimated yet' if expected is None else duration(expected)}; "
+        self.say(f"{STAGE_TEXT[stage]}: {', '.join(self.games.get(stage, []))} ({estimated(self.stage_estimate)}; "
                  f"{self.left_text(None, game=False) if left is None else 'all left: ' + duration(left)})")
         self.write(force=True)
 
@@ -220,8 +224,7 @@ class BakeLog:
         self.state[f"{self.stage}:{game}"] = {"stage": self.stage, "game": game, "phase": "", "done": 0, "total": None,
                                               "left": self.expected(self.stage, game)}
         if self.bars is None:
-            expected = self.expected(self.stage, game)
-            self.say(f"{self.stage}: {game} started ({'not estimated yet' if expected is None else duration(expected)})")
+            self.say(f"{self.stage}: {game} started ({estimated(self.expected(self.stage, game))})")
 
     def update(self, game: str, done: int, total: int | None, phase: str = "", unit: str = "games") -> None:
         new = game != self.current or phase != self.phase
