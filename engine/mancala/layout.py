@@ -163,6 +163,7 @@ STARTER_FEWER_HOLES = code("round_starter", "fewer-holes")
 SOW_TO_MOVER = code("sow_capture_to", "mover")
 SOW_AT_SOWING = code("sow_capture_at", "sowing")
 SOW_AT_LAP_STEPS = code("sow_capture_at", "lap-steps")
+SINGLETON_LAST_RESORT = code("singleton", "last-resort")
 
 
 # --- four-row boards (engine.mancala.machine.four_rows) --------------------------------------------
