@@ -542,3 +542,25 @@ def test_a_single_counter_moves_only_when_no_hole_holds_more_under_singleton_las
     assert s.legal_moves_text() == ["a1", "a3", "a6"]
     s = at(WALAK, [1, 2, 1, 0, 0, 1], [1, 1, 1, 1, 1, 1])
     assert s.legal_moves_text() == ["a1", "a2", "a3", "a6"]
+
+
+def test_the_first_move_chooses_the_direction_for_the_whole_game():
+    rules = {**WALAK, "relay": "single", "capture": "none", "gap_chain": "none", "direction": "first-move"}
+    game = Game(SowingGame(describe(rules, counters=2), "test"), {}, limits=Limits())
+    s = game.new_state()
+    assert s.legal_moves_text() == [f"a{k}" for k in range(1, 7)] + [f"a{k}cw" for k in range(1, 7)]
+    assert s.board()["direction"] is None
+    s.apply("a2cw")  # clockwise: a1, then b6
+    assert (s.board()["a"], s.board()["b"], s.board()["direction"]) == ([3, 0, 2, 2, 2, 2], [2, 2, 2, 2, 2, 3], "clockwise")
+    assert s.legal_moves_text() == [f"b{k}" for k in range(1, 7)]
+    s.apply("b1")  # clockwise for player 2 too: b1 -> a6, a5
+    assert (s.board()["a"], s.board()["b"]) == ([3, 0, 2, 2, 3, 3], [0, 2, 2, 2, 2, 3])
+    s = game.new_state()
+    s.apply("a2")  # counter-clockwise: a3, a4, kept for the game
+    assert (s.board()["a"], s.board()["direction"]) == ([2, 0, 3, 3, 2, 2], "counterclockwise")
+    s.apply("b1")
+    assert s.board()["b"] == [0, 3, 3, 2, 2, 2]
+    spec = {**s.position_spec(), "direction": "clockwise"}
+    t = game.state_from_position(spec)
+    t.apply("a1")  # a position names the direction chosen: clockwise, a1 -> b6, b5
+    assert t.board()["b"] == [0, 3, 3, 2, 3, 3]
