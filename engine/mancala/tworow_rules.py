@@ -175,7 +175,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
             out["out_of_play"] = [hole_name(h, self.per_row) for h in range(self.sites)
                                   if (int(st[self.base + OUT]) >> h) & 1]
             out["round"] = int(st[self.base + ROUND])
-        if self.chooses:
+        if self.chooses and len(st) > self.base + DIRECTION:  # a traced event's board copies less of the state
             out["direction"] = DIRECTIONS[int(st[self.base + DIRECTION])]
         if self.owns:
             out["owned_holes"] = [hole_name(int(h) - 1, self.per_row) if h > 0 else None
