@@ -215,7 +215,13 @@ public class LudiiTwoRowReplay
 						for (int i = 1; i <= half; i++) { va += fb.getInt(i); vb += fb.getInt(n - 1 - i); }
 						final boolean ended = c.trial().over() || c.state().currentPhase(c.state().mover()) > 1;
 						endTypes.merge(ending + "/" + (c.trial().over() ? c.trial().status().endType().toString() : "BetweenRounds"), 1, Integer::sum);
-						if (!ended)
+						if (ending.equals("endless") || ending.equals("unfinished"))
+						{
+							// Variorum's endless move or limit: Ludii stops at its own limit, with no winner
+							if (!c.trial().over() || c.trial().status().endType() == main.Status.EndType.NaturalEnd)
+								problem = "ending(ludii " + (c.trial().over() ? c.trial().status().endType().toString() : "not over") + " variorum " + ending + ")";
+						}
+						else if (!ended)
 							problem = "ludii-round-not-over(variorum " + ending + ")";
 						else if (lb[0] != va || lb[n - 1] != vb)
 							problem = "scores(ludii " + lb[0] + "-" + lb[n - 1] + " variorum " + va + "-" + vb + ")";
