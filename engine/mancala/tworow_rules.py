@@ -184,5 +184,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
 
     def render(self, params: Params, st: np.ndarray) -> str:
         to_move = None if st[self.base + STATUS] != ONGOING else int(st[self.base + TO_MOVE]) + 1
-        return board_text([int(x) for x in st[:self.sites]], self._stores(st), self.per_row, to_move,
-                          params.extra["rules"].direction)
+        direction = params.extra["rules"].direction
+        if direction == "first-move":  # the direction the first move chose, or that it is still to choose
+            direction = DIRECTIONS[int(st[self.base + DIRECTION])] or "chosen by the first move"
+        return board_text([int(x) for x in st[:self.sites]], self._stores(st), self.per_row, to_move, direction)
