@@ -18,7 +18,11 @@ import other.trial.Trial;
  * ("unfinished") agrees when Ludii stops at its own limit there with no winner.
  * A game played in rounds (Pallankuli.lud) names "rounds" as its fifth argument: the record's board then
  * lists the two hands after the holes, and Ludii's moves between rounds are applied as forced moves.
- * usage: LudiiTwoRowReplay LUD OPTIONS TRACE.jsonl [maxReports] [plus | rounds]
+ * A game Variorum plays as Ludii's first round only (Walak-Pussa.lud) names "round" as its fifth argument:
+ * the StartingMove phase's second Select (TrackCW) is marked +1000 (Variorum's "a1cw"), and at Variorum's
+ * end Ludii must have ended the first round there (the Sowing phase left, or the match over), each
+ * player's store holding Variorum's score (captures and own row).
+ * usage: LudiiTwoRowReplay LUD OPTIONS TRACE.jsonl [maxReports] [plus | rounds | round]
  */
 public class LudiiTwoRowReplay
 {
@@ -96,6 +100,9 @@ public class LudiiTwoRowReplay
 		final int defaultTurns = game.getMaxTurnLimit(), defaultMoves = game.getMaxMoveLimit();
 		final int maxReports = args.length > 3 ? Integer.parseInt(args[3]) : 5;
 		rounds = args.length > 4 && args[4].equals("rounds");
+		final boolean roundOne = args.length > 4 && args[4].equals("round");
+		if (roundOne)
+			plusLudeme = ((game.rules.play.moves.nonDecision.operators.logical.Or) game.rules().phases()[0].play().moves()).list()[1];
 		if (args.length > 4 && args[4].equals("plus"))
 		{
 			// (or SelectA (if cond SelectB)): SelectB's moves are the released ones
@@ -190,7 +197,7 @@ public class LudiiTwoRowReplay
 				{
 					// finish forced moves, then compare the end
 					int guard = 0;
-					while (!c.trial().over() && guard++ < 20000)
+					while (!c.trial().over() && guard++ < 20000 && !(roundOne && c.state().currentPhase(c.state().mover()) > 1))
 					{
 						final main.collections.FastArrayList<Move> lm = decisionMoves(game, c);
 						if (lm.size() == 1 && (c.state().prev() == c.state().mover() || lm.get(0).isPass())) game.apply(c, lm.get(0)); else break;
@@ -198,8 +205,30 @@ public class LudiiTwoRowReplay
 					final JSONObject r = g.getJSONObject("result");
 					final String ending = r.getString("ending");
 					final int vw = r.getInt("winner");
-					if (c.trial().over()) endTypes.merge(ending + "/" + c.trial().status().endType(), 1, Integer::sum);
-					if (!c.trial().over())
+					if (roundOne)
+					{
+						// the first round's end: Ludii's stores against Variorum's scores (captures and own row)
+						final JSONArray fb = g.getJSONArray("final_board");
+						final int[] lb = board(game, c, n);
+						final int half = (n - 2) / 2;
+						int va = fb.getInt(0), vb = fb.getInt(n - 1);
+						for (int i = 1; i <= half; i++) { va += fb.getInt(i); vb += fb.getInt(n - 1 - i); }
+						final boolean ended = c.trial().over() || c.state().currentPhase(c.state().mover()) > 1;
+						endTypes.merge(ending + "/" + (c.trial().over() ? c.trial().status().endType().toString() : "BetweenRounds"), 1, Integer::sum);
+						if (ending.equals("endless") || ending.equals("unfinished"))
+						{
+							// Variorum's endless move or limit: Ludii stops at its own limit, with no winner
+							if (!c.trial().over() || c.trial().status().endType() == main.Status.EndType.NaturalEnd)
+								problem = "ending(ludii " + (c.trial().over() ? c.trial().status().endType().toString() : "not over") + " variorum " + ending + ")";
+						}
+						else if (!ended)
+							problem = "ludii-round-not-over(variorum " + ending + ")";
+						else if (lb[0] != va || lb[n - 1] != vb)
+							problem = "scores(ludii " + lb[0] + "-" + lb[n - 1] + " variorum " + va + "-" + vb + ")";
+					}
+					else if (c.trial().over()) endTypes.merge(ending + "/" + c.trial().status().endType(), 1, Integer::sum);
+					if (roundOne) { }
+					else if (!c.trial().over())
 						problem = "ludii-not-over(variorum " + ending + ")";
 					else if (ending.equals("unfinished") != (c.trial().status().endType() != main.Status.EndType.NaturalEnd))
 						problem = "ending(ludii " + c.trial().status().endType() + " variorum " + ending + ")";
@@ -266,7 +295,7 @@ public class LudiiTwoRowReplay
 		final JSONObject pd = ds.getJSONObject(k - 1);
 		final int choice = pd.getInt("choice");
 		if (choice < 0) return "";
-		final int lap = pd.getJSONArray("board").getInt(choice);
+		final int lap = pd.getJSONArray("board").getInt(choice % 1000);  // a plus move (+1000) sows from its hole too
 		final int holes = pd.getJSONArray("board").length() - 2;
 		return lap > holes - 1 && (lap - 1) % (holes - 1) == 0 ? "-after-lap-" + lap : "";
 	}

@@ -6,7 +6,8 @@ usage: .venv/bin/python benchmarks/ludii_tworow_kinds_trace.py GAME N SEED OUT K
 KIND: none (store:None, a_k = k-1, b_k = 2n-k), stores (mancalaBoard with stores: 0 = P1's store,
 a_k = k, b_k = 2n+1-k, 2n+1 = P2's store), toguz (a_k = k-1, 9 / 10 the kazans, b_k = 20-k), hands
 (store:None with the captures in the players' hands, as none, the hands after the holes: 2n = P1's,
-2n+1 = P2's; replay with LudiiTwoRowReplay's "rounds")."""
+2n+1 = P2's; replay with LudiiTwoRowReplay's "rounds"). A first move choosing clockwise (direction
+first-move: Walak-pussa's "a3cw") is its site + 1000 (replay with LudiiTwoRowReplay's "round")."""
 from __future__ import annotations
 
 import json
@@ -38,6 +39,10 @@ def vec(s, m, size, stores):
         v[stores[0]], v[stores[1]] = b["captures"]
     return v
 
+def site(m, text):
+    """A move's site in the file's order; + 1000 for a first move choosing clockwise (``a3cw``)."""
+    return m[text[:-2]] + 1000 if text.endswith("cw") else m[text]
+
 with open(out, "w") as f:
     for g in range(n_games):
         s = engine.new_game(game_id, ruleset="ludii", seed=seed + g)
@@ -46,8 +51,8 @@ with open(out, "w") as f:
         ds = []
         while not s.is_terminal():
             lm = s.legal_moves_text(); mv = agent.choose(s); txt = s.move_to_text(mv)
-            ds.append({"p": s.to_move, "board": vec(s, m, size, stores), "legal": sorted(m[t] for t in lm),
-                       "choice": m[txt], "text": txt})
+            ds.append({"p": s.to_move, "board": vec(s, m, size, stores), "legal": sorted(site(m, t) for t in lm),
+                       "choice": site(m, txt), "text": txt})
             s.apply(mv)
         r = s.result()
         f.write(json.dumps({"game": g, "rows": 1, "cols": size, "decisions": ds, "final_board": vec(s, m, size, stores),

@@ -114,10 +114,11 @@ def switches(description: SowingDescription) -> tuple[Switch, ...]:
     return tuple(out)
 
 
-def track(description: SowingDescription, rules: Any) -> list[int]:
-    """The holes of the sowing track, in sowing order (counter-clockwise: index order)."""
+def track(description: SowingDescription, rules: Any, clockwise: bool = False) -> list[int]:
+    """The holes of the sowing track, in sowing order (counter-clockwise: index order; ``clockwise``:
+    the clockwise track whatever the direction, the second track of direction first-move)."""
     holes = list(range(description.board.rows * description.board.holes_per_row))
-    return [0] + list(reversed(holes[1:])) if rules.direction == "clockwise" else holes
+    return [0] + list(reversed(holes[1:])) if rules.direction == "clockwise" or clockwise else holes
 
 
 def store_site(player: int) -> int:
@@ -156,7 +157,7 @@ def cover_bits(description: SowingDescription, rules: Any, board: Any) -> int:
     """The cover of a position set up from a spec: the track positions (or, with stores in the
     circuit, the holes) occupied."""
     shared = track(description, rules)
-    if rules.store_sowing == "own-store":
+    if rules.store_sowing == "own-store" or rules.direction == "first-move":
         return as_int64(sum(1 << h for h in shared if board[h] > 0))
     return as_int64(sum(1 << pos for pos, h in enumerate(shared) if board[h] > 0))
 
@@ -182,20 +183,30 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     else:
         tracks = [track(description, rules)] * 2
         blocks = [track_block(tracks[0], sites)]
+    cw = [track_block(track(description, rules, clockwise=True), sites)] if rules.direction == "first-move" else []
+    feed = layout.P_TRACK + sum(len(b) for b in blocks)
     board = Board(2, per_row, {"track_2": layout.P_TRACK + len(blocks[0]) * (len(blocks) - 1),
-                               "feed": layout.P_TRACK + sum(len(b) for b in blocks),
-                               "history": layout.BASE + layout.LEGAL + per_row})
+                               "track_cw": feed if cw else layout.P_TRACK,
+                               "feed": feed + sum(len(b) for b in cw),
+                               "history": layout.BASE + layout.LEGAL + legal_room(description)})
     for name, value in layout.rule_slots(2, r, board).items():
         head[layout.PARAM_FIELDS[name]] = value
-    params = np.concatenate([np.array(head, dtype=np.int64), *blocks,
+    params = np.concatenate([np.array(head, dtype=np.int64), *blocks, *cw,
                              np.array(feed_table(description, tracks), dtype=np.int64)])
     return params, rules
+
+
+def legal_room(description: SowingDescription) -> int:
+    """Room for the legal moves in the state: a move a hole of a row, or two (each direction) where the
+    first move chooses the direction (direction first-move)."""
+    chooses = any(r.value("direction") == "first-move" for r in readings(description))
+    return description.board.holes_per_row * (2 if chooses else 1)
 
 
 def state_size(description: SowingDescription) -> int:
     """The length of the state: room for the widest board, the fields, a legal move per hole of a row,
     and the repetition memory of a description that may end a game by repetition (rules.repetition)."""
-    size = layout.BASE + layout.LEGAL + description.board.holes_per_row
+    size = layout.BASE + layout.LEGAL + legal_room(description)
     if any(r.value("repetition") != "none" for r in readings(description)):
         size += 1 + HISTORY
     return size

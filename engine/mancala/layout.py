@@ -99,6 +99,7 @@ STATE_FIELDS = _fields(
     "turns",  # whole turns played
     "first",  # who started (0 or 1)
     "slam",  # 1 once a capture would have taken every counter of the opponent's row (grand_slam = forbidden)
+    "direction",  # direction first-move: 0 until the game's first move chooses it, then 1 counter-clockwise, 2 clockwise
     "n_legal",  # how many legal moves the player to move has
     "legal",  # legal .. legal + n_legal - 1: the legal start holes, ascending
 )
@@ -115,6 +116,7 @@ STATUS = STATE_FIELDS["status"]
 TURNS = STATE_FIELDS["turns"]
 FIRST = STATE_FIELDS["first"]
 SLAM = STATE_FIELDS["slam"]
+DIRECTION = STATE_FIELDS["direction"]
 OUT = STATE_FIELDS["out"]
 ROUND = STATE_FIELDS["round"]
 N_LEGAL = STATE_FIELDS["n_legal"]
@@ -163,6 +165,10 @@ STARTER_FEWER_HOLES = code("round_starter", "fewer-holes")
 SOW_TO_MOVER = code("sow_capture_to", "mover")
 SOW_AT_SOWING = code("sow_capture_at", "sowing")
 SOW_AT_LAP_STEPS = code("sow_capture_at", "lap-steps")
+SINGLETON_LAST_RESORT = code("singleton", "last-resort")
+DIRECTION_FIRST_MOVE = code("direction", "first-move")
+CW_MOVE = BASE
+"""direction first-move: a first move sowing clockwise is its hole + CW_MOVE (every hole is below it)."""
 
 
 # --- four-row boards (engine.mancala.machine.four_rows) --------------------------------------------

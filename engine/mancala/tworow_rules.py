@@ -17,7 +17,7 @@ from engine.machine import TRUNCATED, KernelRules, Params
 from engine.mancala import description as described
 from engine.mancala.rules import readings, settings, with_ruleset
 from engine.mancala import layout
-from engine.mancala.layout import BASE, COVER, FIRST, LEGAL, LOGGED, N_LEGAL, OUT, OWNED, ROUND, SNAPSHOT, STATUS, STORE, TO_MOVE
+from engine.mancala.layout import BASE, COVER, CW_MOVE, DIRECTION, FIRST, LEGAL, LOGGED, N_LEGAL, OUT, OWNED, ROUND, SNAPSHOT, STATUS, STORE, TO_MOVE
 from engine.mancala.machine import turn
 from engine.mancala.machine.two_rows import LOG_LAP, start_memory
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
@@ -28,6 +28,11 @@ from engine.specialise import SpecialisedKernels, Specialiser
 from schema.paths import DATA_DIR
 from schema.yamlfile import LOADER
 from schema.sowing import SowingDescription
+
+
+DIRECTIONS = (None, "counterclockwise", "clockwise")
+"""direction first-move: the position field ``direction`` by its code in the state (None: the first
+move, still to be made, chooses it)."""
 
 
 def game_name(game_id: str) -> str:
@@ -61,6 +66,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
         self.logged = self.base + LOGGED  # what a traced event shows: up to the stores and owned holes
         self.owns = "owned-holes" in {p.name for p in description.primitives}
         self.rounds = any(r.value("rounds") != "one" for r in readings(description))
+        self.chooses = any(r.value("direction") == "first-move" for r in readings(description))
 
     def reading_arrays(self) -> list[np.ndarray]:
         return [described.parameters(self.description, s)[0] for s in settings(self.description)]
@@ -77,9 +83,11 @@ class SowingGame(SpecialisedKernels, KernelRules):
     def position(self, params: Params, spec: Mapping[str, Any]) -> np.ndarray:
         """``{"a": [counts], "b": [counts], "captures": [p1, p2], "to_move": 1 | 2}``, and where the game
         has owned holes, ``"owned_holes": [player 1's hole or null, player 2's]`` (hole names); where
-        it is played in rounds, ``"out_of_play": [hole names]`` and ``"round"`` (rounds played before)."""
+        it is played in rounds, ``"out_of_play": [hole names]`` and ``"round"`` (rounds played before);
+        where the first move chooses the direction, ``"direction"`` (counterclockwise, clockwise, or
+        null while the first move is to be made)."""
         check_fields(spec, ("a", "b", "captures", "to_move") + (("owned_holes",) if self.owns else ())
-                     + (("out_of_play", "round") if self.rounds else ()))
+                     + (("out_of_play", "round") if self.rounds else ()) + (("direction",) if self.chooses else ()))
         st = np.zeros(self.state_size, dtype=np.int64)
         for r, key in enumerate(ROW_LETTERS):
             row = spec.get(key)
@@ -108,6 +116,10 @@ class SowingGame(SpecialisedKernels, KernelRules):
         if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 0:
             raise ValueError(f"position round must be a non-negative integer, not {rnd!r}")
         st[self.base + ROUND] = rnd
+        way = spec.get("direction")
+        if way not in DIRECTIONS:
+            raise ValueError(f"position direction must be one of {', '.join(map(str, DIRECTIONS))}, not {way!r}")
+        st[self.base + DIRECTION] = DIRECTIONS.index(way)
         to_move = player_to_move(spec)
         st[self.base + TO_MOVE] = to_move - 1
         st[self.base + FIRST] = to_move - 1
@@ -145,9 +157,12 @@ class SowingGame(SpecialisedKernels, KernelRules):
         return float(a - b)
 
     def move_to_text(self, move: int) -> str:
-        return hole_name(int(move), self.per_row)
+        """A hole's name; a first move choosing clockwise (direction first-move), the name and ``cw``."""
+        return hole_name(int(move) % CW_MOVE, self.per_row) + ("cw" if move >= CW_MOVE else "")
 
     def text_to_move(self, text: str) -> int:
+        if self.chooses and isinstance(text, str) and text.strip().lower().endswith("cw"):
+            return parse_hole(text.strip()[:-2], self.per_row) + CW_MOVE
         return parse_hole(text, self.per_row)
 
     def board(self, st: np.ndarray) -> dict[str, Any]:
@@ -160,6 +175,8 @@ class SowingGame(SpecialisedKernels, KernelRules):
             out["out_of_play"] = [hole_name(h, self.per_row) for h in range(self.sites)
                                   if (int(st[self.base + OUT]) >> h) & 1]
             out["round"] = int(st[self.base + ROUND])
+        if self.chooses and len(st) > self.base + DIRECTION:  # a traced event's board copies less of the state
+            out["direction"] = DIRECTIONS[int(st[self.base + DIRECTION])]
         if self.owns:
             out["owned_holes"] = [hole_name(int(h) - 1, self.per_row) if h > 0 else None
                                   for h in st[self.base + OWNED:self.base + OWNED + 2]]
@@ -167,5 +184,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
 
     def render(self, params: Params, st: np.ndarray) -> str:
         to_move = None if st[self.base + STATUS] != ONGOING else int(st[self.base + TO_MOVE]) + 1
-        return board_text([int(x) for x in st[:self.sites]], self._stores(st), self.per_row, to_move,
-                          params.extra["rules"].direction)
+        direction = params.extra["rules"].direction
+        if direction == "first-move":  # the direction the first move chose, or that it is still to choose
+            direction = DIRECTIONS[int(st[self.base + DIRECTION])] or "chosen by the first move"
+        return board_text([int(x) for x in st[:self.sites]], self._stores(st), self.per_row, to_move, direction)

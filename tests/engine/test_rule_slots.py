@@ -16,6 +16,7 @@ from pydantic import Field
 
 from engine.game import Limits
 from engine.games import GAMES
+from engine.mancala import description as described
 from engine.mancala import layout
 from engine.mancala import rules as rulebook
 from engine.mancala.fourrow_rules import FourRowGame
@@ -41,7 +42,8 @@ def test_every_reading_writes_each_rule_slot_as_its_rule_declares(game_id: str) 
         places = {}
         if rows == 2:  # where the board's code placed what slots point at: the array itself says
             places = {"track_2": int(par[layout.P_TRACK_2]), "feed": int(par[layout.P_FEED]),
-                      "history": layout.BASE + layout.LEGAL + per_row}
+                      "track_cw": int(par[layout.P_TRACK_CW]),
+                      "history": layout.BASE + layout.LEGAL + described.legal_room(game.description)}
         written = layout.rule_slots(rows, reading, Board(rows, per_row, places))
         assert list(written) == declared
         assert {name: int(par[fields[name]]) for name in declared} == written, reading.under

@@ -160,7 +160,7 @@ def test_a_position_repeated_since_the_last_capture_ends_the_game_under_repetiti
         key = (tuple(board(s)["a"] + board(s)["b"]), 3 - mover)
         assert s.is_terminal() == (key in seen)
         seen.append(key)
-    assert s.is_terminal() and s.legal_moves() == []
+    assert s.is_terminal() and s.legal_moves_text() == []
     assert len(moves) == 64
     free = at({**rules, "repetition": "none"}, *start)
     for m in moves:
@@ -487,3 +487,80 @@ def test_a_two_row_board_plays_up_to_32_holes_a_row(rules, holes):
     state = game.state_from_position(spec)
     state.apply("a1")
     assert game.rules.counters(game.params, state.raw())["covered"] == 2 * holes
+
+
+WALAK = {
+    "min_counters": 1, "start_row": "own", "direction": "counterclockwise", "sow_through": "both-rows",
+    "relay": "next-hole-always", "capture": "across-gap", "capture_empty": False, "after_capture": "end-move",
+    "gap_chain": "alternating", "captured_to": "store", "decided_by": "count", "end": "cannot-move",
+    "remaining": "owner", "first_player": "player-1", "endless": "end-game",
+}
+"""A Walak-pussa-like game on 2 x 6: a lap relays from the hole after it; an empty hole there and an
+occupied one beyond take that one, and the capture goes on over alternating empty and occupied holes."""
+
+
+@pytest.mark.parametrize("chain, reach, b, captures", [
+    # a4 (2): a5, a6; b1 is empty: b2 (2) taken; b3 empty, b4 (3) taken; b5 empty, b6 (1) taken; a1 empty,
+    # a2 (1) taken, round the board; a3 empty and a4 (emptied by the move) too: the chain stops
+    ("alternating", 0, [0, 0, 0, 0, 0, 0], [7, 0]),
+    ("none", 0, [0, 0, 0, 3, 0, 1], [2, 0]),  # only b2
+    ("alternating", 4, [0, 0, 0, 0, 0, 1], [5, 0]),  # b2 at 2 past the landing a6, b4 at 4; b6 at 6 is too far
+])
+def test_the_gap_chain_takes_each_occupied_hole_after_an_empty_one_while_they_alternate(chain, reach, b, captures):
+    rules = {**WALAK, "gap_chain": chain, "gap_chain_reach": reach}
+    s = at(rules, [0, 1, 0, 2, 1, 0], [0, 2, 0, 3, 0, 1])
+    s.apply("a4")
+    a = [0, 0 if captures[0] == 7 else 1, 0, 0, 2, 1]
+    assert (board(s)["a"], board(s)["b"], board(s)["captures"]) == (a, b, captures)
+
+
+def test_the_gap_chain_stops_at_two_occupied_or_two_empty_holes():
+    # a6 (1): b1 (empty before): next-hole-always: b2 is empty, b3 (2) taken; b4 occupied: the chain stops.
+    s = at(WALAK, [0, 0, 0, 0, 1, 1], [0, 0, 2, 1, 0, 3])
+    s.apply("a6")
+    assert board(s)["b"] == [1, 0, 0, 1, 0, 3] and board(s)["captures"] == [2, 0]
+    # b5 (2): b6, a1 (empty before); a2 empty, a3 (1) taken; a4 and a5 both empty: the chain stops.
+    s = at(WALAK, [0, 0, 1, 0, 0, 2], [1, 1, 0, 0, 2, 0], to_move=2)
+    s.apply("b5")
+    assert board(s)["a"] == [1, 0, 0, 0, 0, 2] and board(s)["captures"] == [0, 1]
+
+
+def test_the_gap_chain_goes_on_from_the_hole_taken_after_an_empty_landing():
+    # capture next-after-empty, relay last-hole: a2 (2): a3, a4 (empty before): a5 (1) taken; a6 empty, b1 (2)
+    # taken; b2 and b3 occupied: stop.
+    rules = {**WALAK, "relay": "last-hole", "capture": "next-after-empty"}
+    s = at(rules, [0, 2, 0, 0, 1, 0], [2, 1, 1, 0, 0, 0])
+    s.apply("a2")
+    assert (board(s)["a"], board(s)["b"], board(s)["captures"]) == ([0, 0, 1, 1, 0, 0], [0, 1, 1, 0, 0, 0], [3, 0])
+
+
+def test_a_single_counter_moves_only_when_no_hole_holds_more_under_singleton_last_resort():
+    rules = {**WALAK, "min_counters": 2, "singleton": "last-resort"}
+    s = at(rules, [1, 2, 1, 0, 0, 1], [1, 1, 1, 1, 1, 1])
+    assert s.legal_moves_text() == ["a2"]
+    s = at(rules, [1, 0, 1, 0, 0, 1], [1, 1, 1, 1, 1, 1])
+    assert s.legal_moves_text() == ["a1", "a3", "a6"]
+    s = at(WALAK, [1, 2, 1, 0, 0, 1], [1, 1, 1, 1, 1, 1])
+    assert s.legal_moves_text() == ["a1", "a2", "a3", "a6"]
+
+
+def test_the_first_move_chooses_the_direction_for_the_whole_game():
+    rules = {**WALAK, "relay": "single", "capture": "none", "gap_chain": "none", "direction": "first-move"}
+    game = Game(SowingGame(describe(rules, counters=2), "test"), {}, limits=Limits())
+    s = game.new_state()
+    assert s.legal_moves_text() == [f"a{k}" for k in range(1, 7)] + [f"a{k}cw" for k in range(1, 7)]
+    assert s.board()["direction"] is None
+    s.apply("a2cw")  # clockwise: a1, then b6
+    assert (s.board()["a"], s.board()["b"], s.board()["direction"]) == ([3, 0, 2, 2, 2, 2], [2, 2, 2, 2, 2, 3], "clockwise")
+    assert s.legal_moves_text() == [f"b{k}" for k in range(1, 7)]
+    s.apply("b1")  # clockwise for player 2 too: b1 -> a6, a5
+    assert (s.board()["a"], s.board()["b"]) == ([3, 0, 2, 2, 3, 3], [0, 2, 2, 2, 2, 3])
+    s = game.new_state()
+    s.apply("a2")  # counter-clockwise: a3, a4, kept for the game
+    assert (s.board()["a"], s.board()["direction"]) == ([2, 0, 3, 3, 2, 2], "counterclockwise")
+    s.apply("b1")
+    assert s.board()["b"] == [0, 3, 3, 2, 2, 2]
+    spec = {**s.position_spec(), "direction": "clockwise"}
+    t = game.state_from_position(spec)
+    t.apply("a1")  # a position names the direction chosen: clockwise, a1 -> b6, b5
+    assert t.board()["b"] == [0, 3, 3, 2, 3, 3]

@@ -31,7 +31,8 @@ from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
     BASE, AFTER_LAP, CAPTURE_NEXT, ENDS_AT_ORIGIN, P_SKIPPED_LANDING, FIRST_ORIGIN, LOGGED, OUT, P_ROUNDS, P_ROUND_STARTER, P_SOW_CAPTURE,
     P_SOW_CAPTURE_TO, P_SOW_CAPTURE_AT, SOW_AT_LAP_STEPS, SOW_AT_SOWING, ROUND, ROUNDS_REFILL, SOW_TO_MOVER, STARTER_ALTERNATE, STARTER_FEWER_HOLES, STARTER_LOSER, OWNED, PARITY_EVEN, PARITY_ODD, P_CAPTURE_PARITY, P_FIRST_COUNTER,
-    P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD, P_OWNED_COLLECT_A1,
+    P_GAP_CHAIN, P_GAP_CHAIN_REACH, P_SINGLETON, SINGLETON_LAST_RESORT, P_DIRECTION, P_TRACK_CW, DIRECTION,
+    DIRECTION_FIRST_MOVE, CW_MOVE, P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CAPTURE_COUNT, CAPTURE_OWN_EMPTY, CHAIN_BACKWARD, P_OWNED_COLLECT_A1,
     CONTINUE_RELAY, COVER, FEEDING_REQUIRED, FIRST, ILLEGAL, LEGAL, MOVES, NEXT_NON_EMPTY, N_LEGAL, OWNER, OWN_ROW,
     P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_EMPTY, P_CAPTURE_ROW, P_END,
     P_END_MAJORITY, P_ENDLESS, P_LAST_TURN, FIRST_LAP, P_FEED, P_FEEDING, P_FIRST_PLAYER, P_GRAND_SLAM, P_HISTORY, P_LONG_LAP,
@@ -187,6 +188,31 @@ def end_capture(state, params, mover, holes, length, last, landed, log):
             machine.log_event(log, state, logged_fields, LOG_CAPTURE, h, c, gets)
         pos = pos - 1 if pos > 0 else length - 1
         h = params[holes + pos]
+
+
+@njit(cache=True)
+def chain_gaps(state, params, holes, length, last, q, mover, log):
+    """gap-chain alternating: the hole at track position ``q`` was just taken (the lap's last counter at
+    ``last``); while the next hole is empty and the one after it holds counters, that one is taken
+    too, no farther than gap_chain_reach positions past ``last`` (0: short of ``last`` round the board)."""
+    sites = params[P_SITES]
+    reach = params[P_GAP_CHAIN_REACH]
+    if reach == 0 or reach > length - 1:
+        reach = length - 1
+    d = q - last if q >= last else q + length - last  # how far past the landing
+    while d + 2 <= reach:
+        p1 = q + 1 if q + 1 < length else 0
+        q = p1 + 1 if p1 + 1 < length else 0
+        h1 = params[holes + p1]
+        h2 = params[holes + q]
+        if h1 >= sites or h2 >= sites or state[h1] != 0 or state[h2] == 0:
+            return
+        taken = state[h2]
+        state[h2] = 0
+        state[BASE + STORE + mover] += taken
+        if log[0] >= 0:
+            machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h2, taken, mover)
+        d += 2
 
 
 @njit(cache=True)
@@ -369,8 +395,8 @@ def start_memory(state, params):
 
 @njit(cache=True, inline="always")
 def laps(state, params, table, hole, kind, lap_cap, logged, log):
-    """Sow the laps of one move from ``hole`` on ``state``, at most ``lap_cap`` of them (one kind of
-    lap: ``kind`` is not used). Without ``logged`` (the quick pass), the move's snapshot is taken first.
+    """Sow the laps of one move from ``hole`` on ``state``, at most ``lap_cap`` of them (``kind``: 1 for
+    a first move choosing clockwise under direction first-move, else 0). Without ``logged`` (the quick pass), the move's snapshot is taken first.
 
     The order within a lap ending in H: H empty before the last counter -> the move ends. Else
     (capture across-gap) capture H+2 if H+1 is empty (and, without capture_empty, H+2 holds
@@ -396,6 +422,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     sow_k = params[P_SOW_CAPTURE]
     sow_at = params[P_SOW_CAPTURE_AT] if sow_k > 0 else -1
     take_next = params[P_CAPTURE] == CAPTURE_NEXT
+    gap_chain = params[P_GAP_CHAIN] != 0
     end_at_origin = not into_origin and params[P_SKIPPED_LANDING] == ENDS_AT_ORIGIN
     capture_empty = params[P_CAPTURE_EMPTY] != 0
     continue_relay = params[P_AFTER_CAPTURE] == CONTINUE_RELAY
@@ -406,6 +433,12 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     # that takes an array costs reference counting in compiled code, and this loop runs per lap.
     t = P_TRACK if mover == 0 else params[P_TRACK_2]
     in_circuit = params[P_TRACK_2] != P_TRACK  # stores in the circuit: a track a player
+    if params[P_DIRECTION] == DIRECTION_FIRST_MOVE:  # the game's first move chooses the direction (kind 1: clockwise)
+        in_circuit = True  # the cover is kept by holes: the two tracks' positions differ
+        if state[base + DIRECTION] == 0:
+            state[base + DIRECTION] = 1 + kind
+        if state[base + DIRECTION] == 2:
+            t = params[P_TRACK_CW]
     sites = params[P_SITES]
     length = params[t + TRACK_LENGTH]
     holes = t + TRACK_HOLES
@@ -442,13 +475,16 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
         in_store = landed >= sites
         landing = state[landed]
         if take_next and landing == 1 and not in_store:  # ended in an empty hole: the next hole is taken
-            h1 = params[holes + (last + 1 if last + 1 < length else 0)]
+            p1 = last + 1 if last + 1 < length else 0
+            h1 = params[holes + p1]
             if h1 < sites and state[h1] > 0:
                 taken = state[h1]
                 state[h1] = 0
                 state[base + STORE + mover] += taken
                 if log[0] >= 0:
                     machine.log_event(log, state, logged_fields, LOG_CAPTURE, h1, taken, mover)
+                if gap_chain:
+                    chain_gaps(state, params, holes, length, last, p1, mover, log)
         if sow_at == SOW_AT_LAP_STEPS:
             take_stepped(state, params, holes, length, origin, count, mover, log)
         elif sow_k > 0 and sow_at != SOW_AT_SOWING:
@@ -466,6 +502,8 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
                 captured = True
                 if log[0] >= 0:
                     machine.log_event(log, state, logged_fields, LOG_CAPTURE, h2, taken, mover)
+                if gap_chain:
+                    chain_gaps(state, params, holes, length, last, p2, mover, log)
             if captured and not continue_relay:
                 nxt = -1
             elif next_non_empty and state[h1] == 0:
@@ -503,8 +541,9 @@ def probe_endless(state, params, table, scratch, hole, kind, lap_budget, log):
 
 @njit(cache=True, inline="always")
 def run_of(state, params, move):
-    """A move sows from its hole."""
-    return move, 0
+    """A move sows from its hole; a first move choosing clockwise (direction first-move) is its hole +
+    CW_MOVE, of kind 1."""
+    return move % CW_MOVE, move // CW_MOVE
 
 
 @njit(cache=True)
@@ -591,6 +630,14 @@ def list_moves(state, params, table, scratch, move_limit, log):
     for h in range(row * per_row, row * per_row + per_row):  # branch-free: the test is unpredictable
         state[legal + n] = h
         n += state[h] >= least
+    if n == 0 and params[P_SINGLETON] == SINGLETON_LAST_RESORT:  # no hole holds min_counters: single counters move
+        for h in range(row * per_row, row * per_row + per_row):
+            state[legal + n] = h
+            n += state[h] > 0
+    if params[P_DIRECTION] == DIRECTION_FIRST_MOVE and state[base + DIRECTION] == 0:  # each hole either way
+        for i in range(n):
+            state[legal + n + i] = state[legal + i] + CW_MOVE
+        n *= 2
     if n > 0 and params[P_FEEDING] == FEEDING_REQUIRED and row_total(state, per_row, 1 - p) == 0:
         n = feeding_moves(state, params, legal, n)
     if n > 0 and params[P_GRAND_SLAM] == SLAM_FORBIDDEN and row_total(state, per_row, 1 - p) <= params[P_SLAM_REACH]:
@@ -637,7 +684,8 @@ def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log)
     budget = move_limit - state[base + MOVES]
     if params[P_LAST_TURN] == FIRST_LAP:
         budget = machine.last_turn_budget(budget, state[base + TURNS], turn_limit)
-    outcome = machine.run_laps(laps, replay_logged, state, params, table, hole, 0, budget, log)
+    origin, kind = run_of(state, params, hole)
+    outcome = machine.run_laps(laps, replay_logged, state, params, table, origin, kind, budget, log)
     state[base + TURNS] += 1
     if params[P_ROUNDS] == ROUNDS_REFILL and (outcome == MOVE_GAME_OVER or outcome == MOVE_ROUND_RELAY):
         round_over_mid_move(state, params, table, scratch, outcome, turn_limit, move_limit, log)

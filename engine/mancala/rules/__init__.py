@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from engine.mancala.rule import Reading, Rule
 from engine.mancala.rules import (
     capture_across_gap, capture_both_opposite, capture_column, capture_count, capture_next, capture_own_empty,
-    captured_to, captures, end, endless, extra_captures, feeding, first_counter, first_player, grand_slam, lap,
+    captured_to, captures, end, endless, extra_captures, feeding, first_counter, first_player, gap_chain, grand_slam, lap,
     last_turn, majority, opening, owned_holes, passes, previous_hole, relay, repetition, restricted_holes, rounds,
     scoring, singleton, sowing_captures, special_holes, start, stores_in_circuit,
 )
@@ -24,7 +24,7 @@ from schema.sowing import RULESET, SowingDescription
 
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
     start, singleton, previous_hole, feeding, lap, first_counter, stores_in_circuit, relay, sowing_captures, captures,
-    capture_across_gap, capture_count, grand_slam, capture_own_empty, capture_next, capture_column,
+    capture_across_gap, capture_count, grand_slam, capture_own_empty, capture_next, gap_chain, capture_column,
     capture_both_opposite, captured_to, end, majority, repetition, rounds, scoring, passes, first_player, endless,
     last_turn, extra_captures, special_holes, restricted_holes, opening, owned_holes,
 ))

@@ -1,5 +1,9 @@
 """How a lap sows: its direction, the holes it goes round (the whole board or the mover's own rows),
-and whether a lap long enough to come round again sows its starting hole."""
+and whether a lap long enough to come round again sows its starting hole. On two rows the direction
+may be chosen by the first player with the game's first move, for the whole game (``first-move``:
+Walak-pussa as the Ludii portal's summary and Ludii's file have it): that move is offered both ways
+(a hole's name, counter-clockwise, or the name and ``cw``), and the direction is a field of the
+position from then on."""
 
 from __future__ import annotations
 
@@ -7,15 +11,27 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.mancala.rule import Rule
+from engine.mancala.rule import Reading, Rule, placed
+
+
+def _first_move(r: Reading) -> tuple[str, str] | None:
+    if r.value("direction") != "first-move":
+        return None
+    if r.value("store_sowing") != "beside":
+        return "direction", "direction: first-move is played on a board whose stores are not in the circuit"
+    if r.value("feeding") != "none" or r.value("grand_slam") == "forbidden":
+        return "direction", ("direction: first-move is played without feeding and without a forbidden grand slam "
+                             "(each looks at the moves along the counter-clockwise track)")
+    return None
 
 RULE = Rule(
     name="lap",
     what="a lap sows one counter a hole in its direction, round the whole board or the mover's own rows, its "
          "starting hole sown or passed over on a long lap",
     fields={
-        "direction": (Literal["counterclockwise", "clockwise", "chosen"], Field(
-            description="the direction of sowing; chosen: the mover chooses at each move")),
+        "direction": (Literal["counterclockwise", "clockwise", "chosen", "first-move"], Field(
+            description="the direction of sowing; chosen: the mover chooses at each move; first-move: the first "
+                        "player chooses it with the game's first move, and every move of the game runs that way")),
         "sow_through": (Literal["both-rows", "own-rows"], Field(
             description="the holes a lap sows: round the whole board, or round the mover's own rows")),
         "long_lap": (Literal["sow-origin", "skip-origin"], Field(
@@ -26,10 +42,13 @@ RULE = Rule(
                                    "(landing), or at the starting hole (origin: Ludii 1.3.13's Sow.java records the "
                                    "end before stepping past the starting hole)")),
     },
-    boards={2: {"direction": ("counterclockwise", "clockwise"), "sow_through": ("both-rows",)},
+    boards={2: {"direction": ("counterclockwise", "clockwise", "first-move"), "sow_through": ("both-rows",)},
             4: {"direction": ("counterclockwise",), "sow_through": ("own-rows",), "skipped_landing": ("landing",)}},
-    slots={2: ("long_lap", "skipped_landing"), 4: ("long_lap",)},
-    hooks=("sow",),
+    checks=(_first_move,),
+    slots={2: ("long_lap", "skipped_landing", "direction", "track_cw"), 4: ("long_lap",)},
+    writes={"track_cw": placed("track_cw")},
+    hooks=("sow", "move"),
     kernels=("engine.mancala.sowing.sow", "engine.mancala.sowing.unsow"),
     events=("lap",),
+    position=("direction",),
 )
