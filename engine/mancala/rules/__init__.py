@@ -8,7 +8,10 @@ A new rule is a new module here, listed in :data:`RULES`, with its tests.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Literal, Union, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
@@ -22,13 +25,50 @@ from engine.mancala.rules import (
 )
 from schema.sowing import RULESET, SowingDescription
 
-RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
+MODULES: tuple[ModuleType, ...] = (
     start, singleton, previous_hole, feeding, lap, first_counter, stores_in_circuit, relay, sowing_captures, captures,
     capture_across_gap, capture_count, grand_slam, capture_own_empty, capture_next, capture_column,
     capture_both_opposite, captured_to, end, majority, repetition, rounds, scoring, passes, first_player, endless,
     last_turn, extra_captures, special_holes, restricted_holes, opening, owned_holes,
-))
+)
+"""The rules' modules, in the order of the turn."""
+RULES: tuple[Rule, ...] = tuple(m.RULE for m in MODULES)
 """Every rule, in the order of the turn (the layouts of the parameters follow it)."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """A rule's compiled function called at a point of a board's turn (engine.mancala.machine.hooks)."""
+
+    rule: Rule
+    module: str
+    """The module holding the function."""
+    function: str
+    when: str | None
+    """The rule's slot that puts the call in play while not 0 (engine.mancala.rule.Code.when)."""
+
+
+def _calls() -> dict[int, dict[str, tuple[Call, ...]]]:
+    """By board: each hook point's calls, in the order of the rules; ValueError naming the rule and the
+    hook point if a declared function is not there."""
+    out: dict[int, dict[str, list[Call]]] = {}
+    for module in MODULES:
+        rule: Rule = module.RULE
+        for rows, points in rule.code.items():
+            for point, code in points.items():
+                where, _, name = code.function.rpartition(".")
+                path = f"{__name__}.{where}" if where else module.__name__
+                owner = module if not where else importlib.import_module(path)
+                if not callable(getattr(owner, name, None)):
+                    raise ValueError(f"rule {rule.name}: code at hook point {point!r} names {code.function!r}, "
+                                     f"which {path} does not define")
+                out.setdefault(rows, {}).setdefault(point, []).append(Call(rule, path, name, code.when))
+    return {rows: {point: tuple(calls) for point, calls in points.items()} for rows, points in out.items()}
+
+
+CALLS = _calls()
+"""By the board's rows: hook point (engine.mancala.rule.POINTS) -> the rules' compiled functions called
+there, in the order of the rules (engine.mancala.machine.hooks composes them)."""
 
 BOARDS = (2, 4)
 """The boards the machine plays, by their rows."""
