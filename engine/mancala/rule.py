@@ -63,6 +63,14 @@ class Point:
 
 POINTS: Mapping[int, Mapping[str, Point]] = {
     4: {
+        "game-starts": Point("start", ("state", "params"), 0,
+                             "the phase the game starts in if the rule's (four_rows's PHASE_SETUP: a choice before "
+                             "play; PHASE_OPENING_STEP), else 0 (PHASE_START)"),
+        "choice-moves": Point("move", ("state", "params", "p"), 0,
+                              "list at LEGAL player p's moves of the choice before play: their number"),
+        "choice-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
+                             "player p chooses hole pos of player q's track before play: 1 if the choosing goes on, "
+                             "else 0"),
         "first-turn-starts": Point("list-starts", ("state", "params", "p"), -1,
                                    "list player p's starts at LEGAL if the turn is one the rule starts (an opening's "
                                    "first turn, listed without the endless probe): their number; -1 otherwise"),
@@ -130,6 +138,10 @@ class Rule(RuleBase):
     holds that field's value (a count as it is, a bool as 0 or 1, another value its code:
     engine.mancala.layout.slot_value); every other slot of :attr:`slots` must be named here."""
 
+    after: str | None = None
+    """For a module engine.mancala.rules does not list in ``RULES`` (a new rule, found in the package):
+    the rule it follows in the order of the rules (the layout's, and the calls' at a hook point); None:
+    after every other."""
     code: Mapping[int, Mapping[str, Code]] = field(default_factory=dict)
     """By the board's rows: its compiled code, point of the board's turn (:data:`POINTS`) -> the
     function run there (:class:`Code`). The code reads the slots and state fields the layout

@@ -81,8 +81,8 @@ from engine.mancala.fourrow import (
 )
 from engine.mancala.layout import (  # noqa: I001
     FULL_LAP, RESTRICTED_LAP, BY_LOT, CAPTURED_RESOW, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER,
-    CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE,
-    F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS,
+    CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CONTINUE_RELAY, END_CANNOT_MOVE,
+    F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_END, F_ENDLESS,
     F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN, F_LASTING, F_LENGTH, F_LONG_LAP,
     F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY, F_RESOW_FROM, F_RESTRICTED,
     F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP, F_SITES, F_SNAPSHOT, F_SPECIAL,
@@ -90,8 +90,8 @@ from engine.mancala.layout import (  # noqa: I001
     PER_TURN, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.machine.hooks import (
-    at_claimed_lap, at_extra_due, at_extra_targets, at_first_turn_starts, at_list_starts, at_opening_step,
-    at_turn_begins,
+    at_choice_move, at_choice_moves, at_claimed_lap, at_extra_due, at_extra_targets, at_first_turn_starts,
+    at_game_starts, at_list_starts, at_opening_step, at_turn_begins,
 )
 from engine.mancala.rules.opening_steps import LOG_TAKE, S_HOLE, STEP_SLOT  # noqa: F401 (LOG_TAKE: this board's events)
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
@@ -599,14 +599,8 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
             stop_mid_turn(state)
         return
     p = state[TO_MOVE]
-    if phase == PHASE_SETUP:
-        chosen = state[MISORO + p]
-        n = 0
-        for pos in range(params[F_PER_ROW]):
-            if not (chosen >> pos) & 1:
-                state[LEGAL + n] = p * PLAYER_MOVES + pos
-                n += 1
-        state[N_LEGAL] = n
+    if phase == PHASE_SETUP:  # a choice before play (special holes chosen)
+        state[N_LEGAL] = at_choice_moves(state, params, p)
     elif phase == PHASE_OPENING_STEP:  # an opening step: its hole is the one legal move
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
@@ -643,10 +637,7 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
     state[COVER] = params[F_START_COVER]
     state[COVER + 1] = params[F_START_COVER]
     state[PER_ROW] = params[F_PER_ROW]
-    if params[F_SPECIAL] == CHOSEN_HOLES:
-        state[PHASE] = PHASE_SETUP
-    if params[F_OPENING_STEPS] > 0:
-        state[PHASE] = PHASE_OPENING_STEP
+    state[PHASE] = at_game_starts(state, params)  # a phase before the main play (a choice, opening steps), or none
     first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
     settle(state, params, table, scratch, turn_limit, move_limit, log)
 
@@ -675,14 +666,9 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
         q = move // PLAYER_MOVES
         pos = move - q * PLAYER_MOVES
         if phase == PHASE_SETUP:
-            state[idx(MISORO + p)] |= 1 << pos
-            state[CHOSEN] += 1
-            state[MOVES] += 1
-            if log[0] >= 0:
-                machine.log_event(log, state, LOGGED, LOG_MISORO, params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)],
-                                  0, p)
+            more = at_choice_move(state, params, p, q, pos, log)  # 1: the choosing goes on
             end_turn(state)
-            if state[CHOSEN] < 2 * params[F_CHOSEN_EACH]:  # the choosing goes on
+            if more != 0:
                 state[PHASE] = PHASE_SETUP
         elif phase == PHASE_OPENING_STEP:
             budget = move_limit - state[MOVES]

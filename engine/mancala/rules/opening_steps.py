@@ -19,6 +19,7 @@ from engine.mancala.sowing import TRACK_HOLES, idx, sow
 if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
     from engine.mancala.layout import F_LONG_LAP, FULL_LAP, GEO, SKIP_ORIGIN
     from engine.mancala.machine.four_rows import COVER, LAPS, LOGGED, MOVES, SIDE, STEPS_MADE, T_STEPS, TO_MOVE, TRACKS
+    from engine.mancala.machine.four_rows import PHASE_OPENING_STEP
 
 MAX_STEPS = 8
 """The most steps the parameter table has room for."""
@@ -74,7 +75,13 @@ def steps_problem(reading: Reading) -> tuple[str, str] | None:
     return None
 
 
-# --- its compiled code on four rows: the opening rule's code at hook point opening-step ---------------------
+# --- its compiled code on four rows: the opening rule's code at hook points game-starts and opening-step -----
+
+
+@njit(cache=True, inline="always")
+def game_starts(state, params):
+    """Hook point game-starts: the game starts with the opening steps."""
+    return PHASE_OPENING_STEP
 
 
 @njit(cache=True)
