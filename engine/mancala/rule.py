@@ -89,7 +89,11 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
                            "after a run of player p that came to outcome (a capture, an inner landing): how many "
                            "decisions of the rule fall due (extra captures); 0 none"),
         "extra-targets": Point("move", ("state", "params", "q"), 0,
-                               "list at LEGAL player q's holes an extra capture may take: their number"),
+                               "list at LEGAL the moves of a decision the rule made due (PHASE_EXTRA): player q's "
+                               "holes an extra capture may take, a pass or a stop; their number"),
+        "extra-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
+                            "player p plays a move of that decision: hole pos of player q's track (the board then "
+                            "ends the game if p's opponent has no counters left, or the turn once PENDING is 0); 0"),
     },
 }
 """By the board's rows: the points of its turn where a rule's compiled code may run (a board not named

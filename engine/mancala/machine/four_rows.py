@@ -20,22 +20,24 @@ lap ending in an occupied inner hole whose two opposite holes are occupied takes
 ``captured_to: resow`` sows the captured counters again from the hole after the capturing lap's
 start, the move's start or the lap's landing hole (``resow_from``); after a both-opposite capture
 the turn then ends or the re-sowing relays like a lap (``after_capture``), after a column capture
-of an empty landing the turn ends. Named primitives (engine.mancala.rules):
+of an empty landing the turn ends. Named primitives (engine.mancala.rules; the code of those marked
+* is in their modules, run where the turn calls its hook points ``at_<point>``, composed from the
+rules' declarations by engine.mancala.machine.hooks):
 
-- ``extra-captures``: after a column capture the player takes the whole contents of a number of
+- ``extra-captures``*: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
   again), a count for each time they fall due to the player (a list, the last repeated), sparing
   the opponent's opening hole (``spare``); due with none to take, they lapse or
   (``none_to_take: pass-to-opponent``) the capturer passes and the opponent takes those still due
   from the capturer's holes, after which the capturer moves (a player with none to take passes in
   turn: two passes in a row end the game in a draw);
-- ``opening`` (engine.mancala.rules.opening; its code is engine.mancala.machine.opening): each
+- ``opening``* (engine.mancala.rules.opening): each
   player's first turn starts from a named hole, a hole holding a count or a row, and is one plain
   lap (capturing nothing, or the column if it ends in the inner row) or an ordinary one;
-- ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
+- ``special-holes`` (* the choice before play): holes where a lap may stop instead of relaying: the heads (the rightmost
   outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
   (misoro; ``count`` each), safe from the extra captures, as the heads or ends are under ``safe``;
-- ``restricted-holes``: a player is at first restricted to the middle holes (all but the four
+- ``restricted-holes`` (* a restricted player's starts): a player is at first restricted to the middle holes (all but the four
   corners, holes 1, N, N+1, 2N): their laps pass over the corners (``sowing: skip-corners``, a
   lap of kind RESTRICTED_LAP) or only start elsewhere (``start-only``); when no middle hole can
   start a move they are released, to the inner row's corners (``release: reserve-holes``) or to
@@ -43,7 +45,7 @@ of an empty landing the turn ends. Named primitives (engine.mancala.rules):
   ending in a corner while no middle hole holds enough lets the player choose the kind of the
   next lap (move ``a9``: restricted, ``a9+``: every hole); ``capture: in-use-holes``: while the
   opponent is restricted no capture is made from a corner;
-- ``opening.steps``: before the main play each player makes the same fixed steps, each a turn with
+- ``opening.steps``*: before the main play each player makes the same fixed steps, each a turn with
   one legal move (the step's hole), the players alternating: a lap of all or ``count`` of the
   hole's counters (``from_hole``: the first back into the hole itself), then ``take`` counters
   from each of the two opponent holes opposite the last hole into the hole ``into``, or
@@ -81,16 +83,15 @@ from engine.mancala.fourrow import (
 )
 from engine.mancala.layout import (  # noqa: I001
     FULL_LAP, RESTRICTED_LAP, BY_LOT, CAPTURED_RESOW, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER,
-    CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CONTINUE_RELAY, END_CANNOT_MOVE,
-    F_AFTER_CAPTURE, F_CAPTURE, F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_END, F_ENDLESS,
-    F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN, F_LASTING, F_LENGTH, F_LONG_LAP,
-    F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY, F_RESOW_FROM, F_RESTRICTED,
-    F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP, F_SITES, F_SNAPSHOT, F_SPECIAL,
-    F_START_COVER, F_START_SIDE, F_STOP, FIRST_LAP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PASS_TO_OPPONENT,
-    PER_TURN, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
+    CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE,
+    F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_END, F_ENDLESS, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN, F_LASTING,
+    F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY,
+    F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP, F_SITES,
+    F_SNAPSHOT, F_START_COVER, F_START_SIDE, F_STOP, FIRST_LAP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN,
+    RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.machine.hooks import (
-    at_choice_move, at_choice_moves, at_claimed_lap, at_extra_due, at_extra_targets, at_first_turn_starts,
+    at_choice_move, at_choice_moves, at_claimed_lap, at_extra_due, at_extra_move, at_extra_targets, at_first_turn_starts,
     at_game_starts, at_list_starts, at_opening_step, at_turn_begins,
 )
 from engine.mancala.rules.opening_steps import LOG_TAKE, S_HOLE, STEP_SLOT  # noqa: F401 (LOG_TAKE: this board's events)
@@ -571,16 +572,8 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     state[N_LEGAL] = 0
     phase = state[PHASE]
     if phase == PHASE_EXTRA:
-        n = at_extra_targets(state, params, 1 - state[TO_MOVE])
-        if n == 0 and params[F_EXTRA_NONE] == PASS_TO_OPPONENT:
-            # none to take (Ludii's game-wide count): the player passes (Ludii's forced pass), and the opponent
-            # takes those still due from this player's holes; two passes in a row end the game in a draw
-            state[LEGAL] = PASS
-            n = 1
+        n = at_extra_targets(state, params, 1 - state[TO_MOVE])  # the decision's moves (extra captures)
         if n > 0:
-            if params[F_EXTRA_OPTIONAL] != 0 and state[LEGAL] != PASS:  # the capturer may stop taking
-                state[LEGAL + n] = STOP
-                n += 1
             state[N_LEGAL] = n
             if state[MOVES] >= move_limit:
                 stop_mid_turn(state)
@@ -686,16 +679,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             if state[STEPS_MADE] < params[F_OPENING_STEPS] or state[STEPS_MADE + 1] < params[F_OPENING_STEPS]:
                 state[PHASE] = PHASE_OPENING_STEP  # the opening goes on
         elif phase == PHASE_EXTRA:
-            site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
-            taken = state[idx(site)]
-            state[idx(site)] = 0
-            state[idx(STORE + p)] += taken
-            state[idx(SIDE + 1 - p)] -= taken
-            state[MOVES] += 1
-            state[PENDING] -= 1
-            state[PASSES] = 0
-            if log[0] >= 0:
-                machine.log_event(log, state, LOGGED, LOG_EXTRA, site, taken, p)
+            at_extra_move(state, params, p, q, pos, log)  # an extra capture
             if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
                 state[TURNS] += 1
                 machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)

@@ -13,18 +13,20 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.fourrow import PLAYER_MOVES, TRACK_SLOT
+from engine import machine
+from engine.mancala.fourrow import PASS, PLAYER_MOVES, STOP, TRACK_SLOT
 from engine.mancala.rule import Board, Code, Reading, Rule, SlotWriter, param_code
 from engine.mancala.rules.opening import hole_position
 from engine.mancala.sowing import TRACK_HOLES, as_int64, idx
 
 if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
     from engine.mancala.layout import (
-        AFTER_CAPTURE, AFTER_INNER_LANDING, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_SPARE, F_EXTRA_STEPS, F_LENGTH,
-        F_SPECIAL_SAFE, F_STOP,
+        AFTER_CAPTURE, AFTER_INNER_LANDING, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_EXTRA_SPARE,
+        F_EXTRA_STEPS, F_LENGTH, F_SPECIAL_SAFE, F_STOP, PASS_TO_OPPONENT,
     )
     from engine.mancala.machine.four_rows import (
-        DUE, LEGAL, MISORO, MOVE_CAPTURED_TWO, MOVE_INNER_LANDING, T_EXTRA, TRACKS,
+        DUE, LEGAL, LOG_EXTRA, LOGGED, MISORO, MOVE_CAPTURED_TWO, MOVE_INNER_LANDING, MOVES, PASSES, PENDING, SIDE,
+        STORE, T_EXTRA, TRACKS,
     )
 
 MAX_COUNTS = 8
@@ -101,8 +103,9 @@ def due(state, params, p, outcome):
 
 @njit(cache=True, inline="always")
 def list_targets(state, params, q):
-    """Player ``q``'s holes an extra capture may take (non-empty, not misoro, not spared, not a head or
-    end under special-holes' safe), listed at LEGAL; their number."""
+    """Hook point extra-targets: player ``q``'s holes an extra capture may take (non-empty, not misoro, not
+    spared, not a head or end under special-holes' safe), listed at LEGAL, or a pass (none to take,
+    ``none_to_take: pass-to-opponent``), and a stop if they are optional; their number."""
     length = params[F_LENGTH]
     holes = TRACKS + q * TRACK_SLOT + TRACK_HOLES
     safe = state[idx(MISORO + q)] | params[F_EXTRA_SPARE]
@@ -113,7 +116,32 @@ def list_targets(state, params, q):
     for pos in range(length):
         state[idx(LEGAL + n)] = base + pos
         n += (state[idx(params[idx(holes + pos)])] > 0) & (((safe >> pos) & 1) == 0)
+    if n == 0 and params[F_EXTRA_NONE] == PASS_TO_OPPONENT:
+        # none to take (Ludii's game-wide count): the player passes (Ludii's forced pass), and the opponent
+        # takes those still due from this player's holes; two passes in a row end the game in a draw
+        state[LEGAL] = PASS
+        n = 1
+    if n > 0 and params[F_EXTRA_OPTIONAL] != 0 and state[LEGAL] != PASS:  # the capturer may stop taking
+        state[LEGAL + n] = STOP
+        n += 1
     return n
+
+
+@njit(cache=True, inline="always")
+def take(state, params, p, q, pos, log):
+    """Hook point extra-move: player ``p`` takes the whole contents of the hole at ``pos`` of player
+    ``q``'s track into their store (one extra capture fewer due)."""
+    site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
+    taken = state[idx(site)]
+    state[idx(site)] = 0
+    state[idx(STORE + p)] += taken
+    state[idx(SIDE + 1 - p)] -= taken
+    state[MOVES] += 1
+    state[PENDING] -= 1
+    state[PASSES] = 0
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_EXTRA, site, taken, p)
+    return 0
 
 
 @njit(cache=True)
@@ -156,7 +184,8 @@ RULE = Rule(
     state={4: (("pending", 1), ("due", 2))},
     tables={4: (("extra", MAX_COUNTS),)},
     hooks=("after-capture", "move"),
-    code={4: {"extra-due": Code("due", when="extra"), "extra-targets": Code("list_targets", when="extra")}},
+    code={4: {"extra-due": Code("due", when="extra"), "extra-targets": Code("list_targets", when="extra"),
+              "extra-move": Code("take", when="extra")}},
     position=("extra_captures", "extra_rounds"),
     events=("extra",),
 )
