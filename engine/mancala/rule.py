@@ -9,10 +9,11 @@ turn where that code runs, its position fields and its trace events. Everything 
 from these declarations (engine.mancala.rules): the model a description is validated against and
 its JSON Schema, what each board plays, the build's checks of a description and the table of the
 rules in docs/rules.md, and what each of its parameter slots holds under a reading (its
-:attr:`Rule.writes`, engine.mancala.layout.rule_slots): a new rule is its module, its kernel code and
-its tests. Its compiled code is in its module too: :attr:`Rule.code` names, for each point of a
-board's turn (:data:`POINTS`) where it runs, the function there, and engine.mancala.machine.hooks
-composes the calls into the board's turn from these declarations (engine.specialise folds them).
+:attr:`Rule.writes`, engine.mancala.layout.rule_slots). Its compiled code is in its module too (on
+four rows): :attr:`Rule.code` names, for each point of a board's turn (:data:`POINTS`) where it
+runs, the function there, and engine.mancala.machine.hooks composes the calls into the board's turn
+from these declarations (engine.specialise folds them). A new four-row rule at the points the turn
+has is its module and its tests; a two-row rule's code is still written in the two-row kernels.
 """
 
 from __future__ import annotations
