@@ -265,6 +265,25 @@ def _specialise_tree(source: str, constants: Mapping[int, int], namespace: Mappi
     return tree
 
 
+def _late_names(source: str) -> dict[str, int]:
+    """The int constants a module imports only under ``if TYPE_CHECKING:``: names it cannot import at
+    run time (a rule module's slots and state offsets, which the layout generates from the rules'
+    declarations), resolved here, when every module is loaded, and folded into the generated module
+    like any module constant (a name imported so that is not an int is left alone)."""
+    out: dict[str, int] = {}
+    for stmt in ast.parse(source).body:
+        if not (isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Name) and stmt.test.id == "TYPE_CHECKING"):
+            continue
+        for imp in stmt.body:
+            if isinstance(imp, ast.ImportFrom) and imp.module is not None:
+                held = importlib.import_module(imp.module)
+                for alias in imp.names:
+                    value = getattr(held, alias.name, None)
+                    if _is_int(value):
+                        out[alias.asname or alias.name] = value
+    return out
+
+
 def _with_siblings(tree: ast.Module, module: ModuleType, constants: Mapping[int, int]) -> None:
     """Point ``module``'s imports from the modules it is specialised with (its ``SPECIALISED_WITH``:
     a machine made of several modules) at their specialisations under the same ``constants``, keeping
@@ -310,8 +329,9 @@ def specialised(module: ModuleType, constants: Mapping[int, int]) -> ModuleType:
     key = (module.__name__, tuple(sorted((int(s), int(v)) for s, v in constants.items())))
     if key in _MODULES:
         return _MODULES[key]
-    source = inspect.getsource(module)
-    tree = _specialise_tree(source, dict(key[1]), vars(module))
+    generate = getattr(module, "specialised_source", None)  # a module composed per combination (its calls)
+    source = generate(dict(key[1])) if generate is not None else inspect.getsource(module)
+    tree = _specialise_tree(source, dict(key[1]), {**_late_names(source), **vars(module)})
     _with_siblings(tree, module, dict(key[1]))
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     # named by what it holds: the folded values (slots, codes) come from other modules than the kernel's

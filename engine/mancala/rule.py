@@ -9,8 +9,11 @@ turn where that code runs, its position fields and its trace events. Everything 
 from these declarations (engine.mancala.rules): the model a description is validated against and
 its JSON Schema, what each board plays, the build's checks of a description and the table of the
 rules in docs/rules.md, and what each of its parameter slots holds under a reading (its
-:attr:`Rule.writes`, engine.mancala.layout.rule_slots): a new rule is its module, its kernel code and
-its tests.
+:attr:`Rule.writes`, engine.mancala.layout.rule_slots). Its compiled code is in its module too (on
+four rows): :attr:`Rule.code` names, for each point of a board's turn (:data:`POINTS`) where it
+runs, the function there, and engine.mancala.machine.hooks composes the calls into the board's turn
+from these declarations (engine.specialise folds them). A new four-row rule at the points the turn
+has is its module and its tests; a two-row rule's code is still written in the two-row kernels.
 """
 
 from __future__ import annotations
@@ -43,6 +46,74 @@ HOOKS = (
 
 
 @dataclass(frozen=True)
+class Point:
+    """A point of a board's turn where rules' compiled code is called (engine.mancala.machine.hooks):
+    the board calls ``at_<name>`` (its name with ``_`` for ``-``) with :attr:`args`; each rule with
+    code there and in play is called in the order of the rules, and the first answer other than
+    :attr:`default` is the point's answer (none: :attr:`default`)."""
+
+    hook: str
+    """The family's hook point (:data:`HOOKS`) it is part of: a rule with code here declares it in ``hooks``."""
+    args: tuple[str, ...]
+    """The arguments the board passes (and each rule's function takes, in this order)."""
+    default: int
+    """The answer when no rule in play answers (an int: the board's own code then runs)."""
+    what: str
+    """What a rule's function does there and answers."""
+
+
+POINTS: Mapping[int, Mapping[str, Point]] = {
+    4: {
+        "game-starts": Point("start", ("state", "params"), 0,
+                             "the phase the game starts in if the rule's (four_rows's PHASE_SETUP: a choice before "
+                             "play; PHASE_OPENING_STEP), else 0 (PHASE_START)"),
+        "choice-moves": Point("move", ("state", "params", "p"), 0,
+                              "list at LEGAL player p's moves of the choice before play: their number"),
+        "choice-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
+                             "player p chooses hole pos of player q's track before play: 1 if the choosing goes on, "
+                             "else 0"),
+        "first-turn-starts": Point("list-starts", ("state", "params", "p"), -1,
+                                   "list player p's starts at LEGAL if the turn is one the rule starts (an opening's "
+                                   "first turn, listed without the endless probe): their number; -1 otherwise"),
+        "list-starts": Point("list-starts", ("state", "params", "p"), -1,
+                             "list player p's starts at LEGAL and the kind of their laps at KIND if the rule decides "
+                             "them (a restricted player's): their number; -1 otherwise (the ordinary starts)"),
+        "turn-begins": Point("move", ("state", "params", "p"), 0,
+                             "a move at the start of player p's turn is played: 1 if the rule plays the turn's lap "
+                             "itself (claimed-lap), else 0"),
+        "claimed-lap": Point("move", ("state", "params", "site", "log"), -2,
+                             "the lap the rule claimed at turn-begins, from site: the site where the column is to be "
+                             "taken, or -1 (the turn ends)"),
+        "opening-step": Point("move", ("state", "params", "lap_budget", "log"), -1,
+                              "the player to move's next opening step: 1, or 0 if its relays ran past lap_budget laps"),
+        "extra-due": Point("after-capture", ("state", "params", "p", "outcome"), 0,
+                           "after a run of player p that came to outcome (a capture, an inner landing): how many "
+                           "decisions of the rule fall due (extra captures); 0 none"),
+        "extra-targets": Point("move", ("state", "params", "q"), 0,
+                               "list at LEGAL the moves of a decision the rule made due (PHASE_EXTRA): player q's "
+                               "holes an extra capture may take, a pass or a stop; their number"),
+        "extra-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
+                            "player p plays a move of that decision: hole pos of player q's track (the board then "
+                            "ends the game if p's opponent has no counters left, or the turn once PENDING is 0); 0"),
+    },
+}
+"""By the board's rows: the points of its turn where a rule's compiled code may run (a board not named
+calls none yet: the two-row turn's rules are still written in its kernels)."""
+
+
+@dataclass(frozen=True)
+class Code:
+    """A rule's compiled function at a point of a board's turn (:attr:`Rule.code`)."""
+
+    function: str
+    """The function's name in the rule's module, or ``<module>.<function>`` for another module of
+    engine.mancala.rules (its code written beside a part of the rule's vocabulary)."""
+    when: str | None = None
+    """One of the rule's slots: the function is called only while it holds a value other than 0 (a
+    combination of rules fixing it at 0 has no call, and no trace of the code); None: always."""
+
+
+@dataclass(frozen=True)
 class Rule(RuleBase):
     """One rule of the sowing family, as its module declares it (what every family's rules declare is
     engine.rule.RuleBase: name, what, fields, checks, uses, hooks, kernels, position, events)."""
@@ -72,8 +143,34 @@ class Rule(RuleBase):
     holds that field's value (a count as it is, a bool as 0 or 1, another value its code:
     engine.mancala.layout.slot_value); every other slot of :attr:`slots` must be named here."""
 
+    after: str | None = None
+    """For a module engine.mancala.rules does not list in ``RULES`` (a new rule, found in the package):
+    the rule it follows in the order of the rules (the layout's, and the calls' at a hook point); None:
+    after every other."""
+    code: Mapping[int, Mapping[str, Code]] = field(default_factory=dict)
+    """By the board's rows: its compiled code, point of the board's turn (:data:`POINTS`) -> the
+    function run there (:class:`Code`). The code reads the slots and state fields the layout
+    generates from the declarations (engine.mancala.layout), which a rule module cannot import at
+    run time (the layout is derived from it): it imports them under ``TYPE_CHECKING`` and
+    engine.specialise folds them into the generated modules, the only ones compiled."""
+
     def __post_init__(self) -> None:
         super().__post_init__()
+        for rows, points in self.code.items():
+            board_points = POINTS.get(rows)
+            if board_points is None or rows not in self.boards:
+                raise ValueError(f"rule {self.name}: code on {rows} rows, a board that "
+                                 f"{'has no hook points' if board_points is None else 'does not play it'}")
+            for point, code in points.items():
+                if point not in board_points:
+                    raise ValueError(f"rule {self.name}: code at unknown hook point {point!r} on {rows} rows; "
+                                     f"points: {', '.join(board_points)}")
+                if board_points[point].hook not in self.hooks:
+                    raise ValueError(f"rule {self.name}: code at hook point {point!r} is part of hook "
+                                     f"{board_points[point].hook!r}, which its hooks do not declare")
+                if code.when is not None and code.when not in self.slots.get(rows, ()):
+                    raise ValueError(f"rule {self.name}: code at hook point {point!r} runs when slot {code.when!r}, "
+                                     f"not one of its slots on {rows} rows")
         declared = {slot for slots in self.slots.values() for slot in slots}
         for rows, slots in self.slots.items():
             if rows not in self.boards:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from engine.mancala import description as described
-from engine.mancala.machine import four_rows, opening as opening_machine
+from engine.mancala.machine import four_rows
+from engine.mancala.rules import opening_steps
 from engine.mancala.rules.opening import LAPS, STARTS
 from tests.engine.test_sowing_primitives import RESOWING, RULES, at, describe, holes
 
@@ -20,8 +21,7 @@ def opening(**params: Any) -> list[dict[str, Any]]:
 
 
 def test_the_opening_code_writes_the_four_row_machines_events():
-    assert (opening_machine.LOG_LAP, opening_machine.LOG_TAKE) == (four_rows.LOG_LAP, four_rows.LOG_TAKE)
-    assert opening_machine.LOGGED == four_rows.LOGGED
+    assert (opening_steps.LOG_LAP, opening_steps.LOG_TAKE) == (four_rows.LOG_LAP, four_rows.LOG_TAKE)
     assert (len(STARTS), len(LAPS)) == (4, 3)
 
 

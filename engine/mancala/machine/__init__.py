@@ -9,8 +9,13 @@
   gap, by count and from an own empty hole, the next hole after an empty one, sowing captures,
   owned holes, rounds, feeding, the grand slam, repetition;
 - ``four_rows``: the turn on four rows (two rows a player, engine.mancala.fourrow's geometry: a
-  track a player and kind of lap) and its rules: the column captures, both-opposite, re-sown
-  captures, restricted holes, special holes, extra captures, the opening and opening steps.
+  track a player and kind of lap) and the rules played inside its lap loop: the column captures,
+  both-opposite, re-sown captures, special holes' stops, restricted holes' kinds of lap; the rest
+  of its rules (the opening and opening steps, extra captures, a restricted player's starts, the
+  choice of special holes) is in their modules (engine.mancala.rules), run where the turn calls its
+  hook points;
+- ``hooks``: the calls of a board's hook points into the rules' code, composed from their
+  declarations per combination of rules (engine.mancala.rule.Rule.code, POINTS).
 
 The machine is compiled specialised (engine.specialise: ``turn`` with the board modules it imports,
 :data:`engine.mancala.machine.turn.SPECIALISED_WITH`): a board's kernel is the machine with its

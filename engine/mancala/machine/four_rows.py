@@ -20,22 +20,24 @@ lap ending in an occupied inner hole whose two opposite holes are occupied takes
 ``captured_to: resow`` sows the captured counters again from the hole after the capturing lap's
 start, the move's start or the lap's landing hole (``resow_from``); after a both-opposite capture
 the turn then ends or the re-sowing relays like a lap (``after_capture``), after a column capture
-of an empty landing the turn ends. Named primitives (engine.mancala.rules):
+of an empty landing the turn ends. Named primitives (engine.mancala.rules; the code of those marked
+* is in their modules, run where the turn calls its hook points ``at_<point>``, composed from the
+rules' declarations by engine.mancala.machine.hooks):
 
-- ``extra-captures``: after a column capture the player takes the whole contents of a number of
+- ``extra-captures``*: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
   again), a count for each time they fall due to the player (a list, the last repeated), sparing
   the opponent's opening hole (``spare``); due with none to take, they lapse or
   (``none_to_take: pass-to-opponent``) the capturer passes and the opponent takes those still due
   from the capturer's holes, after which the capturer moves (a player with none to take passes in
   turn: two passes in a row end the game in a draw);
-- ``opening`` (engine.mancala.rules.opening; its code is engine.mancala.machine.opening): each
+- ``opening``* (engine.mancala.rules.opening): each
   player's first turn starts from a named hole, a hole holding a count or a row, and is one plain
   lap (capturing nothing, or the column if it ends in the inner row) or an ordinary one;
-- ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
+- ``special-holes`` (* the choice before play): holes where a lap may stop instead of relaying: the heads (the rightmost
   outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
   (misoro; ``count`` each), safe from the extra captures, as the heads or ends are under ``safe``;
-- ``restricted-holes``: a player is at first restricted to the middle holes (all but the four
+- ``restricted-holes`` (* a restricted player's starts): a player is at first restricted to the middle holes (all but the four
   corners, holes 1, N, N+1, 2N): their laps pass over the corners (``sowing: skip-corners``, a
   lap of kind RESTRICTED_LAP) or only start elsewhere (``start-only``); when no middle hole can
   start a move they are released, to the inner row's corners (``release: reserve-holes``) or to
@@ -43,7 +45,7 @@ of an empty landing the turn ends. Named primitives (engine.mancala.rules):
   ending in a corner while no middle hole holds enough lets the player choose the kind of the
   next lap (move ``a9``: restricted, ``a9+``: every hole); ``capture: in-use-holes``: while the
   opponent is restricted no capture is made from a corner;
-- ``opening.steps``: before the main play each player makes the same fixed steps, each a turn with
+- ``opening.steps``*: before the main play each player makes the same fixed steps, each a turn with
   one legal move (the step's hole), the players alternating: a lap of all or ``count`` of the
   hole's counters (``from_hole``: the first back into the hole itself), then ``take`` counters
   from each of the two opponent holes opposite the last hole into the hole ``into``, or
@@ -80,22 +82,26 @@ from engine.mancala.fourrow import (
     TRACK_SLOT,
 )
 from engine.mancala.layout import (  # noqa: I001
-    FULL_LAP, RESTRICTED_LAP,
-    AFTER_CAPTURE, AFTER_INNER_LANDING, BY_LOT, CAPTURED_RESOW, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER,
-    CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CHOSEN_HOLES, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE,
-    F_CAPTURE, F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_CHOSEN_EACH, F_END, F_ENDLESS, F_EXTRA, F_EXTRA_AFTER,
-    F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_EXTRA_SPARE, F_EXTRA_STEPS, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN, F_LASTING, F_LENGTH, F_LONG_LAP,
-    F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING, F_OPENING_LAP, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY,
-    F_RELEASE, F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP,
-    F_SITES, F_SNAPSHOT, F_SPECIAL, F_SPECIAL_SAFE, F_START_COVER, F_START_SIDE, F_STOP, FIRST_LAP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE,
-    PASS_TO_OPPONENT, PER_TURN, RESERVE_HOLES, RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
+    FULL_LAP, RESTRICTED_LAP, BY_LOT, CAPTURED_RESOW, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER,
+    CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE,
+    F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_END, F_ENDLESS, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN, F_LASTING,
+    F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY,
+    F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP, F_SITES,
+    F_SNAPSHOT, F_START_COVER, F_START_SIDE, F_STOP, FIRST_LAP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN,
+    RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
-from engine.mancala.machine.opening import LOG_TAKE, ORDINARY, opened, opening_lap, opening_starts, opening_step
-from engine.mancala.rules.opening_steps import S_HOLE, STEP_SLOT
+from engine.mancala.machine.hooks import (
+    at_choice_move, at_choice_moves, at_claimed_lap, at_extra_due, at_extra_move, at_extra_targets, at_first_turn_starts,
+    at_game_starts, at_list_starts, at_opening_step, at_turn_begins,
+)
+from engine.mancala.rules.opening_steps import LOG_TAKE, S_HOLE, STEP_SLOT  # noqa: F401 (LOG_TAKE: this board's events)
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
 from engine.turns import first_player, play_pass
+
+SPECIALISED_WITH = ("engine.mancala.machine.hooks",)
+"""Specialised with this module (engine.specialise): the calls of its hook points into the rules' code."""
 
 TRACKS = layout.FOUR_TRACKS  # the track block of (kind, player) is at TRACKS + (2 * kind + player) * TRACK_SLOT
 # The tables of the parameter array after the geometry block, and the state's fields after the
@@ -311,16 +317,6 @@ def take_column(state, params, t, kind, origin, landed, mover, log):
     return outcome
 
 
-@njit(cache=True)
-def graduated_extra(state, params, p):
-    """The extra captures due to player ``p`` now (extra-captures' count a list, out of line: once a
-    capture): the count for the times they have fallen due to ``p`` before, the last repeated."""
-    k = state[idx(DUE + p)]
-    state[idx(DUE + p)] = k + 1
-    steps = params[F_EXTRA_STEPS]
-    return params[idx(T_EXTRA + (k if k < steps else steps))]
-
-
 @njit(cache=True, inline="always")
 def laps(state, params, table, origin, kind, lap_cap, logged, log):
     """Sow the laps of one run from the site ``origin`` (laps of ``kind``), at most ``lap_cap`` laps.
@@ -482,37 +478,17 @@ def run_of(state, params, m):
 @njit(cache=True, inline="always")
 def list_starts(state, params):
     """The holes the player to move may start from, in state[LEGAL:] (branch-free), and the kind of
-    their laps in state[KIND]; their number. A restricted player (restricted-holes) lists the
-    middle holes; none can start: they are released (for good, or this turn), to the reserve holes
-    or every hole."""
+    their laps in state[KIND]; their number: those a rule decides at hook point list-starts (a
+    restricted player's: engine.mancala.rules.restricted_holes), else each hole holding enough."""
     p = state[TO_MOVE]
     length = params[F_LENGTH]
     holes = TRACKS + p * TRACK_SLOT + TRACK_HOLES
     base = p * PLAYER_MOVES
     least = params[F_MIN_COUNTERS]
+    n = at_list_starts(state, params, p)  # starts a rule decides (a restricted player's)
+    if n >= 0:
+        return n
     n = 0
-    if params[F_RESTRICTED] != 0:
-        per_turn = params[F_LASTING] == PER_TURN
-        if per_turn or state[idx(RELEASED_FLAG + p)] == 0:
-            at = T_MIDDLE + MAX_TRACK * p
-            for i in range(params[F_N_MIDDLE]):
-                site = params[idx(at + i)]
-                state[idx(LEGAL + n)] = base + params[idx(GEO + G_POSITION + site)]
-                n += state[idx(site)] >= least
-            state[KIND] = RESTRICTED_LAP
-            if n > 0:
-                return n
-            if not per_turn:
-                state[idx(RELEASED_FLAG + p)] = 1  # released for good
-            state[KIND] = FULL_LAP
-            if params[F_RELEASE] == RESERVE_HOLES:
-                at = T_RESERVE + 2 * p
-                for i in range(2):
-                    site = params[idx(at + i)]
-                    state[idx(LEGAL + n)] = base + params[idx(GEO + G_POSITION + site)]
-                    n += state[idx(site)] >= least
-                return n
-        state[KIND] = FULL_LAP
     previous_empty = params[F_PREVIOUS_EMPTY] != 0
     if previous_empty:  # previous_hole empty: only a hole whose previous hole on the circuit is empty
         before = state[idx(params[idx(holes + length - 1)])]
@@ -532,23 +508,6 @@ def list_starts(state, params):
             state[idx(LEGAL + n)] = base + pos
             n += ((state[idx(params[idx(holes + pos)])] == 1) & (state[idx(params[idx(holes + nxt)])] == 0)
                   & (not previous_empty or state[idx(params[idx(holes + prev)])] == 0))
-    return n
-
-
-@njit(cache=True, inline="always")
-def list_targets(state, params, q):
-    """Player ``q``'s holes an extra capture may take (non-empty, not misoro, not spared, not a head or
-    end under special-holes' safe), listed at LEGAL; their number."""
-    length = params[F_LENGTH]
-    holes = TRACKS + q * TRACK_SLOT + TRACK_HOLES
-    safe = state[idx(MISORO + q)] | params[F_EXTRA_SPARE]
-    if params[F_SPECIAL_SAFE] != 0:
-        safe |= params[idx(F_STOP + q)]
-    base = q * PLAYER_MOVES
-    n = 0
-    for pos in range(length):
-        state[idx(LEGAL + n)] = base + pos
-        n += (state[idx(params[idx(holes + pos)])] > 0) & (((safe >> pos) & 1) == 0)
     return n
 
 
@@ -613,16 +572,8 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     state[N_LEGAL] = 0
     phase = state[PHASE]
     if phase == PHASE_EXTRA:
-        n = list_targets(state, params, 1 - state[TO_MOVE])
-        if n == 0 and params[F_EXTRA_NONE] == PASS_TO_OPPONENT:
-            # none to take (Ludii's game-wide count): the player passes (Ludii's forced pass), and the opponent
-            # takes those still due from this player's holes; two passes in a row end the game in a draw
-            state[LEGAL] = PASS
-            n = 1
+        n = at_extra_targets(state, params, 1 - state[TO_MOVE])  # the decision's moves (extra captures)
         if n > 0:
-            if params[F_EXTRA_OPTIONAL] != 0 and state[LEGAL] != PASS:  # the capturer may stop taking
-                state[LEGAL + n] = STOP
-                n += 1
             state[N_LEGAL] = n
             if state[MOVES] >= move_limit:
                 stop_mid_turn(state)
@@ -641,14 +592,8 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
             stop_mid_turn(state)
         return
     p = state[TO_MOVE]
-    if phase == PHASE_SETUP:
-        chosen = state[MISORO + p]
-        n = 0
-        for pos in range(params[F_PER_ROW]):
-            if not (chosen >> pos) & 1:
-                state[LEGAL + n] = p * PLAYER_MOVES + pos
-                n += 1
-        state[N_LEGAL] = n
+    if phase == PHASE_SETUP:  # a choice before play (special holes chosen)
+        state[N_LEGAL] = at_choice_moves(state, params, p)
     elif phase == PHASE_OPENING_STEP:  # an opening step: its hole is the one legal move
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
@@ -659,12 +604,10 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
         if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
             return
-        if params[F_OPENING] != 0 and ((state[OPENED] >> p) & 1) == 0:  # the first turn: the opening's starts
-            state[KIND] = FULL_LAP
-            n = opening_starts(state, params, p)
-            if n == 0:
-                n = stuck(state, params, turn_limit, move_limit)
-        else:
+        n = at_first_turn_starts(state, params, p)  # a turn a rule starts (an opening's first turn)
+        if n == 0:
+            n = stuck(state, params, turn_limit, move_limit)
+        elif n < 0:
             n = offer(state, params, table, scratch, list_starts(state, params), turn_limit, move_limit, log)
         if n == 0:
             return
@@ -687,27 +630,9 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
     state[COVER] = params[F_START_COVER]
     state[COVER + 1] = params[F_START_COVER]
     state[PER_ROW] = params[F_PER_ROW]
-    if params[F_SPECIAL] == CHOSEN_HOLES:
-        state[PHASE] = PHASE_SETUP
-    if params[F_OPENING_STEPS] > 0:
-        state[PHASE] = PHASE_OPENING_STEP
+    state[PHASE] = at_game_starts(state, params)  # a phase before the main play (a choice, opening steps), or none
     first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
     settle(state, params, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True, inline="always")
-def extra_due(params, outcome):
-    """Whether extra-captures are due after a run that came to ``outcome`` (a column capture of one
-    or two holes, or an empty inner landing): after any capture, a two-hole capture only, or any
-    inner landing."""
-    if params[F_EXTRA] == 0:
-        return False
-    after = params[F_EXTRA_AFTER]
-    if after == AFTER_INNER_LANDING:
-        return True
-    if outcome == MOVE_INNER_LANDING:
-        return False
-    return after == AFTER_CAPTURE or outcome == MOVE_CAPTURED_TWO
 
 
 @njit(cache=True, inline="always")
@@ -715,9 +640,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
     """Play a legal move (the caller checked it) and settle the game."""
     p = state[TO_MOVE]
     phase = state[PHASE]
-    opening = phase == PHASE_START and params[F_OPENING] != 0 and ((state[OPENED] >> p) & 1) == 0
-    if opening:
-        state[OPENED] |= opened(params, p)
+    claimed = at_turn_begins(state, params, p) if phase == PHASE_START else 0  # 1: a rule plays the turn's lap
     if move == PASS and phase == PHASE_EXTRA:  # extra captures due, none to take: they pass to the opponent
         if play_pass(state, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
             return  # neither could take one: the second pass in a row, a draw (Ludii's all-pass end)
@@ -736,20 +659,15 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
         q = move // PLAYER_MOVES
         pos = move - q * PLAYER_MOVES
         if phase == PHASE_SETUP:
-            state[idx(MISORO + p)] |= 1 << pos
-            state[CHOSEN] += 1
-            state[MOVES] += 1
-            if log[0] >= 0:
-                machine.log_event(log, state, LOGGED, LOG_MISORO, params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)],
-                                  0, p)
+            more = at_choice_move(state, params, p, q, pos, log)  # 1: the choosing goes on
             end_turn(state)
-            if state[CHOSEN] < 2 * params[F_CHOSEN_EACH]:  # the choosing goes on
+            if more != 0:
                 state[PHASE] = PHASE_SETUP
         elif phase == PHASE_OPENING_STEP:
             budget = move_limit - state[MOVES]
             if params[F_LAST_TURN] == FIRST_LAP:  # a step is a turn's first move: the last turn's, its first lap
                 budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
-            if not opening_step(state, params, budget, log):
+            if at_opening_step(state, params, budget, log) != 1:
                 state[TURNS] += 1
                 machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
                 return
@@ -761,16 +679,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             if state[STEPS_MADE] < params[F_OPENING_STEPS] or state[STEPS_MADE + 1] < params[F_OPENING_STEPS]:
                 state[PHASE] = PHASE_OPENING_STEP  # the opening goes on
         elif phase == PHASE_EXTRA:
-            site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
-            taken = state[idx(site)]
-            state[idx(site)] = 0
-            state[idx(STORE + p)] += taken
-            state[idx(SIDE + 1 - p)] -= taken
-            state[MOVES] += 1
-            state[PENDING] -= 1
-            state[PASSES] = 0
-            if log[0] >= 0:
-                machine.log_event(log, state, LOGGED, LOG_EXTRA, site, taken, p)
+            at_extra_move(state, params, p, q, pos, log)  # an extra capture
             if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
                 state[TURNS] += 1
                 machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
@@ -788,8 +697,8 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             budget = move_limit - state[MOVES]
             if cut:
                 budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
-            if opening and params[F_OPENING_LAP] != ORDINARY:
-                landed = opening_lap(state, params, site, log)
+            if claimed != 0:  # a lap the rules play (an opening's plain lap)
+                landed = at_claimed_lap(state, params, site, log)
                 outcome = MOVE_DONE if landed < 0 else take_column(state, params, TRACKS + p * TRACK_SLOT, FULL_LAP,
                                                                    site, landed, p, log)
             else:
@@ -801,11 +710,10 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                     state[TURNS] += 1
                     machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                     return
-                if extra_due(params, outcome):
+                due = at_extra_due(state, params, p, outcome)  # decisions the rules make due (extra captures)
+                if due > 0:
                     state[PHASE] = PHASE_EXTRA
-                    state[PENDING] = params[F_EXTRA] if params[F_EXTRA_STEPS] == 0 else graduated_extra(state, params, p)
-                    if state[PENDING] == 0:  # a list of counts may give none this time
-                        end_turn(state)
+                    state[PENDING] = due
                 else:
                     end_turn(state)
             elif outcome == MOVE_STOP:

@@ -3,12 +3,17 @@ from them: the model of a description's rule fields (:data:`SowingRules`) and of
 parameters (:data:`PRIMITIVES`), what each board plays (:data:`PLAYED`), the check of a description
 against all of it (:func:`problems`), and the table of the rules (:func:`table`).
 
-A new rule is a new module here, listed in :data:`RULES`, with its tests.
+A new rule is a new module here, with its tests: :data:`MODULES` finds it (its rule placed after the
+one its ``after`` names), :data:`RULES` lists the rules that were there before, in their order.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Literal, Union, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
@@ -29,6 +34,69 @@ RULES: tuple[Rule, ...] = tuple(m.RULE for m in (
     last_turn, extra_captures, special_holes, restricted_holes, opening, owned_holes,
 ))
 """Every rule, in the order of the turn (the layouts of the parameters follow it)."""
+
+
+def discovered(listed: tuple[Rule, ...], modules: list[ModuleType]) -> tuple[ModuleType, ...]:
+    """The rules' modules in their order: those of ``listed`` (:data:`RULES` as written), then each other
+    module of ``modules`` holding a ``RULE`` placed after the rule its ``after`` names (at the end if
+    None), in the order of their names. ValueError naming the rule if ``after`` names no rule."""
+    by_rule = {id(m.RULE): m for m in modules if isinstance(getattr(m, "RULE", None), Rule)}
+    out = [by_rule[id(rule)] for rule in listed]
+    for module in sorted(by_rule.values(), key=lambda m: m.__name__):
+        if module in out:
+            continue
+        after = module.RULE.after
+        if after is None:
+            out.append(module)
+            continue
+        names = [m.RULE.name for m in out]
+        if after not in names:
+            raise ValueError(f"rule {module.RULE.name}: after = {after!r} names no rule before it; rules: "
+                             f"{', '.join(names)}")
+        out.insert(names.index(after) + 1, module)
+    return tuple(out)
+
+
+MODULES: tuple[ModuleType, ...] = discovered(
+    RULES, [importlib.import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__)])
+"""The rules' modules, in the order of the turn: those of :data:`RULES` as listed, then a module of this
+package not listed there where its rule's ``after`` places it (a new rule is its module alone)."""
+RULES = tuple(m.RULE for m in MODULES)
+
+
+@dataclass(frozen=True)
+class Call:
+    """A rule's compiled function called at a point of a board's turn (engine.mancala.machine.hooks)."""
+
+    rule: Rule
+    module: str
+    """The module holding the function."""
+    function: str
+    when: str | None
+    """The rule's slot that puts the call in play while not 0 (engine.mancala.rule.Code.when)."""
+
+
+def calls(modules: tuple[ModuleType, ...]) -> dict[int, dict[str, tuple[Call, ...]]]:
+    """By board: each hook point's calls by the rules of ``modules``, in their order; ValueError naming
+    the rule and the hook point if a declared function is not there."""
+    out: dict[int, dict[str, list[Call]]] = {}
+    for module in modules:
+        rule: Rule = module.RULE
+        for rows, points in rule.code.items():
+            for point, code in points.items():
+                where, _, name = code.function.rpartition(".")
+                path = f"{__name__}.{where}" if where else module.__name__
+                owner = module if not where else importlib.import_module(path)
+                if not callable(getattr(owner, name, None)):
+                    raise ValueError(f"rule {rule.name}: code at hook point {point!r} names {code.function!r}, "
+                                     f"which {path} does not define")
+                out.setdefault(rows, {}).setdefault(point, []).append(Call(rule, path, name, code.when))
+    return {rows: {point: tuple(calls) for point, calls in points.items()} for rows, points in out.items()}
+
+
+CALLS = calls(MODULES)
+"""By the board's rows: hook point (engine.mancala.rule.POINTS) -> the rules' compiled functions called
+there, in the order of the rules (engine.mancala.machine.hooks composes them)."""
 
 BOARDS = (2, 4)
 """The boards the machine plays, by their rows."""

@@ -8,13 +8,26 @@ opponent takes those still due from the capturer's holes, one a move, after whic
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
+from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.rule import Board, Reading, Rule, SlotWriter, param_code
+from engine import machine
+from engine.mancala.fourrow import PASS, PLAYER_MOVES, STOP, TRACK_SLOT
+from engine.mancala.rule import Board, Code, Reading, Rule, SlotWriter, param_code
 from engine.mancala.rules.opening import hole_position
-from engine.mancala.sowing import as_int64
+from engine.mancala.sowing import TRACK_HOLES, as_int64, idx
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import (
+        AFTER_CAPTURE, AFTER_INNER_LANDING, F_EXTRA, F_EXTRA_AFTER, F_EXTRA_NONE, F_EXTRA_OPTIONAL, F_EXTRA_SPARE,
+        F_EXTRA_STEPS, F_LENGTH, F_SPECIAL_SAFE, F_STOP, PASS_TO_OPPONENT,
+    )
+    from engine.mancala.machine.four_rows import (
+        DUE, LEGAL, LOG_EXTRA, LOGGED, MISORO, MOVE_CAPTURED_TWO, MOVE_INNER_LANDING, MOVES, PASSES, PENDING, SIDE,
+        STORE, T_EXTRA, TRACKS,
+    )
 
 MAX_COUNTS = 8
 """The longest list of counts the parameter table has room for."""
@@ -76,6 +89,86 @@ def _spared(r: Reading, board: Board) -> int:
     return as_int64(1 << hole_position(r)) if r.param("extra-captures", "spare") == "opening-hole" else 0
 
 
+# --- its compiled code on four rows (Rule.code), run at the turn's hook points (engine.mancala.machine.hooks) --
+
+
+@njit(cache=True, inline="always")
+def due(state, params, p, outcome):
+    """Hook point extra-due: the extra captures due to player ``p`` after a run that came to ``outcome``
+    (:func:`extra_due`): the count, or the graduated list's (:func:`graduated_extra`); 0 if none."""
+    if not extra_due(params, outcome):
+        return 0
+    return params[F_EXTRA] if params[F_EXTRA_STEPS] == 0 else graduated_extra(state, params, p)
+
+
+@njit(cache=True, inline="always")
+def list_targets(state, params, q):
+    """Hook point extra-targets: player ``q``'s holes an extra capture may take (non-empty, not misoro, not
+    spared, not a head or end under special-holes' safe), listed at LEGAL, or a pass (none to take,
+    ``none_to_take: pass-to-opponent``), and a stop if they are optional; their number."""
+    length = params[F_LENGTH]
+    holes = TRACKS + q * TRACK_SLOT + TRACK_HOLES
+    safe = state[idx(MISORO + q)] | params[F_EXTRA_SPARE]
+    if params[F_SPECIAL_SAFE] != 0:
+        safe |= params[idx(F_STOP + q)]
+    base = q * PLAYER_MOVES
+    n = 0
+    for pos in range(length):
+        state[idx(LEGAL + n)] = base + pos
+        n += (state[idx(params[idx(holes + pos)])] > 0) & (((safe >> pos) & 1) == 0)
+    if n == 0 and params[F_EXTRA_NONE] == PASS_TO_OPPONENT:
+        # none to take (Ludii's game-wide count): the player passes (Ludii's forced pass), and the opponent
+        # takes those still due from this player's holes; two passes in a row end the game in a draw
+        state[LEGAL] = PASS
+        n = 1
+    if n > 0 and params[F_EXTRA_OPTIONAL] != 0 and state[LEGAL] != PASS:  # the capturer may stop taking
+        state[LEGAL + n] = STOP
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def take(state, params, p, q, pos, log):
+    """Hook point extra-move: player ``p`` takes the whole contents of the hole at ``pos`` of player
+    ``q``'s track into their store (one extra capture fewer due)."""
+    site = params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)]
+    taken = state[idx(site)]
+    state[idx(site)] = 0
+    state[idx(STORE + p)] += taken
+    state[idx(SIDE + 1 - p)] -= taken
+    state[MOVES] += 1
+    state[PENDING] -= 1
+    state[PASSES] = 0
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_EXTRA, site, taken, p)
+    return 0
+
+
+@njit(cache=True)
+def graduated_extra(state, params, p):
+    """The extra captures due to player ``p`` now (extra-captures' count a list, out of line: once a
+    capture): the count for the times they have fallen due to ``p`` before, the last repeated."""
+    k = state[idx(DUE + p)]
+    state[idx(DUE + p)] = k + 1
+    steps = params[F_EXTRA_STEPS]
+    return params[idx(T_EXTRA + (k if k < steps else steps))]
+
+
+@njit(cache=True, inline="always")
+def extra_due(params, outcome):
+    """Whether extra-captures are due after a run that came to ``outcome`` (a column capture of one
+    or two holes, or an empty inner landing): after any capture, a two-hole capture only, or any
+    inner landing."""
+    if params[F_EXTRA] == 0:
+        return False
+    after = params[F_EXTRA_AFTER]
+    if after == AFTER_INNER_LANDING:
+        return True
+    if outcome == MOVE_INNER_LANDING:
+        return False
+    return after == AFTER_CAPTURE or outcome == MOVE_CAPTURED_TWO
+
+
 RULE = Rule(
     name="extra-captures",
     what="after a capture the capturer takes further opponent holes, each its own decision (a count, or a list "
@@ -91,8 +184,8 @@ RULE = Rule(
     state={4: (("pending", 1), ("due", 2))},
     tables={4: (("extra", MAX_COUNTS),)},
     hooks=("after-capture", "move"),
-    kernels=("engine.mancala.machine.four_rows.list_targets", "engine.mancala.machine.four_rows.graduated_extra",
-             "engine.mancala.machine.four_rows.extra_due"),
+    code={4: {"extra-due": Code("due", when="extra"), "extra-targets": Code("list_targets", when="extra"),
+              "extra-move": Code("take", when="extra")}},
     position=("extra_captures", "extra_rounds"),
     events=("extra",),
 )

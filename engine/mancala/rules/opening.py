@@ -23,17 +23,33 @@ needs, is in docs/rules.md ("Openings").
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.rule import Board, Reading, Rule
-from engine.mancala.rules.opening_steps import MAX_STEPS, STEP_SLOT, OpeningStep, steps_problem
+from engine import machine
+from engine.mancala import fourrow
+from engine.mancala.fourrow import G_INNER, PLAYER_MOVES, TRACK_SLOT
+from engine.mancala.rule import Board, Code, Reading, Rule
+from engine.mancala.rules.opening_steps import LOG_LAP, MAX_STEPS, STEP_SLOT, OpeningStep, steps_problem
+from engine.mancala.sowing import TRACK_HOLES, idx, sow
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import (
+        F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_OPENING, F_OPENING_LAP, F_OPENING_POS, F_OPENING_TURNS, F_PER_ROW, FULL_LAP, GEO,
+        SKIP_ORIGIN,
+    )
+    from engine.mancala.machine.four_rows import COVER, KIND, LAPS as LAPS_MADE, LEGAL, LOGGED, MOVES, OPENED, TO_MOVE
+    from engine.mancala.machine.four_rows import TRACKS
 
 STARTS = ("hole", "holding", "row", "any")
 """The codes of ``start`` (the kernels' slot ``opening`` holds 1 + the code; 0: no first-turn opening)."""
 LAPS = ("plain-none", "plain-column", "ordinary")
 """The codes of the kernels' slot ``opening_lap``: the lap and what it captures."""
+START_HOLE, START_HOLDING, START_ROW, START_ANY = (1 + STARTS.index(s) for s in STARTS)
+"""The codes of the slot ``opening`` (0: no first-turn opening)."""
+PLAIN_NONE, PLAIN_COLUMN, ORDINARY = range(len(LAPS))
 
 
 class Opening(BaseModel):
@@ -164,6 +180,82 @@ def _steps(r: Reading, board: Board) -> int:
     return len(r.param("opening", "steps") or []) if "opening" in r.named else 0
 
 
+# --- its compiled code on four rows (Rule.code), run at the turn's hook points (engine.mancala.machine.hooks) --
+
+
+@njit(cache=True, inline="always")
+def first_turn_starts(state, params, p):
+    """Hook point first-turn-starts: player ``p``'s first-turn starts (:func:`opening_starts`, the lap
+    of kind FULL_LAP) if their first turn is not over, else -1."""
+    if ((state[OPENED] >> p) & 1) != 0:
+        return -1
+    state[KIND] = FULL_LAP
+    return opening_starts(state, params, p)
+
+
+@njit(cache=True, inline="always")
+def turn_begins(state, params, p):
+    """Hook point turn-begins: a move of player ``p``'s first turn marks it begun (:func:`opened`);
+    1 if its lap is a plain one, played here (:func:`opening_lap`), else 0."""
+    if ((state[OPENED] >> p) & 1) != 0:
+        return 0
+    state[OPENED] |= opened(params, p)
+    return 1 if params[F_OPENING_LAP] != ORDINARY else 0
+
+
+@njit(cache=True, inline="always")
+def opened(params, p):
+    """The players whose first turn is over once player ``p`` has begun theirs (a bit mask): ``p``,
+    or both when the opening is only the game's first turn."""
+    return 3 if params[F_OPENING_TURNS] != 0 else 1 << p
+
+
+@njit(cache=True)
+def opening_starts(state, params, p):
+    """List player ``p``'s first-turn starts at LEGAL (ascending): the opening hole if it holds
+    counters, each hole holding exactly the opening's count, or each hole (of the opening's row)
+    holding enough to start a move. Returns their number."""
+    holes = TRACKS + p * TRACK_SLOT + TRACK_HOLES
+    base = p * PLAYER_MOVES
+    kind = params[F_OPENING]
+    arg = params[F_OPENING_POS]  # the hole's position, the count, or the row (0 outer, 1 inner; 2 any)
+    n = 0
+    if kind == START_HOLE:
+        state[LEGAL] = base + arg
+        return 1 if state[idx(params[idx(holes + arg)])] > 0 else 0
+    per_row = params[F_PER_ROW]
+    for pos in range(params[F_LENGTH]):
+        here = state[idx(params[idx(holes + pos)])]
+        state[idx(LEGAL + n)] = base + pos
+        if kind == START_HOLDING:
+            n += here == arg
+        else:
+            n += (here >= params[F_MIN_COUNTERS]) & ((arg == 2) | ((pos >= per_row) == (arg == 1)))
+    return n
+
+
+@njit(cache=True)
+def opening_lap(state, params, origin, log):
+    """A player's plain first lap (out of line: once a player): one lap from ``origin``, no relay.
+    Returns the site it ended in if the column is to be taken there (plain-column: a lap ending in
+    the mover's inner row, whatever the landing held; the caller takes it as the description's
+    capture does), else -1 (the turn ends)."""
+    mover = state[TO_MOVE]
+    t = TRACKS + mover * TRACK_SLOT
+    count = state[idx(origin)]
+    state[idx(origin)] = 0
+    last = sow(state, params, t, origin, count, params[F_LONG_LAP] != SKIP_ORIGIN)
+    landed = params[idx(t + TRACK_HOLES + last)]
+    state[idx(COVER + mover)] |= fourrow.lap_cover(params, GEO, FULL_LAP, mover, origin, count, last)
+    state[MOVES] += 1
+    state[LAPS_MADE] += 1
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
+    if params[F_OPENING_LAP] == PLAIN_COLUMN and params[idx(GEO + G_INNER + landed)] != 0:
+        return landed
+    return -1
+
+
 RULE = Rule(
     name="opening",
     what="how the first turns differ: each player's first turn from a named hole, a hole holding k or a row, a "
@@ -177,8 +269,11 @@ RULE = Rule(
     state={4: (("opened", 1), ("steps_made", 2))},
     tables={4: (("steps", MAX_STEPS * STEP_SLOT),)},
     hooks=("start", "list-starts", "move"),
-    kernels=("engine.mancala.machine.opening.opening_starts", "engine.mancala.machine.opening.opening_lap",
-             "engine.mancala.machine.opening.opening_step"),
+    code={4: {"game-starts": Code("opening_steps.game_starts", when="opening_steps"),
+              "first-turn-starts": Code("first_turn_starts", when="opening"),
+              "turn-begins": Code("turn_begins", when="opening"),
+              "claimed-lap": Code("opening_lap", when="opening"),
+              "opening-step": Code("opening_steps.opening_step", when="opening_steps")}},
     position=("opening_played", "opening_steps"),
     events=("take",),
 )

@@ -6,12 +6,20 @@ capture is made from a corner of theirs in use."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.fourrow import MAX_SITES, MAX_TRACK
-from engine.mancala.rule import Board, Reading, Rule, SlotWriter, param_code
+from engine.mancala.fourrow import G_POSITION, MAX_SITES, MAX_TRACK, PLAYER_MOVES
+from engine.mancala.rule import Board, Code, Reading, Rule, SlotWriter, param_code
+from engine.mancala.sowing import idx
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import (
+        F_LASTING, F_MIN_COUNTERS, F_N_MIDDLE, F_RELEASE, FULL_LAP, GEO, PER_TURN, RESERVE_HOLES, RESTRICTED_LAP,
+    )
+    from engine.mancala.machine.four_rows import KIND, LEGAL, RELEASED_FLAG, T_MIDDLE, T_RESERVE
 
 
 class RestrictedHoles(BaseModel):
@@ -57,6 +65,41 @@ def _given(param: str) -> Callable[[Reading], tuple[str, str] | None]:
     return check
 
 
+# --- its compiled code on four rows (Rule.code), run at the turn's hook points (engine.mancala.machine.hooks) --
+
+
+@njit(cache=True, inline="always")
+def list_starts(state, params, p):
+    """Hook point list-starts: a restricted player ``p`` lists their middle holes holding enough
+    (laps of kind RESTRICTED_LAP); none can start: they are released (for good, or this turn), to
+    the reserve holes (listed here) or every hole (-1: the ordinary starts, laps of kind FULL_LAP)."""
+    base = p * PLAYER_MOVES
+    least = params[F_MIN_COUNTERS]
+    n = 0
+    per_turn = params[F_LASTING] == PER_TURN
+    if per_turn or state[idx(RELEASED_FLAG + p)] == 0:
+        at = T_MIDDLE + MAX_TRACK * p
+        for i in range(params[F_N_MIDDLE]):
+            site = params[idx(at + i)]
+            state[idx(LEGAL + n)] = base + params[idx(GEO + G_POSITION + site)]
+            n += state[idx(site)] >= least
+        state[KIND] = RESTRICTED_LAP
+        if n > 0:
+            return n
+        if not per_turn:
+            state[idx(RELEASED_FLAG + p)] = 1  # released for good
+        state[KIND] = FULL_LAP
+        if params[F_RELEASE] == RESERVE_HOLES:
+            at = T_RESERVE + 2 * p
+            for i in range(2):
+                site = params[idx(at + i)]
+                state[idx(LEGAL + n)] = base + params[idx(GEO + G_POSITION + site)]
+                n += state[idx(site)] >= least
+            return n
+    state[KIND] = FULL_LAP
+    return -1
+
+
 RULE = Rule(
     name="restricted-holes",
     what="a player starts restricted to the middle holes and is released when none can move, to the reserve "
@@ -71,6 +114,7 @@ RULE = Rule(
     state={4: (("released_flag", 2), ("kind", 1))},
     tables={4: (("corner", MAX_SITES), ("middle", 2 * MAX_TRACK), ("reserve", 4))},
     hooks=("list-starts", "sow", "landing", "capture", "move"),
+    code={4: {"list-starts": Code("list_starts", when="restricted")}},
     kernels=("engine.mancala.machine.four_rows.restricted", "engine.mancala.machine.four_rows.can_start_restricted"),
     position=("released", "relay_from", "turn_start"),
     events=("lap-restricted",),

@@ -6,11 +6,21 @@ fixed misoro, which its extra captures spare)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.rule import Board, Reading, Rule, param_code
+from engine import machine
+from engine.mancala.fourrow import PLAYER_MOVES, TRACK_SLOT
+from engine.mancala.rule import Board, Code, Reading, Rule, param_code
+from engine.mancala.sowing import TRACK_HOLES, idx
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import CHOSEN_HOLES, F_CHOSEN_EACH, F_PER_ROW, F_SPECIAL
+    from engine.mancala.machine.four_rows import (
+        CHOSEN, LEGAL, LOG_MISORO, LOGGED, MISORO, MOVES, PHASE_SETUP, PHASE_START, TRACKS,
+    )
 
 CHOSEN_EACH = 2
 """The holes each player chooses under kind chosen when count is not given (Tsoro's two misoro)."""
@@ -53,6 +63,40 @@ def _chosen_each(r: Reading, board: Board) -> int:
     return CHOSEN_EACH if count is None else int(count)
 
 
+# --- its compiled code on four rows (Rule.code), run at the turn's hook points (engine.mancala.machine.hooks) --
+
+
+@njit(cache=True, inline="always")
+def game_starts(state, params):
+    """Hook point game-starts: holes chosen before play (kind chosen) start the game with the choice."""
+    return PHASE_SETUP if params[F_SPECIAL] == CHOSEN_HOLES else PHASE_START
+
+
+@njit(cache=True, inline="always")
+def choice_moves(state, params, p):
+    """Hook point choice-moves: player ``p``'s outer holes not chosen yet, listed at LEGAL; their number."""
+    chosen = state[MISORO + p]
+    n = 0
+    for pos in range(params[F_PER_ROW]):
+        if not (chosen >> pos) & 1:
+            state[LEGAL + n] = p * PLAYER_MOVES + pos
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def choice_move(state, params, p, q, pos, log):
+    """Hook point choice-move: player ``p`` chooses the hole at ``pos`` (of player ``q``'s track: their
+    own) as a misoro; 1 if the choosing goes on (fewer than ``chosen_each`` holes each so far)."""
+    state[idx(MISORO + p)] |= 1 << pos
+    state[CHOSEN] += 1
+    state[MOVES] += 1
+    if log[0] >= 0:
+        machine.log_event(log, state, LOGGED, LOG_MISORO, params[idx(TRACKS + q * TRACK_SLOT + TRACK_HOLES + pos)],
+                          0, p)
+    return 1 if state[CHOSEN] < 2 * params[F_CHOSEN_EACH] else 0
+
+
 RULE = Rule(
     name="special-holes",
     what="holes where a lap may stop instead of relaying: the heads, both ends of the outer row, or holes each "
@@ -67,6 +111,8 @@ RULE = Rule(
             "special_safe": lambda r, board: int(bool(r.param("special-holes", "safe")))},
     state={4: (("misoro", 2), ("chosen", 1))},
     hooks=("start", "landing", "move"),
+    code={4: {"game-starts": Code("game_starts", when="special"), "choice-moves": Code("choice_moves", when="special"),
+              "choice-move": Code("choice_move", when="special")}},
     position=("misoro", "stop_at"),
     events=("stop", "misoro"),
 )
