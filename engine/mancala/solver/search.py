@@ -37,10 +37,11 @@ from .kalah import (
 )
 from .rank import binomials, rank
 from .table import (
+    ABSENT,
     TranspositionTable,
+    lookup,
     lower_of,
     move_of,
-    probe,
     seed_moves,
     store,
     upper_of,
@@ -155,9 +156,8 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
                 ret = -n
                 done = True
             elif n >= tt_from:
-                slot = probe(slots, key[p], bits)
-                if slot >= 0:
-                    word = slots[slot, 1]
+                word = lookup(slots, key[p], bits)
+                if word != ABSENT:
                     lo = lower_of(word)
                     hi = upper_of(word)
                     tt_move = move_of(word)
@@ -220,9 +220,9 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
                         values[i] = g + cv if kind == AGAIN else g - cv
                         kinds[p, hole] = EXACT
                     else:
-                        cs = probe(slots, ck, bits)
-                        if cs >= 0:
-                            bound = g + lower_of(slots[cs, 1]) if kind == AGAIN else g - upper_of(slots[cs, 1])
+                        cw = lookup(slots, ck, bits)
+                        if cw != ABSENT:
+                            bound = g + lower_of(cw) if kind == AGAIN else g - upper_of(cw)
                             if bound >= beta[p]:
                                 values[i] = bound  # enhanced transposition cut-off
                                 kinds[p, hole] = EXACT
