@@ -15,6 +15,7 @@ table's best move, moves that end in the mover's store (nearest the store first)
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, objmode
 
-from .endgame import EndgameDatabase
+from .endgame import EndgameDatabase, check_workers
 from .kalah import (
     AGAIN,
     CAPTURES,
@@ -76,12 +77,12 @@ EXACT = 3
 """A child whose value is known without search: the game ended, or the database holds it."""
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: int, alpha0: int, beta0: int,
             db: np.ndarray, db_counters: int, binom: np.ndarray,
             slots: np.ndarray,
             bits: int, stats: np.ndarray, deadline: float, etc_from: int, horizon: int,
-            report_every: int = 0, tt_from: int = 0) -> tuple[int, int]:
+            report_every: int, tt_from: int, stop: np.ndarray) -> tuple[int, int]:
     """The value of ``root`` (a position that is not over) for the mover within the window
     ``alpha0 < v < beta0`` (fail-soft: a value ``<= alpha0`` is an upper bound, ``>= beta0`` a
     lower bound) and the root's best move (-1 if none was found above ``alpha0``).
@@ -91,7 +92,12 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
     bound already refutes the window ends the node (enhanced transposition cut-off).
 
     ``horizon``: nodes that many plies below the root count as worth 0 (no further gain): a
-    heuristic search, for MTD(f)'s first guess only (give it a table of its own)."""
+    heuristic search, for MTD(f)'s first guess only (give it a table of its own).
+
+    ``stop``: another thread sets ``stop[0]`` to end this search early (checked every 2**14
+    nodes; ``stats`` then says aborted). The GIL is released: threads may search at once, sharing
+    ``slots`` (its entries are lockless, :mod:`.table`) and ``db`` (read only), each with its own
+    ``stats`` and ``stop``."""
     k = 2 * m
     boards = np.zeros((MAX_PLY, k), dtype=np.int64)
     children = np.zeros((MAX_PLY, m, k), dtype=np.int64)
@@ -132,6 +138,9 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
             # ---- enter the node at ply p (its board, key and count are set; it is not over)
             entering = False
             stats[_NODES] += 1
+            if (stats[_NODES] & 0x3FFF) == 0 and stop[0]:
+                stats[_ABORTED] = 1
+                return 0, -1
             if (stats[_NODES] & 0xFFFFF) == 0:
                 with objmode(now="float64"):
                     now = time.perf_counter()
@@ -322,11 +331,228 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
 
 
 @dataclass
+class _Child:
+    """A child of the root as the parallel driver sees it: the hole sown, the counters it gained,
+    its kind, its board (the mover's view of it), its counters and rank, and its value when known
+    without search."""
+
+    hole: int
+    gain: int
+    kind: int
+    board: np.ndarray
+    left: int = 0
+    key: int = -1
+    value: int | None = None
+
+    def parent_value(self, ret: int) -> int:
+        """The root mover's value of this move, ``ret`` the child's value for its own mover."""
+        return self.gain + ret if self.kind == AGAIN else self.gain - ret
+
+    def window(self, alpha: int, beta: int) -> tuple[int, int]:
+        """The child's window for the root's window ``alpha < v < beta``."""
+        g = self.gain
+        return (alpha - g, beta - g) if self.kind == AGAIN else (g - beta, g - alpha)
+
+
+class _RootSplit:
+    """The exact passes with the root's moves searched by two threads at once, sharing the
+    transposition table (lockless entries) and the database.
+
+    A pass makes the root's children as :func:`_search` makes any node's (finished games and the
+    database's boards valued at once, enhanced transposition cut-offs, the same move order), then
+    deals the children to be searched to the threads in that order; a thread that finds a move
+    refuting the window (a cut at the root) stops the threads searching moves after it in the
+    order, and the first such move in the order is the pass's best move, as the serial search's
+    would be. In a pass whose root fails low (every move must be refuted: Kalah(6,5)'s second
+    pass), the threads split the work without waste."""
+
+    def __init__(self, search_args: Callable[..., tuple], root: np.ndarray, holes: int, empty_capture: bool, end: int,
+                 remaining: int, db: np.ndarray, database: int, binom: np.ndarray, table: TranspositionTable,
+                 etc_from: int, tt_from: int, deadline: float, workers: int) -> None:
+        self.search_args = search_args
+        self.root, self.m, self.empty_capture, self.end, self.remaining = root, holes, empty_capture, end, remaining
+        self.db, self.database, self.binom, self.table = db, database, binom, table
+        self.etc_from, self.tt_from, self.deadline, self.workers = etc_from, tt_from, deadline, workers
+        self.n = int(root.sum())
+        self.key = int(rank(root, 2 * holes, self.n, binom))
+
+    def children(self, beta: int) -> tuple[list[_Child], bool]:
+        """The root's children in the order the serial search takes them (known values first, in
+        hole order, then the table's move, store-ending moves, captures, the rest), and whether a
+        known value already reaches ``beta``."""
+        m, k = self.m, 2 * self.m
+        tt_move = -1
+        if self.n >= self.tt_from:
+            word = lookup(self.table.slots, self.key, self.table.bits)
+            if word != ABSENT:
+                tt_move = int(move_of(word))
+        known: list[_Child] = []
+        rest: list[tuple[int, int, _Child]] = []
+        for hole in range(m):
+            if self.root[hole] == 0:
+                continue
+            board = np.empty(k, dtype=np.int64)
+            g, kind = sow(self.root, m, hole, self.empty_capture, board)
+            child = _Child(hole, int(g), int(kind), board)
+            a, b = row_sums(board, m)
+            if over(a, b, kind == AGAIN, self.end):
+                child.value = int(g + end_value(a, b, self.remaining))
+                known.append(child)
+                if child.value >= beta:
+                    return known, True
+                continue
+            child.left = self.n - child.gain
+            if kind != AGAIN:
+                child.board = np.concatenate([board[m:], board[:m]])
+            if child.left <= self.database or child.left >= self.etc_from:
+                child.key = int(rank(child.board, k, child.left, self.binom))
+                if child.left <= self.database:
+                    child.value = child.parent_value(int(self.db[child.key]))
+                else:
+                    word = lookup(self.table.slots, child.key, self.table.bits)
+                    if word != ABSENT:
+                        bound = g + lower_of(word) if kind == AGAIN else g - upper_of(word)
+                        if bound >= beta:
+                            child.value = int(bound)  # enhanced transposition cut-off
+            if child.value is not None:
+                known.append(child)
+                continue
+            score = 1000 if hole == tt_move else 500 + hole if kind == AGAIN else 200 + g if kind == CAPTURES else hole
+            rest.append((-score, len(rest), child))
+        cut = any(c.value >= beta for c in known)
+        return known + [c for _, _, c in sorted(rest, key=lambda t: t[:2])], cut
+
+    def table_value(self, child: _Child, alpha: int, beta: int) -> int | None:
+        """The child's value for the window from the table (the serial search's cut-off at a node
+        below the root), or None."""
+        a, b = child.window(alpha, beta)
+        if a >= child.left:
+            return child.left
+        if b <= -child.left:
+            return -child.left
+        if child.left < self.tt_from:
+            return None
+        key = child.key if child.key >= 0 else int(rank(child.board, 2 * self.m, child.left, self.binom))
+        word = lookup(self.table.slots, key, self.table.bits)
+        if word == ABSENT:
+            return None
+        lo, hi = int(lower_of(word)), int(upper_of(word))
+        if lo >= b or lo == hi:
+            return lo
+        if hi <= a:
+            return hi
+        return None
+
+    def run(self, alpha0: int, beta0: int, stats: np.ndarray) -> tuple[int, int]:
+        """One pass at the root with the window ``alpha0 < v < beta0``: the value (fail-soft) and
+        the best move, as :func:`_search` gives them. ``stats`` gathers the threads' counts."""
+        n = self.n
+        if alpha0 >= n:
+            return n, -1
+        if beta0 <= -n:
+            return -n, -1
+        nodes_before = int(stats[_NODES])
+        stats[_NODES] += 1
+        children, cut = self.children(beta0)
+        best, best_move, alpha = -1000, -1, alpha0
+        searched: list[_Child] = []
+        for c in children:
+            if c.value is not None:
+                if c.key >= 0 and c.left <= self.database:
+                    stats[_DB_HITS] += 1
+                if c.value > best:
+                    best, best_move = c.value, c.hole
+                    alpha = max(alpha, best)
+                    if best >= beta0:
+                        break
+            else:
+                searched.append(c)
+        results: list[int | None] = [None] * len(searched)
+        if not cut and searched:
+            self._deal(searched, results, alpha, beta0, stats)
+            for c, v in zip(searched, results):
+                if v is None:  # stopped: a move before it in the order refuted the window
+                    break
+                if v > best:
+                    best, best_move = v, c.hole
+                    if v >= beta0:
+                        break
+        if best <= alpha0:
+            lo, hi = -n, best
+        elif best >= beta0:
+            lo, hi = best, n
+        else:
+            lo, hi = best, best
+        if n >= self.tt_from:
+            store(self.table.slots, self.key, self.table.bits, lo, hi, best_move, int(stats[_NODES]) - nodes_before)
+        return best, best_move
+
+    def _deal(self, searched: list[_Child], results: list[int | None], alpha: int, beta: int, stats: np.ndarray) -> None:
+        """Search ``searched`` on the threads, in order, into ``results`` (None where stopped)."""
+        lock = threading.Lock()
+        state = {"next": 0, "cut": len(searched), "alpha": alpha}
+        running: dict[int, int] = {}  # thread -> index searched
+        stops = [np.zeros(1, dtype=np.int64) for _ in range(self.workers)]
+        counts = [np.zeros(4, dtype=np.int64) for _ in range(self.workers)]
+        timed_out = []
+
+        def work(w: int) -> None:
+            while True:
+                with lock:
+                    i = state["next"]
+                    if i >= state["cut"] or timed_out:
+                        return
+                    state["next"] = i + 1
+                    a = state["alpha"]
+                    running[w] = i
+                    stops[w][0] = 0
+                c = searched[i]
+                ret = self.table_value(c, a, beta)
+                if ret is None:
+                    ca, cb = c.window(a, beta)
+                    counts[w][_ABORTED] = 0
+                    ret, _ = _search(c.board, *self.search_args(ca, cb, counts[w], stops[w]))
+                    if counts[w][_ABORTED]:
+                        with lock:
+                            running.pop(w, None)
+                            if not stops[w][0]:
+                                timed_out.append(i)
+                                for s in stops:
+                                    s[0] = 1
+                        continue
+                v = c.parent_value(int(ret))
+                with lock:
+                    running.pop(w, None)
+                    results[i] = v
+                    if v > state["alpha"]:
+                        state["alpha"] = v
+                    if v >= beta and i < state["cut"]:
+                        state["cut"] = i
+                        for other, j in running.items():
+                            if j > i:
+                                stops[other][0] = 1
+
+        threads = [threading.Thread(target=work, args=(w,), name=f"kalah-solver-{w}") for w in range(self.workers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for c in counts:
+            stats[_NODES] += c[_NODES]
+            stats[_DB_HITS] += c[_DB_HITS]
+            stats[_TT_CUTS] += c[_TT_CUTS]
+        if timed_out:
+            stats[_ABORTED] = 1
+        for i in range(state["cut"] + 1, len(results)):
+            results[i] = None  # the serial search would not have searched it
+
+
+@dataclass
 class Solution:
     """A solved Kalah start: ``value`` is the final score difference (first player minus second)
     under perfect play, ``best_move`` a first move that achieves it (the mover's hole, 0 = the
     hole farthest from their store); ``seconds`` wall time and ``cpu_seconds`` this process's CPU
-    time, database included (on a shared machine the CPU time leaves out the other jobs)."""
+    time (every thread's), database included (on a shared machine the CPU time leaves out the other jobs)."""
 
     holes: int
     counters: int
@@ -343,6 +569,7 @@ class Solution:
     table_bytes: int
     passes: int
     end: str = "row-empty-after-move"
+    workers: int = 1
 
 
 DEFAULT_DATABASE_BOARDS = 32_000_000
@@ -366,7 +593,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
           end: str = "row-empty-after-move", budget: float | None = None,
           database: int | None = None, table_bits: int = 22, state: KalahState | None = None,
           progress: Callable[[str], None] | None = None, etc_from: int | None = None,
-          seed: bool = True, heartbeat: int = 0, window: bool = False, tt_from: int | None = None) -> Solution:
+          seed: bool = True, heartbeat: int = 0, window: bool = False, tt_from: int | None = None,
+          workers: int = 1) -> Solution:
     """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``, whose stores then
     count in the value).
 
@@ -383,8 +611,14 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     the window around the guess (exact in one pass when the guess is right) before MTD(f)'s
     zero-window passes. ``tt_from``: nodes of fewer counters than this neither probe nor fill the
     transposition table (their subtrees are small: the table keeps the costly ones; default: every
-    node above the database probes it).
+    node above the database probes it). ``workers``: 1, or 2 to use two cores: two threads build
+    the database (the same bytes) and search the root's moves at once in the exact passes, sharing
+    one table (:class:`_RootSplit`); the first guess stays serial. The value is the serial one; the
+    best move is the serial one too when the passes go alike (the threads' table holds other
+    bounds than the serial search's, so a pass may return another bound and MTD(f) take another
+    path).
     """
+    check_workers(workers)
     if not 1 <= holes <= 6:
         raise ValueError(f"holes must be in 1..6, not {holes}")
     if not 1 <= counters <= 6:
@@ -409,7 +643,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     if tt_from is None:
         tt_from = 0
     k = 2 * holes
-    db = EndgameDatabase(holes, database, empty_capture, deadline, remaining, end)
+    db = EndgameDatabase(holes, database, empty_capture, deadline, remaining, end, workers)
     db_seconds = time.perf_counter() - started
     if progress:
         progress(f"database of boards up to {database} counters: {db.nbytes:,} bytes, {db_seconds:.1f} s, "
@@ -420,10 +654,23 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     root = state.board()
     n = int(root.sum())
 
+    def args(table: TranspositionTable, horizon: int) -> Callable[..., tuple]:
+        """_search's arguments after the board, for a window, counts and a stop flag."""
+        def given(alpha: int, beta: int, counts: np.ndarray, stop: np.ndarray) -> tuple:
+            return (holes, empty_capture, REMAINING[remaining], ENDS[end], alpha, beta, db.values, database, binom,
+                    table.slots, table.bits, counts, deadline, etc_from, horizon, heartbeat, tt_from, stop)
+        return given
+
+    split = None
+    if workers > 1:
+        split = _RootSplit(args(tt, MAX_PLY), root, holes, empty_capture, ENDS[end], REMAINING[remaining], db.values,
+                           database, binom, tt, etc_from, tt_from, deadline, workers)
+
     def run(table: TranspositionTable, counts: np.ndarray, alpha: int, beta: int, horizon: int) -> tuple[int, int]:
-        v, mv = _search(root, holes, empty_capture, REMAINING[remaining], ENDS[end], alpha, beta, db.values, database, binom,
-                        table.slots, table.bits, counts, deadline,
-                        etc_from, horizon, heartbeat, tt_from)
+        if split is not None and table is tt:
+            v, mv = split.run(alpha, beta, counts)
+        else:
+            v, mv = _search(root, *args(table, horizon)(alpha, beta, counts, np.zeros(1, dtype=np.int64)))
         if counts[_ABORTED]:
             raise TimeoutError(f"Kalah({holes},{counters}) not solved within {budget} s "
                                f"({int(counts[_NODES]):,} nodes searched)")
@@ -482,4 +729,4 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     first_minus_second = score if state.to_move == 0 else -score
     return Solution(holes, counters, empty_capture, remaining, first_minus_second, best, int(stats[_NODES]),
                     time.perf_counter() - started, time.process_time() - cpu_started, database, db_seconds,
-                    db.nbytes, tt.nbytes, passes, end)
+                    db.nbytes, tt.nbytes, passes, end, workers)
