@@ -24,9 +24,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
 from .kalah import AGAIN, ENDS, REMAINING, end_value, over, row_sums, sow, swap_rows
+from .watch import Alarm
 from .rank import binomials, first_board, layer_size, layers_size, next_board, rank
 
 UNKNOWN = -128
@@ -108,10 +109,10 @@ PARALLEL_FROM = 1 << 16
 
 @njit(cache=True, nogil=True)
 def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: int, db: np.ndarray, binom: np.ndarray,
-                work: np.ndarray, deadline: float, part: int = 0, parts: int = 1) -> bool:
+                work: np.ndarray, expired: np.ndarray, part: int = 0, parts: int = 1) -> bool:
     """Solve every board of ``total`` counters whose rank's block (:data:`BLOCK_BITS`) is
-    ``part`` modulo ``parts`` (and the boards of the layer they lead to); False if ``deadline``
-    (perf_counter) passed."""
+    ``part`` modulo ``parts`` (and the boards of the layer they lead to); False if ``expired[0]``
+    was raised (:class:`~.watch.Alarm`)."""
     k = 2 * m
     board = np.empty(k, dtype=np.int64)
     child = np.empty(k, dtype=np.int64)
@@ -128,11 +129,8 @@ def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: in
                 _solve_board(board, m, empty_capture, remaining, end, total, db, binom, work, r, child, turned)
         r += 1
         step += 1
-        if (step & 0xFFFFF) == 0:
-            with objmode(now="float64"):
-                now = time.perf_counter()
-            if now > deadline:
-                return False
+        if (step & 0xFFFF) == 0 and expired[0]:
+            return False
         if not next_board(board, k):
             break
     return True
@@ -142,7 +140,9 @@ class EndgameDatabase:
     """The values of every board of at most ``counters`` counters for Kalah with ``holes`` holes a
     row, the empty capture or not, where the counters left at the end go (``remaining``, a key
     of :data:`~.kalah.REMAINING`) and when the game ends (``end``, a key of :data:`~.kalah.ENDS`): ``values[rank(board)]`` (int8, the mover's view).
-    ``workers``: the threads that fill each layer (1 or 2; the values are the same byte for byte)."""
+    ``workers``: the threads that fill each layer (1 or 2; the values are the same byte for byte).
+    ``seconds``: each layer's wall time; ``critical_seconds``: the CPU time of the busiest thread
+    of each layer, summed (the wall time on as many idle cores as workers)."""
 
     def __init__(self, holes: int, counters: int, empty_capture: bool, deadline: float = float("inf"),
                  remaining: str = "owner", end: str = "row-empty-after-move", workers: int = 1) -> None:
@@ -160,17 +160,24 @@ class EndgameDatabase:
         self.binom = binomials(max(counters, 1) + k + 1, k)
         self.values = np.full(layers_size(counters, k), UNKNOWN, dtype=np.int8)
         self.seconds: list[float] = []
+        self.critical_seconds = 0.0
         works = [np.zeros((counters * holes * 2 + 4, k + 4), dtype=np.int64) for _ in range(workers)]
         rules = (holes, empty_capture, REMAINING[remaining], ENDS[end])
-        with ThreadPoolExecutor(workers) as pool:
+
+        def fill(total: int, part: int, parts: int, flag: np.ndarray) -> tuple[bool, float]:
+            cpu = time.thread_time()
+            done = _fill_layer(*rules, total, self.values, self.binom, works[part], flag, part, parts)
+            return done, time.thread_time() - cpu
+
+        with ThreadPoolExecutor(workers) as pool, Alarm(deadline) as alarm:
             for total in range(counters + 1):
                 started = time.perf_counter()
                 parts = workers if layer_size(total, k) >= PARALLEL_FROM else 1
-                done = pool.map(lambda part: _fill_layer(*rules, total, self.values, self.binom, works[part], deadline,
-                                                         part, parts), range(parts))
-                if not all(list(done)):
+                done = list(pool.map(fill, [total] * parts, range(parts), [parts] * parts, [alarm.flag] * parts))
+                if not all(ok for ok, _ in done):
                     raise TimeoutError(f"the endgame database stopped at {total} counters: budget spent")
                 self.seconds.append(time.perf_counter() - started)
+                self.critical_seconds += max(cpu for _, cpu in done)
 
     @property
     def nbytes(self) -> int:

@@ -14,14 +14,13 @@ table's best move, moves that end in the mover's store (nearest the store first)
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
 from .endgame import EndgameDatabase, check_workers
 from .kalah import (
@@ -37,6 +36,7 @@ from .kalah import (
     swap_rows,
 )
 from .rank import binomials, rank
+from .watch import Alarm, Heartbeat
 from .table import (
     ABSENT,
     TranspositionTable,
@@ -64,13 +64,10 @@ ETC_ABOVE_DATABASE = 8
 """Enhanced transposition cut-offs are tried for children this many counters above the database
 (Kalah(5,4) and (6,3) took more CPU time with them at every node than without)."""
 
-# stats: 0 nodes, 1 aborted (deadline passed), 2 database hits, 3 table cut-offs
-_NODES, _ABORTED, _DB_HITS, _TT_CUTS = 0, 1, 2, 3
-
-
-def _report(nodes: int, ply: int, now: float) -> None:
-    """Tell stderr how far a pass has gone (``report_every`` nodes; a long solve's heartbeat)."""
-    print(f"  ... {nodes:,} nodes, ply {ply}, {now:.1f} s (perf_counter)", file=sys.stderr, flush=True)
+# stats: 0 nodes, 1 aborted (deadline passed or stopped), 2 database hits, 3 table cut-offs, 4 the ply
+# searched lately (for the heartbeat)
+_NODES, _ABORTED, _DB_HITS, _TT_CUTS, _PLY = 0, 1, 2, 3, 4
+STATS = 5
 
 
 EXACT = 3
@@ -81,8 +78,8 @@ EXACT = 3
 def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: int, alpha0: int, beta0: int,
             db: np.ndarray, db_counters: int, binom: np.ndarray,
             slots: np.ndarray,
-            bits: int, stats: np.ndarray, deadline: float, etc_from: int, horizon: int,
-            report_every: int, tt_from: int, stop: np.ndarray) -> tuple[int, int]:
+            bits: int, stats: np.ndarray, expired: np.ndarray, etc_from: int, horizon: int,
+            tt_from: int, stop: np.ndarray) -> tuple[int, int]:
     """The value of ``root`` (a position that is not over) for the mover within the window
     ``alpha0 < v < beta0`` (fail-soft: a value ``<= alpha0`` is an upper bound, ``>= beta0`` a
     lower bound) and the root's best move (-1 if none was found above ``alpha0``).
@@ -94,10 +91,11 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
     ``horizon``: nodes that many plies below the root count as worth 0 (no further gain): a
     heuristic search, for MTD(f)'s first guess only (give it a table of its own).
 
-    ``stop``: another thread sets ``stop[0]`` to end this search early (checked every 2**14
-    nodes; ``stats`` then says aborted). The GIL is released: threads may search at once, sharing
-    ``slots`` (its entries are lockless, :mod:`.table`) and ``db`` (read only), each with its own
-    ``stats`` and ``stop``."""
+    ``expired`` (the deadline's :class:`~.watch.Alarm`) or ``stop`` (another thread's word: a
+    move before this one refuted the root's window) raised in their ``[0]`` end the search early
+    (checked every 2**14 nodes; ``stats`` then says aborted). No clock is read here, so the GIL is
+    released throughout: threads may search at once, sharing ``slots`` (its entries are lockless,
+    :mod:`.table`) and ``db`` (read only), each with its own ``stats`` and ``stop``."""
     k = 2 * m
     boards = np.zeros((MAX_PLY, k), dtype=np.int64)
     children = np.zeros((MAX_PLY, m, k), dtype=np.int64)
@@ -138,18 +136,11 @@ def _search(root: np.ndarray, m: int, empty_capture: bool, remaining: int, end: 
             # ---- enter the node at ply p (its board, key and count are set; it is not over)
             entering = False
             stats[_NODES] += 1
-            if (stats[_NODES] & 0x3FFF) == 0 and stop[0]:
-                stats[_ABORTED] = 1
-                return 0, -1
-            if (stats[_NODES] & 0xFFFFF) == 0:
-                with objmode(now="float64"):
-                    now = time.perf_counter()
-                if now > deadline:
+            if (stats[_NODES] & 0x3FFF) == 0:
+                stats[_PLY] = p
+                if stop[0] or expired[0]:
                     stats[_ABORTED] = 1
                     return 0, -1
-                if report_every > 0 and (stats[_NODES] % report_every) == 0:
-                    with objmode():
-                        _report(int(stats[_NODES]), int(p), now)
             b = boards[p]
             n = total[p]
             best_move[p] = -1
@@ -368,11 +359,13 @@ class _RootSplit:
 
     def __init__(self, search_args: Callable[..., tuple], root: np.ndarray, holes: int, empty_capture: bool, end: int,
                  remaining: int, db: np.ndarray, database: int, binom: np.ndarray, table: TranspositionTable,
-                 etc_from: int, tt_from: int, deadline: float, workers: int) -> None:
+                 etc_from: int, tt_from: int, workers: int) -> None:
         self.search_args = search_args
         self.root, self.m, self.empty_capture, self.end, self.remaining = root, holes, empty_capture, end, remaining
         self.db, self.database, self.binom, self.table = db, database, binom, table
-        self.etc_from, self.tt_from, self.deadline, self.workers = etc_from, tt_from, deadline, workers
+        self.etc_from, self.tt_from, self.workers = etc_from, tt_from, workers
+        self.counts: list[np.ndarray] = []  # the threads' counts in the pass under way (the heartbeat reads them)
+        self.critical_seconds = 0.0  # the busiest thread's CPU time in each pass, summed
         self.n = int(root.sum())
         self.key = int(rank(root, 2 * holes, self.n, binom))
 
@@ -493,10 +486,18 @@ class _RootSplit:
         state = {"next": 0, "cut": len(searched), "alpha": alpha}
         running: dict[int, int] = {}  # thread -> index searched
         stops = [np.zeros(1, dtype=np.int64) for _ in range(self.workers)]
-        counts = [np.zeros(4, dtype=np.int64) for _ in range(self.workers)]
+        counts = self.counts = [np.zeros(STATS, dtype=np.int64) for _ in range(self.workers)]
         timed_out = []
+        cpu = [0.0] * self.workers
 
         def work(w: int) -> None:
+            began = time.thread_time()
+            try:
+                take(w)
+            finally:
+                cpu[w] = time.thread_time() - began
+
+        def take(w: int) -> None:
             while True:
                 with lock:
                     i = state["next"]
@@ -537,6 +538,8 @@ class _RootSplit:
             t.start()
         for t in threads:
             t.join()
+        self.counts = []
+        self.critical_seconds += max(cpu)
         for c in counts:
             stats[_NODES] += c[_NODES]
             stats[_DB_HITS] += c[_DB_HITS]
@@ -552,7 +555,10 @@ class Solution:
     """A solved Kalah start: ``value`` is the final score difference (first player minus second)
     under perfect play, ``best_move`` a first move that achieves it (the mover's hole, 0 = the
     hole farthest from their store); ``seconds`` wall time and ``cpu_seconds`` this process's CPU
-    time (every thread's), database included (on a shared machine the CPU time leaves out the other jobs)."""
+    time (every thread's), database included (on a shared machine the CPU time leaves out the other jobs);
+    ``critical_seconds`` the CPU time along the busiest thread (the main thread's, plus in each
+    stretch the threads share the busiest one's): what the wall time would be on ``workers`` idle
+    cores."""
 
     holes: int
     counters: int
@@ -570,6 +576,7 @@ class Solution:
     passes: int
     end: str = "row-empty-after-move"
     workers: int = 1
+    critical_seconds: float = 0.0
 
 
 DEFAULT_DATABASE_BOARDS = 32_000_000
@@ -607,7 +614,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     ``progress`` is told of the database's completion and of the bounds after each MTD(f) pass
     (the mover's view of the counters on the board). ``seed``: the first guess's best moves
     order the exact search (its values do not enter it). ``heartbeat``: print the nodes searched to
-    stderr every this many (a multiple of 2**20; 0: never). ``window``: the first exact pass searches
+    stderr every this many (:class:`~.watch.Heartbeat`; 0: never). ``window``: the first exact pass searches
     the window around the guess (exact in one pass when the guess is right) before MTD(f)'s
     zero-window passes. ``tt_from``: nodes of fewer counters than this neither probe nor fill the
     transposition table (their subtrees are small: the table keeps the costly ones; default: every
@@ -627,6 +634,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
         raise ValueError(f"budget must be a positive number of seconds, not {budget}")
     started = time.perf_counter()
     cpu_started = time.process_time()
+    main_cpu = time.thread_time()
     deadline = started + budget if budget is not None else float("inf")
     if state is None:
         state = KalahState(holes, counters, empty_capture, remaining, end)
@@ -650,21 +658,30 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
                  f"CPU {time.process_time() - cpu_started:.1f} s")
     binom = binomials(2 * holes * counters + k + 1, k)
     tt = TranspositionTable(table_bits)
-    stats = np.zeros(4, dtype=np.int64)
+    stats = np.zeros(STATS, dtype=np.int64)
     root = state.board()
     n = int(root.sum())
+
+    alarm = Alarm(deadline)
+    live = [stats]  # the counts of the searches under way, for the heartbeat
+
+    def beating() -> tuple[int, int]:
+        arrays = live + (split.counts if split is not None else [])
+        return sum(int(c[_NODES]) for c in arrays), int(arrays[-1][_PLY])
+
+    beat = Heartbeat(heartbeat, beating)
 
     def args(table: TranspositionTable, horizon: int) -> Callable[..., tuple]:
         """_search's arguments after the board, for a window, counts and a stop flag."""
         def given(alpha: int, beta: int, counts: np.ndarray, stop: np.ndarray) -> tuple:
             return (holes, empty_capture, REMAINING[remaining], ENDS[end], alpha, beta, db.values, database, binom,
-                    table.slots, table.bits, counts, deadline, etc_from, horizon, heartbeat, tt_from, stop)
+                    table.slots, table.bits, counts, alarm.flag, etc_from, horizon, tt_from, stop)
         return given
 
     split = None
     if workers > 1:
         split = _RootSplit(args(tt, MAX_PLY), root, holes, empty_capture, ENDS[end], REMAINING[remaining], db.values,
-                           database, binom, tt, etc_from, tt_from, deadline, workers)
+                           database, binom, tt, etc_from, tt_from, workers)
 
     def run(table: TranspositionTable, counts: np.ndarray, alpha: int, beta: int, horizon: int) -> tuple[int, int]:
         if split is not None and table is tt:
@@ -676,52 +693,58 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
                                f"({int(counts[_NODES]):,} nodes searched)")
         return int(v), int(mv)
 
-    # the first guess: a full-window search to GUESS_HORIZON plies, valuing the nodes there as 0
-    guess_stats = np.zeros(4, dtype=np.int64)
-    guess_table = TranspositionTable(GUESS_TABLE_BITS)
-    guess, _ = run(guess_table, guess_stats, -n - 1, n + 1, GUESS_HORIZON)
-    if seed:
-        seed_moves(guess_table.slots, tt.slots, tt.bits)
-    del guess_table
-    stats[_NODES] += guess_stats[_NODES]
-    guess = int(min(n, max(-n, guess)))
-    guess += (guess - n) % 2  # the parity of the counters on the board
-    if progress:
-        progress(f"first guess {guess} ({GUESS_HORIZON} plies, {int(guess_stats[_NODES]):,} nodes), "
-                 f"{time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
-    # MTD(f): zero-window searches closing in on the value from the guess. Every value has the
-    # parity of the counters on the board (the two players' gains add up to them), so each test
-    # asks "at least beta?" for a beta of that parity.
-    lo, hi, passes, best = -n, n, 0, -1
-    if window:
-        # one pass with the window around the guess (the only value of that parity inside it):
-        # exact when the guess is the value, else a bound that MTD(f) goes on from
-        aim = guess
-        v, move = run(tt, stats, aim - 1, aim + 1, MAX_PLY)
-        passes += 1
-        if v < aim:
-            hi = v
-        else:
-            lo = v
-            best = move
-            if v == aim:
-                hi = v
-        guess = v
+    try:
+        # the first guess: a full-window search to GUESS_HORIZON plies, valuing the nodes there as 0
+        guess_stats = np.zeros(STATS, dtype=np.int64)
+        guess_table = TranspositionTable(GUESS_TABLE_BITS)
+        live.append(guess_stats)
+        guess, _ = run(guess_table, guess_stats, -n - 1, n + 1, GUESS_HORIZON)
+        if seed:
+            seed_moves(guess_table.slots, tt.slots, tt.bits)
+        del guess_table
+        stats[_NODES] += guess_stats[_NODES]
+        live.pop()
+        guess = int(min(n, max(-n, guess)))
+        guess += (guess - n) % 2  # the parity of the counters on the board
         if progress:
-            progress(f"pass {passes} (window {aim - 1}..{aim + 1}): value in {lo}..{hi}; "
-                     f"{int(stats[_NODES]):,} nodes, {time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
-    while lo < hi:
-        beta = guess + 2 if guess == lo else guess
-        guess, move = run(tt, stats, beta - 1, beta, MAX_PLY)
-        passes += 1
-        if guess < beta:
-            hi = guess
-        else:
-            lo = guess
-            best = move  # the move that reached lo: at the end lo is the value
-        if progress:
-            progress(f"pass {passes}: value in {lo}..{hi}; {int(stats[_NODES]):,} nodes, "
+            progress(f"first guess {guess} ({GUESS_HORIZON} plies, {int(guess_stats[_NODES]):,} nodes), "
                      f"{time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
+        # MTD(f): zero-window searches closing in on the value from the guess. Every value has the
+        # parity of the counters on the board (the two players' gains add up to them), so each test
+        # asks "at least beta?" for a beta of that parity.
+        lo, hi, passes, best = -n, n, 0, -1
+        if window:
+            # one pass with the window around the guess (the only value of that parity inside it):
+            # exact when the guess is the value, else a bound that MTD(f) goes on from
+            aim = guess
+            v, move = run(tt, stats, aim - 1, aim + 1, MAX_PLY)
+            passes += 1
+            if v < aim:
+                hi = v
+            else:
+                lo = v
+                best = move
+                if v == aim:
+                    hi = v
+            guess = v
+            if progress:
+                progress(f"pass {passes} (window {aim - 1}..{aim + 1}): value in {lo}..{hi}; "
+                         f"{int(stats[_NODES]):,} nodes, {time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
+        while lo < hi:
+            beta = guess + 2 if guess == lo else guess
+            guess, move = run(tt, stats, beta - 1, beta, MAX_PLY)
+            passes += 1
+            if guess < beta:
+                hi = guess
+            else:
+                lo = guess
+                best = move  # the move that reached lo: at the end lo is the value
+            if progress:
+                progress(f"pass {passes}: value in {lo}..{hi}; {int(stats[_NODES]):,} nodes, "
+                         f"{time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
+    finally:
+        alarm.close()
+        beat.close()
     value = lo
     if best < 0:  # the mover loses every counter in play whatever they do: any move is best
         best = int(np.flatnonzero(root[:holes])[0])
@@ -729,4 +752,5 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     first_minus_second = score if state.to_move == 0 else -score
     return Solution(holes, counters, empty_capture, remaining, first_minus_second, best, int(stats[_NODES]),
                     time.perf_counter() - started, time.process_time() - cpu_started, database, db_seconds,
-                    db.nbytes, tt.nbytes, passes, end, workers)
+                    db.nbytes, tt.nbytes, passes, end, workers,
+                    time.thread_time() - main_cpu + db.critical_seconds + (split.critical_seconds if split else 0.0))

@@ -1,0 +1,84 @@
+"""The solver's clock and heartbeat, kept out of the compiled loops.
+
+A compiled loop that reads the clock needs numba's object mode, and a function with an object
+mode block keeps the GIL: two threads running it take turns instead of running at once. So the
+loops read a flag instead (every few thousand steps), which an :class:`Alarm` thread raises at
+the deadline, and a :class:`Heartbeat` thread reads the node counts to tell stderr how far a long
+search has gone.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+
+class Alarm:
+    """``flag[0]`` becomes 1 at ``deadline`` (a :func:`time.perf_counter` time; never if it is
+    infinite), set by a daemon thread; :meth:`close` (or leaving the ``with`` block) calls it off."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.flag = np.zeros(1, dtype=np.int64)
+        self._off = threading.Event()
+        self._thread: threading.Thread | None = None
+        if math.isfinite(deadline):
+            self._thread = threading.Thread(target=self._wait, name="kalah-solver-alarm", daemon=True)
+            self._thread.start()
+
+    def _wait(self) -> None:
+        while not self._off.wait(max(0.0, self.deadline - time.perf_counter())):
+            if time.perf_counter() >= self.deadline:
+                self.flag[0] = 1
+                return
+
+    @property
+    def rang(self) -> bool:
+        """Whether the deadline has passed."""
+        return bool(self.flag[0]) or time.perf_counter() > self.deadline
+
+    def close(self) -> None:
+        """Call the alarm off."""
+        self._off.set()
+
+    def __enter__(self) -> Alarm:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Heartbeat:
+    """Every time ``nodes()`` (the nodes searched so far and the ply of a search) passes a
+    multiple of ``every``, print both to stderr with the time (polled ``poll`` times a second);
+    ``every`` 0: never."""
+
+    def __init__(self, every: int, nodes: Callable[[], tuple[int, int]], poll: float = 4.0) -> None:
+        self.every, self.nodes, self.poll = every, nodes, poll
+        self._off = threading.Event()
+        if every > 0:
+            threading.Thread(target=self._beat, name="kalah-solver-heartbeat", daemon=True).start()
+
+    def _beat(self) -> None:
+        told = 0
+        while not self._off.wait(1.0 / self.poll):
+            count, ply = self.nodes()
+            if count // self.every > told:
+                told = count // self.every
+                print(f"  ... {count:,} nodes, ply {ply}, {time.perf_counter():.1f} s (perf_counter)",
+                      file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        """Stop beating."""
+        self._off.set()
+
+    def __enter__(self) -> Heartbeat:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
