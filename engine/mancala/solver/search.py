@@ -366,6 +366,8 @@ class _RootSplit:
         self.etc_from, self.tt_from, self.workers = etc_from, tt_from, workers
         self.counts: list[np.ndarray] = []  # the threads' counts in the pass under way (the heartbeat reads them)
         self.critical_seconds = 0.0  # the busiest thread's CPU time in each pass, summed
+        self.thread_seconds: list[float] = []  # each thread's CPU time in the last pass
+        self.moves: list[tuple[int, int, bool]] = []  # the last pass's searches: hole, nodes, stopped
         self.n = int(root.sum())
         self.key = int(rank(root, 2 * holes, self.n, binom))
 
@@ -461,6 +463,7 @@ class _RootSplit:
             else:
                 searched.append(c)
         results: list[int | None] = [None] * len(searched)
+        self.moves, self.thread_seconds = [], []
         if not cut and searched:
             self._deal(searched, results, alpha, beta0, stats)
             for c, v in zip(searched, results):
@@ -479,6 +482,13 @@ class _RootSplit:
         if n >= self.tt_from:
             store(self.table.slots, self.key, self.table.bits, lo, hi, best_move, int(stats[_NODES]) - nodes_before)
         return best, best_move
+
+    def report(self) -> str:
+        """The last pass's threads: each one's CPU time, and the nodes of each root move searched
+        (in the order they ended; "stopped" where a move before it refuted the window)."""
+        moves = ", ".join(f"hole {h + 1} {n:,}{' stopped' if stopped else ''}" for h, n, stopped in self.moves)
+        threads = "/".join(f"{t:.1f}" for t in self.thread_seconds)
+        return f"; threads' CPU {threads} s (the busiest's in all {self.critical_seconds:.1f} s); moves: {moves or 'none searched'}"
 
     def _deal(self, searched: list[_Child], results: list[int | None], alpha: int, beta: int, stats: np.ndarray) -> None:
         """Search ``searched`` on the threads, in order, into ``results`` (None where stopped)."""
@@ -512,7 +522,9 @@ class _RootSplit:
                 if ret is None:
                     ca, cb = c.window(a, beta)
                     counts[w][_ABORTED] = 0
+                    nodes = int(counts[w][_NODES])
                     ret, _ = _search(c.board, *self.search_args(ca, cb, counts[w], stops[w]))
+                    self.moves.append((c.hole, int(counts[w][_NODES]) - nodes, bool(counts[w][_ABORTED])))
                     if counts[w][_ABORTED]:
                         with lock:
                             running.pop(w, None)
@@ -540,6 +552,7 @@ class _RootSplit:
             t.join()
         self.counts = []
         self.critical_seconds += max(cpu)
+        self.thread_seconds = cpu
         for c in counts:
             stats[_NODES] += c[_NODES]
             stats[_DB_HITS] += c[_DB_HITS]
@@ -729,7 +742,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
             guess = v
             if progress:
                 progress(f"pass {passes} (window {aim - 1}..{aim + 1}): value in {lo}..{hi}; "
-                         f"{int(stats[_NODES]):,} nodes, {time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
+                         f"{int(stats[_NODES]):,} nodes, {time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s"
+                         + (split.report() if split is not None else ""))
         while lo < hi:
             beta = guess + 2 if guess == lo else guess
             guess, move = run(tt, stats, beta - 1, beta, MAX_PLY)
@@ -741,7 +755,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
                 best = move  # the move that reached lo: at the end lo is the value
             if progress:
                 progress(f"pass {passes}: value in {lo}..{hi}; {int(stats[_NODES]):,} nodes, "
-                         f"{time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s")
+                         f"{time.perf_counter() - started:.1f} s, CPU {time.process_time() - cpu_started:.1f} s"
+                         + (split.report() if split is not None else ""))
     finally:
         alarm.close()
         beat.close()
