@@ -131,21 +131,28 @@ def test_the_empty_capture_changes_values() -> None:
     assert np.count_nonzero(with_rule != without) > 0
 
 
+def _random_position(rng: random.Random, state: KalahState, plies: int) -> tuple[KalahState | None, int]:
+    """``state`` after ``plies`` random moves and its plain minimax value (None, 0 if the game ended)."""
+    for _ in range(plies):
+        if state.over:
+            break
+        state.play(rng.choice(state.moves()))
+    if state.over:
+        return None, 0
+    pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
+    return state, _reference_value(tuple(int(x) for x in pits), state.to_move, state.holes, state.empty_capture,
+                                   state.remaining, state.end)
+
+
 @pytest.mark.parametrize("empty_capture", [False, True])
 def test_solver_agrees_with_plain_minimax_from_random_positions(empty_capture: bool) -> None:
     rng = random.Random(5)
     checked = 0
     for _ in range(60):
         m, n = rng.choice([(3, 3), (4, 2), (2, 5)])
-        state = KalahState(m, n, empty_capture)
-        for _ in range(rng.randrange(1, 8)):
-            if state.over:
-                break
-            state.play(rng.choice(state.moves()))
-        if state.over:
+        state, expected = _random_position(rng, KalahState(m, n, empty_capture), rng.randrange(1, 8))
+        if state is None:
             continue
-        pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
-        expected = _reference_value(tuple(int(x) for x in pits), state.to_move, m, empty_capture)
         database = rng.choice([0, 2, 5])
         assert solve(m, n, empty_capture, state=state, database=database, table_bits=6).value == expected
         checked += 1
@@ -369,15 +376,9 @@ def test_two_workers_agree_with_plain_minimax_from_random_positions(empty_captur
         m, n = rng.choice([(3, 3), (4, 2), (2, 5)])
         remaining, end = rng.choice([("owner", "row-empty-after-move"), ("emptier", "row-empty-after-move"),
                                      ("unscored", "cannot-move"), ("owner", "cannot-move")])
-        state = KalahState(m, n, empty_capture, remaining, end)
-        for _ in range(rng.randrange(0, 6)):
-            if state.over:
-                break
-            state.play(rng.choice(state.moves()))
-        if state.over:
+        state, expected = _random_position(rng, KalahState(m, n, empty_capture, remaining, end), rng.randrange(0, 6))
+        if state is None:
             continue
-        pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
-        expected = _reference_value(tuple(int(x) for x in pits), state.to_move, m, empty_capture, remaining, end)
         options = dict(remaining=remaining, end=end, database=rng.choice([0, 2]), table_bits=rng.choice([4, 10]),
                        window=rng.random() < 0.5, tt_from=rng.choice([None, 4]))
         serial = solve(m, n, empty_capture, state=state, **options)

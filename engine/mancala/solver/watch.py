@@ -18,18 +18,33 @@ from collections.abc import Callable
 import numpy as np
 
 
-class Alarm:
+class _Watch:
+    """A daemon thread running ``target`` until :meth:`close` (or the end of the ``with`` block)."""
+
+    def __init__(self, target: Callable[[], None] | None, name: str) -> None:
+        self._off = threading.Event()
+        if target is not None:
+            threading.Thread(target=target, name=name, daemon=True).start()
+
+    def close(self) -> None:
+        """Stop watching."""
+        self._off.set()
+
+    def __enter__(self) -> _Watch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Alarm(_Watch):
     """``flag[0]`` becomes 1 at ``deadline`` (a :func:`time.perf_counter` time; never if it is
     infinite), set by a daemon thread; :meth:`close` (or leaving the ``with`` block) calls it off."""
 
     def __init__(self, deadline: float) -> None:
         self.deadline = deadline
         self.flag = np.zeros(1, dtype=np.int64)
-        self._off = threading.Event()
-        self._thread: threading.Thread | None = None
-        if math.isfinite(deadline):
-            self._thread = threading.Thread(target=self._wait, name="kalah-solver-alarm", daemon=True)
-            self._thread.start()
+        super().__init__(self._wait if math.isfinite(deadline) else None, "kalah-solver-alarm")
 
     def _wait(self) -> None:
         while not self._off.wait(max(0.0, self.deadline - time.perf_counter())):
@@ -37,32 +52,15 @@ class Alarm:
                 self.flag[0] = 1
                 return
 
-    @property
-    def rang(self) -> bool:
-        """Whether the deadline has passed."""
-        return bool(self.flag[0]) or time.perf_counter() > self.deadline
 
-    def close(self) -> None:
-        """Call the alarm off."""
-        self._off.set()
-
-    def __enter__(self) -> Alarm:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-class Heartbeat:
+class Heartbeat(_Watch):
     """Every time ``nodes()`` (the nodes searched so far and the ply of a search) passes a
     multiple of ``every``, print both to stderr with the time (polled ``poll`` times a second);
     ``every`` 0: never."""
 
     def __init__(self, every: int, nodes: Callable[[], tuple[int, int]], poll: float = 4.0) -> None:
         self.every, self.nodes, self.poll = every, nodes, poll
-        self._off = threading.Event()
-        if every > 0:
-            threading.Thread(target=self._beat, name="kalah-solver-heartbeat", daemon=True).start()
+        super().__init__(self._beat if every > 0 else None, "kalah-solver-heartbeat")
 
     def _beat(self) -> None:
         told = 0
@@ -72,13 +70,3 @@ class Heartbeat:
                 told = count // self.every
                 print(f"  ... {count:,} nodes, ply {ply}, {time.perf_counter():.1f} s (perf_counter)",
                       file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        """Stop beating."""
-        self._off.set()
-
-    def __enter__(self) -> Heartbeat:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
