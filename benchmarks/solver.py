@@ -54,7 +54,9 @@ def main() -> None:
     parser.add_argument("--tt-from", type=int, default=None, help="solve()'s tt_from (default: its own)")
     parser.add_argument("--heartbeat", type=int, default=0, help="report every this many nodes")
     parser.add_argument("--workers", type=int, default=1, choices=(1, 2),
-                        help="threads for the database and the root's moves (solve()'s workers)")
+                        help="threads for the database and the search (solve()'s workers)")
+    parser.add_argument("--split-depth", type=int, default=None,
+                        help="solve()'s split_depth (default: its own): plies below the root the threads split")
     args = parser.parse_args()
     holes, counters = (int(x) for x in args.board.split(","))
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
@@ -64,7 +66,8 @@ def main() -> None:
           f"workers {args.workers}")
     extra = {name: value for name, value in
              (("etc_from", args.etc_from), ("tt_from", args.tt_from), ("heartbeat", args.heartbeat),
-              ("workers", args.workers)) if value}
+              ("workers", args.workers), ("split_depth", args.split_depth))
+             if value is not None and (value or name == "split_depth")}
     runs = []
     for i in range(args.runs):
         before = load()

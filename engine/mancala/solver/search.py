@@ -60,6 +60,12 @@ are 10, 8 and 12; from a guess below the value MTD(f) proves a bound it does not
 with the empty capture took three passes from 8)."""
 GUESS_TABLE_BITS = 18
 """The size of the first guess's own table."""
+SPLIT_DEPTH = 4
+"""With two workers, the plies below the root where the search still splits: above it a node's
+first child is searched first (split the same way) and its other children on the threads at once
+(young brothers wait); at it every child goes to the threads at once. Splitting the root alone
+leaves Kalah(6,4)'s second pass on one thread (the table from the first pass settles every root
+move but the best one, whose refutation is one subtree)."""
 ETC_ABOVE_DATABASE = 8
 """Enhanced transposition cut-offs are tried for children this many counters above the database
 (Kalah(5,4) and (6,3) took more CPU time with them at every node than without)."""
@@ -359,11 +365,11 @@ class _RootSplit:
 
     def __init__(self, search_args: Callable[..., tuple], root: np.ndarray, holes: int, empty_capture: bool, end: int,
                  remaining: int, db: np.ndarray, database: int, binom: np.ndarray, table: TranspositionTable,
-                 etc_from: int, tt_from: int, workers: int) -> None:
+                 etc_from: int, tt_from: int, workers: int, split_depth: int) -> None:
         self.search_args = search_args
         self.root, self.m, self.empty_capture, self.end, self.remaining = root, holes, empty_capture, end, remaining
         self.db, self.database, self.binom, self.table = db, database, binom, table
-        self.etc_from, self.tt_from, self.workers = etc_from, tt_from, workers
+        self.etc_from, self.tt_from, self.workers, self.split_depth = etc_from, tt_from, workers, split_depth
         self.counts: list[np.ndarray] = []  # the threads' counts in the pass under way (the heartbeat reads them)
         self.critical_seconds = 0.0  # the busiest thread's CPU time in each pass, summed
         self.thread_seconds: list[float] = []  # each thread's CPU time in the last pass
@@ -371,23 +377,23 @@ class _RootSplit:
         self.n = int(root.sum())
         self.key = int(rank(root, 2 * holes, self.n, binom))
 
-    def children(self, beta: int) -> tuple[list[_Child], bool]:
-        """The root's children in the order the serial search takes them (known values first, in
-        hole order, then the table's move, store-ending moves, captures, the rest), and whether a
-        known value already reaches ``beta``."""
+    def children(self, root: np.ndarray, n: int, key: int, beta: int) -> tuple[list[_Child], bool]:
+        """The children of ``root`` (``n`` counters, rank ``key``) in the order the serial search
+        takes them (known values first, in hole order, then the table's move, store-ending
+        moves, captures, the rest), and whether a known value already reaches ``beta``."""
         m, k = self.m, 2 * self.m
         tt_move = -1
-        if self.n >= self.tt_from:
-            word = lookup(self.table.slots, self.key, self.table.bits)
+        if n >= self.tt_from:
+            word = lookup(self.table.slots, key, self.table.bits)
             if word != ABSENT:
                 tt_move = int(move_of(word))
         known: list[_Child] = []
         rest: list[tuple[int, int, _Child]] = []
         for hole in range(m):
-            if self.root[hole] == 0:
+            if root[hole] == 0:
                 continue
             board = np.empty(k, dtype=np.int64)
-            g, kind = sow(self.root, m, hole, self.empty_capture, board)
+            g, kind = sow(root, m, hole, self.empty_capture, board)
             child = _Child(hole, int(g), int(kind), board)
             a, b = row_sums(board, m)
             if over(a, b, kind == AGAIN, self.end):
@@ -396,7 +402,7 @@ class _RootSplit:
                 if child.value >= beta:
                     return known, True
                 continue
-            child.left = self.n - child.gain
+            child.left = n - child.gain
             if kind != AGAIN:
                 child.board = np.concatenate([board[m:], board[:m]])
             if child.left <= self.database or child.left >= self.etc_from:
@@ -441,14 +447,23 @@ class _RootSplit:
     def run(self, alpha0: int, beta0: int, stats: np.ndarray) -> tuple[int, int]:
         """One pass at the root with the window ``alpha0 < v < beta0``: the value (fail-soft) and
         the best move, as :func:`_search` gives them. ``stats`` gathers the threads' counts."""
-        n = self.n
+        self.moves, self.thread_seconds = [], [0.0] * self.workers
+        return self._node(self.root, self.n, self.key, alpha0, beta0, 0, stats)
+
+    def _node(self, board: np.ndarray, n: int, key: int, alpha0: int, beta0: int, depth: int,
+              stats: np.ndarray) -> tuple[int, int]:
+        """A node ``depth`` plies below the root (``n`` counters, rank ``key``, not over nor in
+        the database), searched as :func:`_search` searches it: above :attr:`split_depth` its
+        first child (the eldest brother) is searched first, split the same way below, then the
+        others on the threads (young brothers wait); at that depth all its children go to the
+        threads at once."""
         if alpha0 >= n:
             return n, -1
         if beta0 <= -n:
             return -n, -1
         nodes_before = int(stats[_NODES])
         stats[_NODES] += 1
-        children, cut = self.children(beta0)
+        children, cut = self.children(board, n, key, beta0)
         best, best_move, alpha = -1000, -1, alpha0
         searched: list[_Child] = []
         for c in children:
@@ -463,9 +478,31 @@ class _RootSplit:
             else:
                 searched.append(c)
         results: list[int | None] = [None] * len(searched)
-        self.moves, self.thread_seconds = [], []
         if not cut and searched:
-            self._deal(searched, results, alpha, beta0, stats)
+            dealt = 0
+            if depth < self.split_depth:
+                eldest = searched[0]
+                v = self.table_value(eldest, alpha, beta0)
+                if v is None:
+                    ca, cb = eldest.window(alpha, beta0)
+                    ck = eldest.key if eldest.key >= 0 else int(rank(eldest.board, 2 * self.m, eldest.left, self.binom))
+                    ret, _ = self._node(eldest.board, eldest.left, ck, ca, cb, depth + 1, stats)
+                    v = eldest.parent_value(ret)
+                else:
+                    v = eldest.parent_value(v)
+                if stats[_ABORTED]:
+                    return 0, -1
+                results[0] = v
+                alpha = max(alpha, v)
+                dealt = 1
+                if depth == 0:
+                    self.moves.append((eldest.hole, -1, False))
+            if dealt < len(searched) and (results[0] is None or results[0] < beta0):
+                rest: list[int | None] = [None] * (len(searched) - dealt)
+                self._deal(searched[dealt:], rest, alpha, beta0, stats, depth == 0)
+                if stats[_ABORTED]:
+                    return 0, -1
+                results[dealt:] = rest
             for c, v in zip(searched, results):
                 if v is None:  # stopped: a move before it in the order refuted the window
                     break
@@ -480,17 +517,19 @@ class _RootSplit:
         else:
             lo, hi = best, best
         if n >= self.tt_from:
-            store(self.table.slots, self.key, self.table.bits, lo, hi, best_move, int(stats[_NODES]) - nodes_before)
+            store(self.table.slots, key, self.table.bits, lo, hi, best_move, int(stats[_NODES]) - nodes_before)
         return best, best_move
 
     def report(self) -> str:
         """The last pass's threads: each one's CPU time, and the nodes of each root move searched
         (in the order they ended; "stopped" where a move before it refuted the window)."""
-        moves = ", ".join(f"hole {h + 1} {n:,}{' stopped' if stopped else ''}" for h, n, stopped in self.moves)
+        moves = ", ".join(f"hole {h + 1} " + ("split below" if n < 0 else f"{n:,}" + (" stopped" if stopped else ""))
+                          for h, n, stopped in self.moves)
         threads = "/".join(f"{t:.1f}" for t in self.thread_seconds)
         return f"; threads' CPU {threads} s (the busiest's in all {self.critical_seconds:.1f} s); moves: {moves or 'none searched'}"
 
-    def _deal(self, searched: list[_Child], results: list[int | None], alpha: int, beta: int, stats: np.ndarray) -> None:
+    def _deal(self, searched: list[_Child], results: list[int | None], alpha: int, beta: int, stats: np.ndarray,
+              at_root: bool) -> None:
         """Search ``searched`` on the threads, in order, into ``results`` (None where stopped)."""
         lock = threading.Lock()
         state = {"next": 0, "cut": len(searched), "alpha": alpha}
@@ -524,7 +563,8 @@ class _RootSplit:
                     counts[w][_ABORTED] = 0
                     nodes = int(counts[w][_NODES])
                     ret, _ = _search(c.board, *self.search_args(ca, cb, counts[w], stops[w]))
-                    self.moves.append((c.hole, int(counts[w][_NODES]) - nodes, bool(counts[w][_ABORTED])))
+                    if at_root:
+                        self.moves.append((c.hole, int(counts[w][_NODES]) - nodes, bool(counts[w][_ABORTED])))
                     if counts[w][_ABORTED]:
                         with lock:
                             running.pop(w, None)
@@ -552,7 +592,7 @@ class _RootSplit:
             t.join()
         self.counts = []
         self.critical_seconds += max(cpu)
-        self.thread_seconds = cpu
+        self.thread_seconds = [a + b for a, b in zip(self.thread_seconds, cpu)]
         for c in counts:
             stats[_NODES] += c[_NODES]
             stats[_DB_HITS] += c[_DB_HITS]
@@ -614,7 +654,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
           database: int | None = None, table_bits: int = 22, state: KalahState | None = None,
           progress: Callable[[str], None] | None = None, etc_from: int | None = None,
           seed: bool = True, heartbeat: int = 0, window: bool = False, tt_from: int | None = None,
-          workers: int = 1) -> Solution:
+          workers: int = 1, split_depth: int = SPLIT_DEPTH) -> Solution:
     """Solve Kalah(``holes``, ``counters``) from the start (or from ``state``, whose stores then
     count in the value).
 
@@ -633,12 +673,15 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     transposition table (their subtrees are small: the table keeps the costly ones; default: every
     node above the database probes it). ``workers``: 1, or 2 to use two cores: two threads build
     the database (the same bytes) and search the root's moves at once in the exact passes, sharing
-    one table (:class:`_RootSplit`); the first guess stays serial. The value is the serial one; the
+    one table (:class:`_RootSplit`), splitting nodes down to ``split_depth`` plies below the root
+    (:data:`SPLIT_DEPTH`; 0: the root's moves alone); the first guess stays serial. The value is the serial one; the
     best move is the serial one too when the passes go alike (the threads' table holds other
     bounds than the serial search's, so a pass may return another bound and MTD(f) take another
     path).
     """
     check_workers(workers)
+    if not isinstance(split_depth, int) or not 0 <= split_depth <= MAX_PLY:
+        raise ValueError(f"split_depth must be in 0..{MAX_PLY}, not {split_depth!r}")
     if not 1 <= holes <= 6:
         raise ValueError(f"holes must be in 1..6, not {holes}")
     if not 1 <= counters <= 6:
@@ -694,7 +737,7 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     split = None
     if workers > 1:
         split = _RootSplit(args(tt, MAX_PLY), root, holes, empty_capture, ENDS[end], REMAINING[remaining], db.values,
-                           database, binom, tt, etc_from, tt_from, workers)
+                           database, binom, tt, etc_from, tt_from, workers, split_depth)
 
     def run(table: TranspositionTable, counts: np.ndarray, alpha: int, beta: int, horizon: int) -> tuple[int, int]:
         if split is not None and table is tt:
