@@ -60,12 +60,13 @@ are 10, 8 and 12; from a guess below the value MTD(f) proves a bound it does not
 with the empty capture took three passes from 8)."""
 GUESS_TABLE_BITS = 18
 """The size of the first guess's own table."""
-SPLIT_DEPTH = 4
-"""With two workers, the plies below the root where the search still splits: above it a node's
-first child is searched first (split the same way) and its other children on the threads at once
-(young brothers wait); at it every child goes to the threads at once. Splitting the root alone
-leaves Kalah(6,4)'s second pass on one thread (the table from the first pass settles every root
-move but the best one, whose refutation is one subtree)."""
+SPLIT_DEPTH = 6
+"""With two workers, the plies below the root where the threads split the search: above it the
+nodes are searched one child after the other (in Python, a few hundred nodes a pass), at it every
+child of a node goes to the threads at once. Splitting the root alone leaves Kalah(6,4)'s second
+pass on one thread (the table from the first pass settles every root move but the best one,
+whose refutation is one subtree); splitting the eldest brother's line alone (young brothers
+wait) left one thread 95 % of the first pass's work."""
 ETC_ABOVE_DATABASE = 8
 """Enhanced transposition cut-offs are tried for children this many counters above the database
 (Kalah(5,4) and (6,3) took more CPU time with them at every node than without)."""
@@ -454,9 +455,8 @@ class _RootSplit:
               stats: np.ndarray) -> tuple[int, int]:
         """A node ``depth`` plies below the root (``n`` counters, rank ``key``, not over nor in
         the database), searched as :func:`_search` searches it: above :attr:`split_depth` its
-        first child (the eldest brother) is searched first, split the same way below, then the
-        others on the threads (young brothers wait); at that depth all its children go to the
-        threads at once."""
+        children one after the other, each split the same way below; at that depth all its
+        children go to the threads at once."""
         if alpha0 >= n:
             return n, -1
         if beta0 <= -n:
@@ -479,30 +479,27 @@ class _RootSplit:
                 searched.append(c)
         results: list[int | None] = [None] * len(searched)
         if not cut and searched:
-            dealt = 0
             if depth < self.split_depth:
-                eldest = searched[0]
-                v = self.table_value(eldest, alpha, beta0)
-                if v is None:
-                    ca, cb = eldest.window(alpha, beta0)
-                    ck = eldest.key if eldest.key >= 0 else int(rank(eldest.board, 2 * self.m, eldest.left, self.binom))
-                    ret, _ = self._node(eldest.board, eldest.left, ck, ca, cb, depth + 1, stats)
-                    v = eldest.parent_value(ret)
-                else:
-                    v = eldest.parent_value(v)
+                # above the split depth: each child in turn, split below (the threads work at the
+                # split depth, where a node's children are many and the subtrees small)
+                for i, c in enumerate(searched):
+                    v = self.table_value(c, alpha, beta0)
+                    if v is None:
+                        ca, cb = c.window(alpha, beta0)
+                        ck = c.key if c.key >= 0 else int(rank(c.board, 2 * self.m, c.left, self.binom))
+                        v, _ = self._node(c.board, c.left, ck, ca, cb, depth + 1, stats)
+                        if stats[_ABORTED]:
+                            return 0, -1
+                    results[i] = v = c.parent_value(v)
+                    if depth == 0:
+                        self.moves.append((c.hole, -1, False))
+                    alpha = max(alpha, v)
+                    if v >= beta0:
+                        break
+            else:
+                self._deal(searched, results, alpha, beta0, stats, depth == 0)
                 if stats[_ABORTED]:
                     return 0, -1
-                results[0] = v
-                alpha = max(alpha, v)
-                dealt = 1
-                if depth == 0:
-                    self.moves.append((eldest.hole, -1, False))
-            if dealt < len(searched) and (results[0] is None or results[0] < beta0):
-                rest: list[int | None] = [None] * (len(searched) - dealt)
-                self._deal(searched[dealt:], rest, alpha, beta0, stats, depth == 0)
-                if stats[_ABORTED]:
-                    return 0, -1
-                results[dealt:] = rest
             for c, v in zip(searched, results):
                 if v is None:  # stopped: a move before it in the order refuted the window
                     break
