@@ -414,9 +414,14 @@ def test_bad_workers_are_refused_naming_the_parameter(workers) -> None:
         EndgameDatabase(3, 2, False, workers=workers)
 
 
-def test_two_workers_stop_at_the_budget() -> None:
-    with pytest.raises(TimeoutError, match="not solved within 0.5 s"):
-        solve(6, 6, database=0, table_bits=8, budget=0.5, workers=2)
+@pytest.mark.parametrize("horizon", [20, 2])
+def test_two_workers_stop_at_the_budget(monkeypatch, horizon: int) -> None:
+    """In the first guess (serial), or (a guess of 2 plies) in the threads' passes."""
+    from engine.mancala.solver import search
+
+    monkeypatch.setattr(search, "GUESS_HORIZON", horizon)
+    with pytest.raises(TimeoutError, match="not solved within 1.0 s"):
+        solve(6, 6, database=0, table_bits=8, budget=1.0, workers=2)
 
 
 def test_the_heartbeat_tells_stderr_the_nodes(capsys) -> None:
