@@ -708,7 +708,8 @@ def solve(holes: int, counters: int, empty_capture: bool = False, *, remaining: 
     db_seconds = time.perf_counter() - started
     if progress:
         progress(f"database of boards up to {database} counters: {db.nbytes:,} bytes, {db_seconds:.1f} s, "
-                 f"CPU {time.process_time() - cpu_started:.1f} s")
+                 f"CPU {time.process_time() - cpu_started:.1f} s"
+                 + (f" (the busiest thread's {db.critical_seconds:.1f} s)" if workers > 1 else ""))
     binom = binomials(2 * holes * counters + k + 1, k)
     tt = TranspositionTable(table_bits)
     stats = np.zeros(STATS, dtype=np.int64)
