@@ -353,16 +353,18 @@ class _Child:
 
 
 class _RootSplit:
-    """The exact passes with the root's moves searched by two threads at once, sharing the
-    transposition table (lockless entries) and the database.
+    """The exact passes searched by two threads at once, sharing the transposition table
+    (lockless entries) and the database.
 
-    A pass makes the root's children as :func:`_search` makes any node's (finished games and the
-    database's boards valued at once, enhanced transposition cut-offs, the same move order), then
-    deals the children to be searched to the threads in that order; a thread that finds a move
-    refuting the window (a cut at the root) stops the threads searching moves after it in the
-    order, and the first such move in the order is the pass's best move, as the serial search's
-    would be. In a pass whose root fails low (every move must be refuted: Kalah(6,5)'s second
-    pass), the threads split the work without waste."""
+    The nodes above :attr:`split_depth` plies are searched here, in Python, one child after the
+    other, each made as :func:`_search` makes any node's children (finished games and the
+    database's boards valued at once, the table's cut-offs, enhanced transposition cut-offs, the
+    same move order). The children of a node at the split depth are dealt to the threads in that
+    order; a thread whose move refutes the window (a cut) stops the thread searching a move after
+    it in the order, and the first refuting move in the order is the node's best move, as the
+    serial search's would be. At a node that fails low (every move must be refuted: most of
+    Kalah(6,5)'s second pass) the threads split the work without waste; at one that fails high
+    the other thread's search is speculative."""
 
     def __init__(self, search_args: Callable[..., tuple], root: np.ndarray, holes: int, empty_capture: bool, end: int,
                  remaining: int, db: np.ndarray, database: int, binom: np.ndarray, table: TranspositionTable,
