@@ -39,8 +39,10 @@ def register(group: click.Group) -> None:
     @click.option("--table-bits", type=bounds.SOLVER_TABLE_BITS, default=22, show_default=True,
                   help="Transposition table of 2**bits buckets of two entries.")
     @click.option("--progress", is_flag=True, help="Report the database and each MTD(f) pass on stderr.")
+    @click.option("--workers", type=click.IntRange(1, 2), default=1, show_default=True,
+                  help="Threads (cores): 2 builds the database and searches the root's moves on two at once.")
     def kalah_cmd(holes: int, counters: int, empty_capture: bool, remaining: str, end: str, budget: float,
-                  database: int | None, table_bits: int, progress: bool) -> None:
+                  database: int | None, table_bits: int, progress: bool, workers: int) -> None:
         """Solve Kalah(HOLES, COUNTERS) from the start, as OpenSpiel's mancala plays it."""
         from engine.mancala.solver import solve
 
@@ -49,7 +51,8 @@ def register(group: click.Group) -> None:
                                      f"not {database}", param_hint="'--database'")
         try:
             solution = solve(holes, counters, empty_capture, remaining=remaining, end=end, budget=budget, database=database,
-                             table_bits=table_bits, progress=(lambda line: click.echo(line, err=True)) if progress else None)
+                             table_bits=table_bits, progress=(lambda line: click.echo(line, err=True)) if progress else None,
+                             workers=workers)
         except TimeoutError as exc:
             raise click.ClickException(str(exc)) from None
         except MemoryError:
@@ -61,7 +64,9 @@ def register(group: click.Group) -> None:
         click.echo(f"Kalah({holes},{counters}), {rule}: {outcome} (value {v:+d}, first player minus second)")
         click.echo(f"best first move: hole {solution.best_move + 1} of {holes}, counted from the hole farthest "
                    f"from the mover's store (OpenSpiel action {solution.best_move + 1} when holes = 6)")
-        click.echo(f"nodes: {solution.nodes:,}; time: {solution.seconds:.2f} s, CPU {solution.cpu_seconds:.2f} s (database of boards up to "
+        threads = f", {workers} threads (the busiest's CPU {solution.critical_seconds:.2f} s)" if workers > 1 else ""
+        click.echo(f"nodes: {solution.nodes:,}; time: {solution.seconds:.2f} s, CPU {solution.cpu_seconds:.2f} s{threads} "
+                   f"(database of boards up to "
                    f"{solution.database_counters} counters: {solution.database_seconds:.2f} s, "
                    f"{solution.database_bytes / 1e6:.1f} MB; table {solution.table_bytes / 1e6:.1f} MB; "
                    f"{solution.passes} MTD(f) passes)")

@@ -131,21 +131,28 @@ def test_the_empty_capture_changes_values() -> None:
     assert np.count_nonzero(with_rule != without) > 0
 
 
+def _random_position(rng: random.Random, state: KalahState, plies: int) -> tuple[KalahState | None, int]:
+    """``state`` after ``plies`` random moves and its plain minimax value (None, 0 if the game ended)."""
+    for _ in range(plies):
+        if state.over:
+            break
+        state.play(rng.choice(state.moves()))
+    if state.over:
+        return None, 0
+    pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
+    return state, _reference_value(tuple(int(x) for x in pits), state.to_move, state.holes, state.empty_capture,
+                                   state.remaining, state.end)
+
+
 @pytest.mark.parametrize("empty_capture", [False, True])
 def test_solver_agrees_with_plain_minimax_from_random_positions(empty_capture: bool) -> None:
     rng = random.Random(5)
     checked = 0
     for _ in range(60):
         m, n = rng.choice([(3, 3), (4, 2), (2, 5)])
-        state = KalahState(m, n, empty_capture)
-        for _ in range(rng.randrange(1, 8)):
-            if state.over:
-                break
-            state.play(rng.choice(state.moves()))
-        if state.over:
+        state, expected = _random_position(rng, KalahState(m, n, empty_capture), rng.randrange(1, 8))
+        if state is None:
             continue
-        pits = (state.stores[1], *state.rows[0], state.stores[0], *state.rows[1])
-        expected = _reference_value(tuple(int(x) for x in pits), state.to_move, m, empty_capture)
         database = rng.choice([0, 2, 5])
         assert solve(m, n, empty_capture, state=state, database=database, table_bits=6).value == expected
         checked += 1
@@ -341,3 +348,115 @@ def test_the_solver_refuses_the_majority_end() -> None:
         kalah_reading({**values, "kalah.end": "sudden"})
     with pytest.raises(ValueError, match="does not know the switch"):
         kalah_reading({**values, "kalah.other": "x"})
+
+
+# ---- two workers (workers=2): the database on two threads, the root's moves searched at once
+
+@pytest.mark.parametrize("empty_capture", [False, True])
+@pytest.mark.parametrize("m,n,database", [(3, 3, 0), (4, 2, 0), (4, 3, 0), (3, 4, 2), (5, 2, 1), (4, 4, None),
+                                          (2, 5, 0)])
+def test_two_workers_give_the_serial_value_and_best_move(m: int, n: int, database: int | None,
+                                                         empty_capture: bool) -> None:
+    for bits in (6, 12):
+        serial = solve(m, n, empty_capture, database=database, table_bits=bits)
+        parallel = solve(m, n, empty_capture, database=database, table_bits=bits, workers=2)
+        assert (parallel.value, parallel.best_move) == (serial.value, serial.best_move), (m, n, bits)
+        if (m, n) in SMALL:  # the plain minimax's memo outgrows the machine on the larger boards
+            assert parallel.value == _reference(m, n, empty_capture)
+        assert parallel.workers == 2 and parallel.critical_seconds > 0
+
+
+@pytest.mark.parametrize("empty_capture", [False, True])
+def test_two_workers_agree_with_plain_minimax_from_random_positions(empty_capture: bool) -> None:
+    """From positions in mid-game, under every end and remaining reading, the window pass and the
+    table skip: the threads' value is the minimax value and their best move the serial one's."""
+    rng = random.Random(70)
+    checked = 0
+    for _ in range(40):
+        m, n = rng.choice([(3, 3), (4, 2), (2, 5)])
+        remaining, end = rng.choice([("owner", "row-empty-after-move"), ("emptier", "row-empty-after-move"),
+                                     ("unscored", "cannot-move"), ("owner", "cannot-move")])
+        state, expected = _random_position(rng, KalahState(m, n, empty_capture, remaining, end), rng.randrange(0, 6))
+        if state is None:
+            continue
+        options = dict(remaining=remaining, end=end, database=rng.choice([0, 2]), table_bits=rng.choice([4, 10]),
+                       window=rng.random() < 0.5, tt_from=rng.choice([None, 4]))
+        serial = solve(m, n, empty_capture, state=state, **options)
+        parallel = solve(m, n, empty_capture, state=state, workers=2, **options)
+        assert serial.value == parallel.value == expected
+        assert parallel.best_move == serial.best_move
+        checked += 1
+    assert checked > 25
+
+
+@pytest.mark.parametrize("holes,counters,empty_capture,remaining,end", [
+    (4, 13, True, "owner", "row-empty-after-move"), (4, 12, False, "emptier", "row-empty-after-move"),
+    (3, 18, True, "unscored", "cannot-move")])
+def test_the_database_on_two_threads_is_the_serial_one_byte_for_byte(monkeypatch, holes: int, counters: int,
+                                                                     empty_capture: bool, remaining: str,
+                                                                     end: str) -> None:
+    from engine.mancala.solver import endgame
+    from engine.mancala.solver.rank import layer_size
+
+    monkeypatch.setattr(endgame, "PARALLEL_FROM", 4 << endgame.BLOCK_BITS)  # split the small layers too
+    assert layer_size(counters, 2 * holes) >= endgame.PARALLEL_FROM  # the last layers are dealt out in blocks
+    serial = EndgameDatabase(holes, counters, empty_capture, remaining=remaining, end=end)
+    parallel = EndgameDatabase(holes, counters, empty_capture, remaining=remaining, end=end, workers=2)
+    assert not np.any(parallel.values == UNKNOWN)
+    assert parallel.values.tobytes() == serial.values.tobytes()
+
+
+@pytest.mark.parametrize("workers", [0, 3, -1, 2.0, "2", True, None])
+def test_bad_workers_are_refused_naming_the_parameter(workers) -> None:
+    with pytest.raises(ValueError, match="workers must be 1 or 2"):
+        solve(3, 2, workers=workers)
+    with pytest.raises(ValueError, match="workers must be 1 or 2"):
+        EndgameDatabase(3, 2, False, workers=workers)
+
+
+@pytest.mark.parametrize("horizon", [20, 2])
+def test_two_workers_stop_at_the_budget(monkeypatch, horizon: int) -> None:
+    """In the first guess (serial), or (a guess of 2 plies) in the threads' passes."""
+    from engine.mancala.solver import search
+
+    monkeypatch.setattr(search, "GUESS_HORIZON", horizon)
+    with pytest.raises(TimeoutError, match="not solved within 1.0 s"):
+        solve(6, 6, database=0, table_bits=8, budget=1.0, workers=2)
+
+
+def test_the_heartbeat_tells_stderr_the_nodes(capsys) -> None:
+    solve(4, 4, database=0, table_bits=10, heartbeat=1, workers=2)
+    assert " nodes, ply " in capsys.readouterr().err
+
+
+def test_a_torn_entry_reads_as_absent() -> None:
+    """Two threads share the table: a reader may see the key word of one entry with the data word
+    of another. The key is stored XORed with the data, so the torn entry matches neither board."""
+    from engine.mancala.solver.table import ABSENT, TranspositionTable, lookup, lower_of, probe, store, upper_of
+
+    table = TranspositionTable(4)
+    a, b = 5, 6
+    store(table.slots, a, table.bits, -3, 7, 2, 10)
+    store(table.slots, b, table.bits, 1, 1, 0, 99)
+    word = lookup(table.slots, a, table.bits)
+    assert (lower_of(word), upper_of(word)) == (-3, 7)
+    i, j = probe(table.slots, a, table.bits), probe(table.slots, b, table.bits)
+    assert i >= 0 and j >= 0 and i != j
+    table.slots[i, 1] = table.slots[j, 1]  # a's key word, b's data word: half of b's write seen
+    assert lookup(table.slots, a, table.bits) == ABSENT and probe(table.slots, a, table.bits) == -1
+    assert lookup(table.slots, b, table.bits) != ABSENT
+    assert table.used() == 2
+
+
+def test_cli_solves_on_two_workers() -> None:
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    result = CliRunner().invoke(main, ["solve", "kalah", "--holes", "3", "--counters", "3", "--table-bits", "8",
+                                       "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    assert f"(value {_reference(3, 3, False):+d}, first player minus second)" in result.output
+    assert "2 threads (the busiest's CPU" in result.output
+    bad = CliRunner().invoke(main, ["solve", "kalah", "--holes", "3", "--counters", "3", "--workers", "3"])
+    assert bad.exit_code == 2 and "'--workers'" in bad.output

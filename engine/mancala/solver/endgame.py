@@ -9,20 +9,38 @@ depends on itself; such successors are solved first, on an explicit stack (every
 carries counters towards the mover's store, so the chain ends).
 
 One database serves every count of counters per hole of the same rules (holes, empty capture).
+
+With ``workers=2`` two threads fill each layer (numba's compiled loop releases the GIL), one
+taking the odd blocks of 1024 ranks, the other the even: a board depends only on smaller layers
+and on boards of its own layer that its moves lead to, and every entry, once written, is the
+board's value, whoever wrote it; a thread that finds a board of its own layer unsolved solves it
+itself (both threads may then solve it, and write the same byte). So the database is the serial
+one byte for byte, whatever the threads' timing.
 """
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit
 
 from .kalah import AGAIN, ENDS, REMAINING, end_value, over, row_sums, sow, swap_rows
-from .rank import binomials, first_board, layers_size, next_board, rank
+from .watch import Alarm
+from .rank import binomials, first_board, layer_size, layers_size, next_board, rank
 
 UNKNOWN = -128
 """The mark of a database entry not yet solved."""
+
+WORKERS = (1, 2)
+"""The thread counts the solver runs on (this machine has two cores)."""
+
+
+def check_workers(workers: int) -> None:
+    """ValueError naming ``workers`` unless it is one of :data:`WORKERS`."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers not in WORKERS:
+        raise ValueError(f"workers must be 1 or 2, not {workers!r}")
 
 
 @njit(cache=True)
@@ -82,10 +100,19 @@ def _solve_board(board: np.ndarray, m: int, empty_capture: bool, remaining: int,
         work[p, k + 2] = m if value == left_here else hole + 1
 
 
-@njit(cache=True)
+BLOCK_BITS = 10
+"""The parallel fill deals out a layer's ranks in blocks of ``2 ** BLOCK_BITS``."""
+
+PARALLEL_FROM = 1 << 16
+"""Layers of fewer boards than this are filled by one thread (starting threads costs more)."""
+
+
+@njit(cache=True, nogil=True)
 def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: int, db: np.ndarray, binom: np.ndarray,
-                work: np.ndarray, deadline: float) -> bool:
-    """Solve every board of ``total`` counters; False if ``deadline`` (perf_counter) passed."""
+                work: np.ndarray, expired: np.ndarray, part: int = 0, parts: int = 1) -> bool:
+    """Solve every board of ``total`` counters whose rank's block (:data:`BLOCK_BITS`) is
+    ``part`` modulo ``parts`` (and the boards of the layer they lead to); False if ``expired[0]``
+    was raised (:class:`~.watch.Alarm`)."""
     k = 2 * m
     board = np.empty(k, dtype=np.int64)
     child = np.empty(k, dtype=np.int64)
@@ -94,7 +121,7 @@ def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: in
     r = binom[total + k - 1, k]
     step = 0
     while True:
-        if db[r] == UNKNOWN:
+        if (r >> BLOCK_BITS) % parts == part and db[r] == UNKNOWN:
             mover, waiting = row_sums(board, m)
             if over(mover, waiting, True, end):
                 db[r] = end_value(mover, waiting, remaining)
@@ -102,11 +129,8 @@ def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: in
                 _solve_board(board, m, empty_capture, remaining, end, total, db, binom, work, r, child, turned)
         r += 1
         step += 1
-        if (step & 0xFFFFF) == 0:
-            with objmode(now="float64"):
-                now = time.perf_counter()
-            if now > deadline:
-                return False
+        if (step & 0xFFFF) == 0 and expired[0]:
+            return False
         if not next_board(board, k):
             break
     return True
@@ -115,10 +139,14 @@ def _fill_layer(m: int, empty_capture: bool, remaining: int, end: int, total: in
 class EndgameDatabase:
     """The values of every board of at most ``counters`` counters for Kalah with ``holes`` holes a
     row, the empty capture or not, where the counters left at the end go (``remaining``, a key
-    of :data:`~.kalah.REMAINING`) and when the game ends (``end``, a key of :data:`~.kalah.ENDS`): ``values[rank(board)]`` (int8, the mover's view)."""
+    of :data:`~.kalah.REMAINING`) and when the game ends (``end``, a key of :data:`~.kalah.ENDS`): ``values[rank(board)]`` (int8, the mover's view).
+    ``workers``: the threads that fill each layer (1 or 2; the values are the same byte for byte).
+    ``seconds``: each layer's wall time; ``critical_seconds``: the CPU time of the busiest thread
+    of each layer, summed (the wall time on as many idle cores as workers)."""
 
     def __init__(self, holes: int, counters: int, empty_capture: bool, deadline: float = float("inf"),
-                 remaining: str = "owner", end: str = "row-empty-after-move") -> None:
+                 remaining: str = "owner", end: str = "row-empty-after-move", workers: int = 1) -> None:
+        check_workers(workers)
         if remaining not in REMAINING:
             raise ValueError(f"remaining must be one of {sorted(REMAINING)}, not {remaining!r}")
         if end not in ENDS:
@@ -132,12 +160,24 @@ class EndgameDatabase:
         self.binom = binomials(max(counters, 1) + k + 1, k)
         self.values = np.full(layers_size(counters, k), UNKNOWN, dtype=np.int8)
         self.seconds: list[float] = []
-        work = np.zeros((counters * holes * 2 + 4, k + 4), dtype=np.int64)
-        for total in range(counters + 1):
-            started = time.perf_counter()
-            if not _fill_layer(holes, empty_capture, REMAINING[remaining], ENDS[end], total, self.values, self.binom, work, deadline):
-                raise TimeoutError(f"the endgame database stopped at {total} counters: budget spent")
-            self.seconds.append(time.perf_counter() - started)
+        self.critical_seconds = 0.0
+        works = [np.zeros((counters * holes * 2 + 4, k + 4), dtype=np.int64) for _ in range(workers)]
+        rules = (holes, empty_capture, REMAINING[remaining], ENDS[end])
+
+        def fill(total: int, part: int, parts: int, flag: np.ndarray) -> tuple[bool, float]:
+            cpu = time.thread_time()
+            done = _fill_layer(*rules, total, self.values, self.binom, works[part], flag, part, parts)
+            return done, time.thread_time() - cpu
+
+        with ThreadPoolExecutor(workers) as pool, Alarm(deadline) as alarm:
+            for total in range(counters + 1):
+                started = time.perf_counter()
+                parts = workers if layer_size(total, k) >= PARALLEL_FROM else 1
+                done = list(pool.map(fill, [total] * parts, range(parts), [parts] * parts, [alarm.flag] * parts))
+                if not all(ok for ok, _ in done):
+                    raise TimeoutError(f"the endgame database stopped at {total} counters: budget spent")
+                self.seconds.append(time.perf_counter() - started)
+                self.critical_seconds += max(cpu for _, cpu in done)
 
     @property
     def nbytes(self) -> int:

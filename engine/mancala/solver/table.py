@@ -6,10 +6,17 @@ whatever the first refuses (always replace): a two-level replacement scheme.
 
 An entry is two int64 words, so a bucket is 32 bytes and one cache line holds it whole (the
 table is far larger than the caches: a probe costs one miss, where separate arrays of keys,
-bounds, moves and costs cost one each). Word 0 is the key, the board's rank plus one (0 marks
-an empty slot); word 1 packs the lower and the upper bound of the mover's value (8 bits each,
+bounds, moves and costs cost one each). Word 0 is the key, the board's rank plus one, XORed with
+word 1 (an empty slot is two zeros, which no key matches); word 1 packs the lower and the upper bound of the mover's value (8 bits each,
 offset by 128), the best move found (8 bits, offset by 1; 0 for none) and the nodes its search
 took (32 bits).
+
+The XOR is Hyatt's lockless hashing (Hyatt & Mann, "A lockless transposition table
+implementation for parallel search", ICGA Journal 2002): threads that share one table
+(:func:`~.search.solve` with ``workers=2``) write an entry's two words one after the other, so a
+reader may see the key of one entry with the data of another; word 0 then no longer XORs with
+word 1 to the probed key, and the torn entry reads as absent instead of lending one board's
+bounds to another.
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ class TranspositionTable:
 
     def used(self) -> int:
         """How many entries hold a position."""
-        return int(np.count_nonzero(self.slots[:, 0]))
+        return int(np.count_nonzero(self.slots[:, 0] | self.slots[:, 1]))
 
 
 @njit(cache=True, inline="always")
@@ -84,11 +91,29 @@ def bucket(key: np.int64, bits: int) -> np.int64:
 def probe(slots: np.ndarray, key: np.int64, bits: int) -> np.int64:
     """The slot holding ``key``, or -1."""
     i = bucket(key, bits)
-    if slots[i, 0] == key + 1:
+    if slots[i, 0] ^ slots[i, 1] == key + 1:
         return i
-    if slots[i + 1, 0] == key + 1:
+    if slots[i + 1, 0] ^ slots[i + 1, 1] == key + 1:
         return i + 1
     return np.int64(-1)
+
+
+ABSENT = 0
+"""What :func:`lookup` gives for a key the table does not hold (no entry packs to 0: its bounds
+are offset by 128 and a value is never -128)."""
+
+
+@njit(cache=True, inline="always")
+def lookup(slots: np.ndarray, key: np.int64, bits: int) -> np.int64:
+    """The packed word 1 of ``key``'s entry, or :data:`ABSENT`: each word read once, so that an
+    entry another thread writes meanwhile cannot pass the check with one word and lend the
+    other (a shared table)."""
+    i = bucket(key, bits)
+    for s in range(2):
+        word = slots[i + s, 1]
+        if slots[i + s, 0] ^ word == key + 1:
+            return word
+    return np.int64(ABSENT)
 
 
 @njit(cache=True, inline="always")
@@ -97,8 +122,8 @@ def store(slots: np.ndarray, key: np.int64, bits: int, lo: int, hi: int, best: i
     i = bucket(key, bits)
     w = nodes if nodes < MAX_WORK else MAX_WORK
     for s in range(2):
-        if slots[i + s, 0] == key + 1:
-            old = slots[i + s, 1]
+        old = slots[i + s, 1]
+        if slots[i + s, 0] ^ old == key + 1:
             if lower_of(old) > lo:
                 lo = lower_of(old)
             if upper_of(old) < hi:
@@ -107,16 +132,21 @@ def store(slots: np.ndarray, key: np.int64, bits: int, lo: int, hi: int, best: i
                 best = move_of(old)
             if work_of(old) > w:
                 w = work_of(old)
-            slots[i + s, 1] = pack(lo, hi, best, w)
+            word = pack(lo, hi, best, w)
+            slots[i + s, 0] = (key + 1) ^ word
+            slots[i + s, 1] = word
             return
-    if w >= work_of(slots[i, 1]):
-        slots[i + 1, 0] = slots[i, 0]
-        slots[i + 1, 1] = slots[i, 1]
+    first_key = slots[i, 0]
+    first = slots[i, 1]
+    if w >= work_of(first):
+        slots[i + 1, 0] = first_key
+        slots[i + 1, 1] = first
         s = 0
     else:
         s = 1
-    slots[i + s, 0] = key + 1
-    slots[i + s, 1] = pack(lo, hi, best, w)
+    word = pack(lo, hi, best, w)
+    slots[i + s, 0] = (key + 1) ^ word
+    slots[i + s, 1] = word
 
 
 NO_BOUND = 127
@@ -130,7 +160,7 @@ def seed_moves(source: np.ndarray, target: np.ndarray, bits: int) -> int:
     not enter it. Returns how many moves were copied."""
     copied = 0
     for i in range(source.shape[0]):
-        key = source[i, 0]
+        key = source[i, 0] ^ source[i, 1]
         if key == 0:
             continue
         best = move_of(source[i, 1])
