@@ -166,6 +166,7 @@
   function isRemoval(m) { return /^x[a-z]+\d+$/.test(m); }
 
   function moveLabel(m) {
+    if (isClockwise(m)) return `sow from ${m.slice(0, -2)} clockwise (the direction for the whole game)`;
     return isRemoval(m) ? `remove the enemy piece on ${m.slice(1)}` : "";
   }
 
@@ -193,8 +194,12 @@
       const step = `${selected}-${name}`;
       return legal.includes(step) ? [step] : [];
     }
-    return legal.filter((m) => m === name || m === "x" + name || m.startsWith(name + "-"));
+    return legal.filter((m) => m === name || m === "x" + name || m.startsWith(name + "-") || m === name + "cw");
   }
+
+  // A first move that chooses the game's direction (Walak-pussa's ``a3`` and ``a3cw``): the hole's name
+  // sows counter-clockwise, the name and ``cw`` clockwise.
+  function isClockwise(m) { return /^[a-z]+\d+cw$/.test(m); }
 
   // The sites a move names, to highlight: a hole or point (``d7``), a step or flight's two (``a1-d1``),
   // the point a removal empties (``xd2``).
@@ -446,6 +451,13 @@
       selected = name;
       draw(shown.answer.sites, legalMoves, [name], shown.answer.lines);
       notice(`Moving from ${name}: choose where to.`);
+    } else if (!selected && options.length > 1 && options.some(isClockwise)) {
+      draw(shown.answer.sites, legalMoves, [name], shown.answer.lines);
+      notice(`The first move chooses the direction for the whole game: ${options.map((m) => isClockwise(m)
+        ? `${m} sows from ${name} clockwise` : `${m} counter-clockwise`).join(", ")}. Choose one of the moves below.`);
+      for (const b of $("vr-legal").querySelectorAll(".vr-move")) {
+        if (options.includes(b.textContent)) b.classList.add("vr-hot");
+      }
     } else {
       selected = null;
       draw(shown.answer.sites, legalMoves, null, shown.answer.lines);
