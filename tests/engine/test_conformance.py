@@ -79,13 +79,14 @@ def material(state: engine.game.State) -> Any:
     return sum(counters)
 
 
-def check_step(before: engine.game.State, move: int, after: engine.game.State) -> None:
-    """One move: it is recorded, it counts, and it conserves what the game conserves."""
+def check_step(before: engine.game.State, move: int, after: engine.game.State, m0: Any = None) -> None:
+    """One move: it is recorded, it counts, and it conserves what the game conserves (``m0``:
+    ``material(before)``, when the caller has it: the same position's, for each of its legal moves)."""
     assert after.history() == before.history() + [move]
     assert after.moves_made >= before.moves_made + 1
     # a turn at most, unless the game ends on a forced pass the rules play at once (Lobudök's stuck player)
     assert before.turns <= after.turns <= before.turns + 1 or (after.is_terminal() and after.turns == before.turns + 2)
-    m0, m1 = material(before), material(after)
+    m0, m1 = material(before) if m0 is None else m0, material(after)
     if isinstance(m0, int):
         assert m1 == m0, (before.move_to_text(move), m0, m1)
     else:
@@ -102,18 +103,25 @@ def check_legal_and_nothing_else(state: engine.game.State) -> None:
     ValueError naming it, and leaves the state as it was."""
     legal = state.legal_moves()
     assert legal == sorted(set(legal))
+    m0 = material(state)  # the position's, once (the children's check_step compares theirs with it)
     for move in legal:
         text = state.move_to_text(move)
         assert state.text_to_move(text) == move
         child = state.child(move)
-        check_step(state, move, child)
+        check_step(state, move, child, m0)
     raw, history = state.raw(), state.history()
     allowed = set(legal)
     for move in PROBES:
         if move in allowed:
             continue
-        with pytest.raises(ValueError, match="illegal move"):
+        # pytest.raises(ValueError, match="illegal move") as a plain try (the same check: a ValueError whose
+        # message has "illegal move"): its context manager cost more than a probe (benchmarks/make-test.txt)
+        try:
             state.apply(move)
+        except ValueError as e:
+            assert "illegal move" in str(e), (move, str(e))
+        else:
+            raise AssertionError(f"the illegal move {move} applied")
     assert (state.raw() == raw).all() and state.history() == history
     with pytest.raises(ValueError, match="unknown move"):
         state.text_to_move("no such move")

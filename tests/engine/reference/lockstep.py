@@ -45,16 +45,25 @@ def engine_counts(state: Any) -> dict[str, int]:
     return counts
 
 
+def where(state: Any, n: int) -> str:
+    """Where a disagreement is: the decisions played and the game's moves."""
+    return f"after {n} decisions; history {[state.move_to_text(m) for m in state.history()]}"
+
+
 def compare_now(state: Any, ref: Any, n: int) -> None:
-    where = f"after {n} decisions; history {[state.move_to_text(m) for m in state.history()]}"
+    # where(...) in the messages only: a message is built when its assertion fails, and the history's
+    # notation at every decision made a game's checks quadratic in its length (benchmarks/make-test.txt)
     assert state.is_terminal() == (ref.result() is not None), f"terminal: engine {state.is_terminal()}, " \
-        f"reference {ref.result()} {where}; board {engine_board(state)} vs {ref.board()}"
-    assert engine_board(state) == ref.board(), f"board: engine {engine_board(state)}, reference {ref.board()} {where}"
+        f"reference {ref.result()} {where(state, n)}; board {engine_board(state)} vs {ref.board()}"
+    assert engine_board(state) == ref.board(), \
+        f"board: engine {engine_board(state)}, reference {ref.board()} {where(state, n)}"
     assert sorted(state.legal_moves_text()) == sorted(ref.legal()), \
-        f"legal moves: engine {state.legal_moves_text()}, reference {ref.legal()} {where}"
-    assert engine_counts(state) == ref.counters(), f"counts: engine {engine_counts(state)}, reference {ref.counters()} {where}"
+        f"legal moves: engine {state.legal_moves_text()}, reference {ref.legal()} {where(state, n)}"
+    assert engine_counts(state) == ref.counters(), \
+        f"counts: engine {engine_counts(state)}, reference {ref.counters()} {where(state, n)}"
     if not state.is_terminal():
-        assert state.to_move == ref.to_move + 1, f"to move: engine {state.to_move}, reference {ref.to_move + 1} {where}"
+        assert state.to_move == ref.to_move + 1, \
+            f"to move: engine {state.to_move}, reference {ref.to_move + 1} {where(state, n)}"
 
 
 def lockstep(state: Any, ref: Any, seed: int, game: str, opening: tuple[str, ...] = ()) -> int:
