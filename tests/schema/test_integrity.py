@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from engine.cli import main
 from engine.cli.archive import engine_check
 from schema.load import RecordErrors, load_archive
-from test_defects import edit  # the one helper that damages a copy of data/
+from test_defects import archive_at, edit  # the helpers that damage a copy of data/ and give an archive to keep
 
 TAP = "games/tap-urdy.yaml"
 
@@ -61,9 +61,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("case", "damage", "expected"), CASES, ids=[c[0] for c in CASES])
-def test_records_the_engine_cannot_play_fail_the_build(data_copy: Path, tmp_path: Path, case, damage, expected):
-    out = tmp_path / "archive.db"
-    assert CliRunner().invoke(main, ["build", "--data", str(data_copy), "--out", str(out)]).exit_code == 0
+def test_records_the_engine_cannot_play_fail_the_build(data_copy: Path, tmp_path: Path, built_db: Path, case, damage,
+                                                       expected):
+    out = archive_at(built_db, tmp_path)
     before = out.read_bytes()
     edit(data_copy, TAP, damage)
     load_archive(data_copy)  # the records alone are valid: only the engine can tell

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from engine.cli import main
 from schema.lint import RULES, lint
 from schema.load import load_archive
-from test_defects import edit  # the one helper that damages a copy of data/
+from test_defects import archive_at, edit  # the helpers that damage a copy of data/ and give an archive to keep
 
 TAP, TAURU, LOBUDOK, TSORO = (f"games/{g}.yaml" for g in ("tap-urdy", "tauru", "lobudok", "tsoro-additional-capture"))
 
@@ -149,9 +149,8 @@ def test_a_completion_must_name_a_known_proposer(data_copy: Path):
 
 # --- the build runs the lint ------------------------------------------------------------------
 
-def test_a_lint_error_fails_the_build_and_keeps_the_archive(data_copy: Path, tmp_path: Path):
-    out = tmp_path / "archive.db"
-    assert CliRunner().invoke(main, ["build", "--data", str(data_copy), "--out", str(out)]).exit_code == 0
+def test_a_lint_error_fails_the_build_and_keeps_the_archive(data_copy: Path, tmp_path: Path, built_db: Path):
+    out = archive_at(built_db, tmp_path)
     before = out.read_bytes()
     edit(data_copy, TAP, lambda g: _set_support(g, "tap-urdy.capture", "deledicq-popova-1977", "implies"))
     result = CliRunner().invoke(main, ["build", "--data", str(data_copy), "--out", str(out)])

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
 import os
 import shutil
@@ -18,7 +19,7 @@ import pytest
 import yaml
 from datasette.app import Datasette
 
-from schema.paths import SITE_DIR
+from schema.paths import DATA_DIR, SITE_DIR
 
 
 def make_datasette(db: Path, results: Path | None = None) -> Datasette:
@@ -63,6 +64,77 @@ def serve_site(site: Path, port: int, stdout=subprocess.DEVNULL, **env: str) -> 
                 proc.kill()
                 raise RuntimeError("the server did not start") from None
             time.sleep(0.3)
+
+
+RELEASE_BASE = "https://variorum.example.org"
+"""The canonical address the shared releases (:func:`release_pair`) are made with."""
+OLD_TEXT = "The board is a grid of five rows and six columns"
+NEW_TEXT = "The board (corrected) is a grid of five rows and six columns"
+"""Tauru's board statement in release 1 (data/ as it is) and in release 2 of :func:`release_pair`."""
+FOUR_A_HOLE = "setup:\n  counters_per_hole: 4\n"
+FIVE_A_HOLE = "setup:\n  counters_per_hole: 5\n"
+
+
+def _make_release_pair(root: Path) -> None:
+    """Release 1 from data/ as it is; release 2 after a record's words (Tauru's board statement), a
+    ruleset's choice (Tauru's sources ruleset: lines in all directions) and a description (Tap-urdy
+    plays five counters a hole) change: ``root``/data1, data2 and releases."""
+    from engine.release import make
+
+    data1 = root / "data1"
+    shutil.copytree(DATA_DIR, data1)
+    folder = root / "releases"
+    make(data1, folder, base_url=RELEASE_BASE, date="2026-11-01")
+    data2 = root / "data2"
+    shutil.copytree(data1, data2)
+    tauru = data2 / "games" / "tauru.yaml"
+    text = tauru.read_text()
+    assert text.count(OLD_TEXT) == 1 and text.count("      tauru.directions: orthogonal\n") >= 1
+    text = text.replace(OLD_TEXT, NEW_TEXT).replace("      tauru.directions: orthogonal\n",
+                                                    "      tauru.directions: all\n", 1)
+    tauru.write_text(text)
+    sowing = data2 / "sowing" / "tap-urdy.yaml"
+    text = sowing.read_text()
+    assert text.count(FOUR_A_HOLE) == 1
+    sowing.write_text(text.replace(FOUR_A_HOLE, FIVE_A_HOLE))
+    make(data2, folder, base_url=RELEASE_BASE, date="2026-12-01")
+
+
+@pytest.fixture(scope="session")
+def release_pair(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """Two releases made once for the whole run, read-only, for the release tests
+    (test_releases.py, test_release_figures.py, test_releases_browser.py), which each made their own
+    pair (two `variorum release` builds and golden playthroughs, about 11 CPU s a pair:
+    benchmarks/make-test.txt). Under pytest-xdist the first worker to ask makes them, under a lock,
+    in the run's shared temporary folder, and the others wait and read them. The keys: ``root``
+    (holding data1, data2, releases), ``data1`` and ``data2`` (the records each release was made
+    from), ``folder`` (the releases folder) and ``m1``, ``m2`` (their manifests). A test or module
+    that writes (a check, figures, a third release) works on a copy: :func:`releases_copy`."""
+    from schema import releases as R
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    root = shared / "release-pair"
+    with open(shared / "release-pair.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (root / "made").exists():
+                shutil.rmtree(root, ignore_errors=True)  # a run that failed half-way
+                root.mkdir()
+                _make_release_pair(root)
+                (root / "made").write_text("")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    folder = root / "releases"
+    return {"root": root, "data1": root / "data1", "data2": root / "data2", "folder": folder,
+            "m1": R.manifest(1, folder), "m2": R.manifest(2, folder)}
+
+
+def releases_copy(release_pair: dict, dest: Path) -> Path:
+    """A copy of :func:`release_pair`'s releases folder at ``dest`` (its checks and figures left out),
+    for a test that writes into it; returns ``dest``."""
+    shutil.copytree(release_pair["folder"], dest, ignore=shutil.ignore_patterns("checks", "figures"))
+    return dest
 
 
 @pytest.fixture(scope="session")

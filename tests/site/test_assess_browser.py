@@ -25,14 +25,16 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 @pytest.fixture()
 def baking_site(built_db: Path, tmp_path: Path):
-    """A site served as `variorum serve` serves it while it bakes the assessments."""
+    """A site served as `variorum serve` serves it while it bakes the assessments; its kernels not
+    loaded for play (VARIORUM_WARM=0: these tests read the assessment section, and a board's first
+    request loads its game's kernels itself)."""
     from engine.cli.archive import ASSESSING
     from engine.compare.results import create
 
     site = site_copy(built_db, tmp_path)
     create(site / "results.db")
     (site / ASSESSING).write_text("1")
-    base, proc = serve_site(site, _free_port(), VARIORUM_BAKING="0", VARIORUM_ASSESSING="1")
+    base, proc = serve_site(site, _free_port(), VARIORUM_BAKING="0", VARIORUM_ASSESSING="1", VARIORUM_WARM="0")
     yield base, site
     stop(proc)
 

@@ -15,7 +15,7 @@ import pytest
 from engine.compare.criteria import criteria
 from engine.games import GAMES
 
-from tests.site.conftest import make_datasette
+from tests.site.conftest import keep_play_engine, make_datasette
 
 TSORO_SWITCH = "tsoro-additional-capture.singleton-capture"
 
@@ -36,7 +36,11 @@ def assessed_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 async def _served(built_db: Path, results: Path):
+    """A new Datasette over the built archive and ``results``, started; its play engine the one an
+    earlier Datasette over the archive started (tests/site/conftest.py's keep_play_engine: these
+    tests read pages, and each new Datasette stopped the engine and started another)."""
     ds = make_datasette(built_db, results)
+    keep_play_engine(ds)
     await ds.invoke_startup()
     return ds
 
@@ -101,6 +105,7 @@ async def test_a_game_without_an_assessment_says_so_and_gives_the_command(ads):
 
 async def test_no_results_database_is_no_error(built_db, compiled_kernels):
     ds = make_datasette(built_db)
+    keep_play_engine(ds)
     await ds.invoke_startup()
     page = await ds.client.get("/games/tap-urdy")
     assert page.status_code == 200 and "No assessment of this game has been saved yet" in section(page.text)

@@ -13,7 +13,7 @@ import pytest
 
 from engine.compare import first_run as F
 
-from tests.site.conftest import make_datasette
+from tests.site.conftest import keep_play_engine, make_datasette
 
 SECTION_IDS = {"comparison": "compare", "assessment": "assess", "reconstruction": "reconstruct"}
 
@@ -39,7 +39,11 @@ def section(html: str, name: str) -> str:
 
 
 async def _page(site: Path, game: str = "tap-urdy") -> str:
+    """The game page of a new Datasette over ``site``; its play engine the one an earlier test's
+    started over the same archive (tests/site/conftest.py's keep_play_engine: each new Datasette
+    stopped it and started another, for pages that play nothing)."""
     ds = make_datasette(site / "archive.db", site / "results.db")
+    keep_play_engine(ds)
     await ds.invoke_startup()
     page = await ds.client.get(f"/games/{game}")
     assert page.status_code == 200

@@ -11,10 +11,9 @@ import sqlite3
 
 import pytest
 
-from engine.release import bake_figures, figures_dir, make
-from schema.paths import DATA_DIR
+from engine.release import bake_figures, figures_dir
 
-from tests.site.conftest import make_datasette
+from tests.site.conftest import keep_play_engine, make_datasette, releases_copy
 
 TINY = {"comparison": {"games": 20, "resamples": 99},
         "assessment": {"agent": "uct:2", "games": 2, "skill_levels": 1, "screen_games": 20, "resamples": 99},
@@ -23,16 +22,12 @@ TINY = {"comparison": {"games": 20, "resamples": 99},
 
 
 @pytest.fixture(scope="module")
-def two_releases(tmp_path_factory) -> dict:
-    """Releases 1 and 2 of data/ (the second after a change of words), the latest served."""
+def two_releases(release_pair, tmp_path_factory) -> dict:
+    """Releases 1 and 2 (tests/site/conftest.py's release_pair: the second after a change of words,
+    a choice and a description), in this module's own copy of the releases folder (figures are
+    baked into it), the latest served."""
     root = tmp_path_factory.mktemp("release-figures")
-    data = root / "data"
-    shutil.copytree(DATA_DIR, data)
-    folder = root / "releases"
-    make(data, folder, base_url=None, date="2026-11-01")
-    tauru = data / "games" / "tauru.yaml"
-    tauru.write_text(tauru.read_text().replace("The board is a grid", "The board (corrected) is a grid", 1))
-    make(data, folder, base_url=None, date="2026-12-01")
+    folder = releases_copy(release_pair, root / "releases")
     site = root / "site"
     site.mkdir()
     shutil.copy(folder / "2" / "archive.db", site / "archive.db")
@@ -59,6 +54,7 @@ class FakeBake:
 async def _served(two_releases, monkeypatch):
     monkeypatch.setenv("VARIORUM_RELEASES", str(two_releases["folder"]))
     ds = make_datasette(two_releases["db"])
+    keep_play_engine(ds)  # the first test's play engine (these tests read pages)
     await ds.invoke_startup()
     return ds
 

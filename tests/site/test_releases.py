@@ -16,53 +16,39 @@ from click.testing import CliRunner
 from engine.cli import main as cli
 from engine.release import check, differences, make
 from schema.build import build
-from schema.paths import DATA_DIR
 
-from conftest import make_datasette
+from conftest import NEW_TEXT, OLD_TEXT, RELEASE_BASE as BASE, keep_play_engine, make_datasette, releases_copy
 
-BASE = "https://variorum.example.org"
-OLD_TEXT = "The board is a grid of five rows and six columns"
-NEW_TEXT = "The board (corrected) is a grid of five rows and six columns"
-FOUR_A_HOLE = "setup:\n  counters_per_hole: 4\n"
-FIVE_A_HOLE = "setup:\n  counters_per_hole: 5\n"
 LOOPBACK = re.compile(r"localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0")
 
 
 @pytest.fixture(scope="module")
-def releases(tmp_path_factory) -> dict:
-    """Release 1 from data/ as it is; release 2 after a record's words and a ruleset's choice change."""
+def releases(release_pair, tmp_path_factory) -> dict:
+    """Release 1 from data/ as it is; release 2 after a record's words, a ruleset's choice and a
+    description change (conftest.py's release_pair, made once a run), in this module's own copy of
+    the releases folder (its tests check releases, which writes there); a third release of release
+    2's records is refused. ``root`` holds the records each was made from (data1, data2: read only)."""
     root = tmp_path_factory.mktemp("releases")
-    data1 = root / "data1"
-    shutil.copytree(DATA_DIR, data1)
-    folder = root / "releases"
-    m1 = make(data1, folder, base_url=BASE, date="2026-11-01")
-    data2 = root / "data2"
-    shutil.copytree(data1, data2)
-    tauru = data2 / "games" / "tauru.yaml"
-    text = tauru.read_text()
-    assert text.count(OLD_TEXT) == 1 and text.count("      tauru.directions: orthogonal\n") >= 1
-    text = text.replace(OLD_TEXT, NEW_TEXT).replace("      tauru.directions: orthogonal\n",
-                                                    "      tauru.directions: all\n", 1)
-    tauru.write_text(text)
-    sowing = data2 / "sowing" / "tap-urdy.yaml"  # and a description: release 2 plays five counters a hole
-    text = sowing.read_text()
-    assert text.count(FOUR_A_HOLE) == 1
-    sowing.write_text(text.replace(FOUR_A_HOLE, FIVE_A_HOLE))
-    m2 = make(data2, folder, base_url=BASE, date="2026-12-01")
+    folder = releases_copy(release_pair, root / "releases")
     with pytest.raises(ValueError, match="nothing to release"):
-        make(data2, folder, base_url=BASE, date="2026-12-02")
+        make(release_pair["data2"], folder, base_url=BASE, date="2026-12-02")
     site = root / "site"
     site.mkdir()
     shutil.copy(folder / "2" / "archive.db", site / "archive.db")  # the latest, as served
     (site / "archive.db").chmod(0o644)
-    return {"folder": folder, "m1": m1, "m2": m2, "db": site / "archive.db", "root": root}
+    return {"folder": folder, "m1": release_pair["m1"], "m2": release_pair["m2"], "db": site / "archive.db",
+            "root": release_pair["root"]}
 
 
 @pytest.fixture()
 async def ds(releases, monkeypatch, compiled_kernels):
+    """A new Datasette serving release 2's archive with this module's releases, started; its play
+    engine the one an earlier test's started over the same file (conftest.py's keep_play_engine: each
+    new Datasette stopped it and started another, two processes loading every game's kernels)."""
     monkeypatch.setenv("VARIORUM_RELEASES", str(releases["folder"]))
     monkeypatch.delenv("VARIORUM_BASE_URL", raising=False)
     datasette = make_datasette(releases["db"])
+    keep_play_engine(datasette)
     await datasette.invoke_startup()
     return datasette
 
@@ -192,6 +178,7 @@ async def test_cite_and_the_page_agree_byte_for_byte(ds, releases, prefix, relea
 async def test_no_citation_contains_a_loopback_address(releases, monkeypatch, tmp_path):
     """The unreleased state with no address configured: the citations say so, whatever the Host."""
     monkeypatch.setenv("VARIORUM_RELEASES", str(releases["folder"]))
+    monkeypatch.setenv("VARIORUM_WARM", "0")  # pages and citations only: no kernels loaded for play
     monkeypatch.delenv("VARIORUM_BASE_URL", raising=False)
     (tmp_path / "unrel").mkdir()
     data3 = tmp_path / "data3"
@@ -366,6 +353,7 @@ async def test_cold_release_requests_all_answer_at_once(releases, monkeypatch, c
 
     monkeypatch.setenv("VARIORUM_RELEASES", str(releases["folder"]))
     datasette = make_datasette(releases["db"])  # a fresh server: no release Datasette made yet
+    keep_play_engine(datasette)  # (its play engine is not what is fresh here)
     await datasette.invoke_startup()
     paths = ["/v/1/", "/v/2/", "/v/1/games/tauru", "/v/2/games/tap-urdy"] * 5
     answers = await asyncio.gather(*(datasette.client.get(p) for p in paths))
@@ -386,6 +374,7 @@ async def test_a_release_made_while_serving_reaches_every_page_at_once(releases,
     folder.mkdir()
     shutil.copytree(releases["folder"] / "1", folder / "1")
     monkeypatch.setenv("VARIORUM_RELEASES", str(folder))
+    monkeypatch.setenv("VARIORUM_WARM", "0")  # pages only: no kernels loaded for play
     site = tmp_path / "site"
     site.mkdir()
     shutil.copy(folder / "1" / "archive.db", site / "archive.db")
@@ -405,6 +394,9 @@ async def test_a_build_while_serving_reaches_the_pages_citations_and_play_as_a_w
     import os
 
     monkeypatch.setenv("VARIORUM_RELEASES", str(releases["folder"]))
+    # the play engine started for the first archive stops at the swap, and the one after it is never
+    # warmed (site/plugins/variorum_play.py's engine_of): warming the first loaded kernels nothing used
+    monkeypatch.setenv("VARIORUM_WARM", "0")
     site = tmp_path / "site"
     site.mkdir()
     shutil.copy(releases["folder"] / "1" / "archive.db", site / "archive.db")
@@ -443,6 +435,7 @@ def test_one_hash_on_the_page_in_version_and_in_cite(releases, monkeypatch, tmp_
     monkeypatch.setattr(schema.paths, "ARCHIVE_DB", site / "archive.db")
     monkeypatch.setattr(schema.paths, "DATA_DIR", data)
     monkeypatch.setenv("VARIORUM_RELEASES", str(tmp_path / "no-releases"))
+    monkeypatch.setenv("VARIORUM_WARM", "0")  # the page's hash only: no kernels loaded for play
     runner = CliRunner()
     cited = runner.invoke(cli, ["cite", "tauru"], catch_exceptions=False)
     version = runner.invoke(cli, ["version"], catch_exceptions=False)

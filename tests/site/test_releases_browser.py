@@ -4,6 +4,7 @@ changed; "Cite this" follows the board and cites the release's address."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -12,34 +13,31 @@ import urllib.request
 
 import pytest
 
-from engine.release import make
-from schema.paths import DATA_DIR, SITE_DIR
-from tests.site.conftest import stop
+from schema.paths import SITE_DIR
+from tests.site.conftest import NEW_TEXT, OLD_TEXT, RELEASE_BASE as BASE, releases_copy, stop
 from tests.site.test_browser import CHROMIUM, _free_port, browser, open_game, page  # noqa: F401
 
 from playwright.sync_api import expect  # noqa: E402
 
-BASE = "https://variorum.example.org"
-OLD = "The board is a grid of five rows and six columns"
-
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(release_pair, tmp_path_factory):
+    """``variorum serve --no-bake`` over release 2's records and archive (tests/site/conftest.py's
+    release_pair; its releases folder copied: a server writes its checks there), old releases'
+    figures not baked on demand (a visit to /v/1/ would start a bake of every game, which these
+    tests do not read); its base address once Tauru plays."""
     root = tmp_path_factory.mktemp("release-browser")
-    old = root / "data-old"
-    shutil.copytree(DATA_DIR, old)
-    tauru = old / "games" / "tauru.yaml"
-    tauru.write_text(tauru.read_text().replace(OLD, OLD + " (as first released)"))
-    releases = root / "releases"
-    make(old, releases, base_url=BASE, date="2026-11-01")
-    make(DATA_DIR, releases, base_url=BASE, date="2026-12-01")
+    releases = releases_copy(release_pair, root / "releases")
     site = root / "site"
     shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json", "releases"))
+    shutil.copy(releases / "2" / "archive.db", site / "archive.db")  # newer than data2: served as it is
+    (site / "archive.db").chmod(0o644)
     port = _free_port()
-    env = dict(__import__("os").environ, VARIORUM_RELEASES=str(releases))
+    env = dict(os.environ, VARIORUM_RELEASES=str(releases), VARIORUM_RELEASE_FIGURES="0")
     proc = subprocess.Popen(
         [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site), "--no-bake",
-         "--base-url", BASE], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+         "--data", str(release_pair["data2"]), "--base-url", BASE],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 900
     while True:
@@ -57,7 +55,8 @@ def server(tmp_path_factory):
 
 def test_an_old_release_page_plays_its_reading_and_links_to_what_changed(page, server):  # noqa: F811
     open_game(page, server, "/v/1/games/tauru?ruleset=sources")
-    expect(page.locator("#rules")).to_contain_text(OLD + " (as first released)")
+    expect(page.locator("#rules")).to_contain_text(OLD_TEXT)
+    expect(page.locator("#rules")).not_to_contain_text(NEW_TEXT)
     newer = page.locator("#vr-release-newer")
     expect(newer).to_contain_text("A newer release exists: 2.")
     assert newer.locator("a").first.get_attribute("href") == "/-/releases/2"
@@ -78,6 +77,7 @@ def test_the_latest_page_links_to_what_changed(page, server):  # noqa: F811
     expect(line).to_contain_text("Release 2 (2026-12-01; archive ")
     expect(line).to_contain_text("), the latest")
     assert line.locator("a").first.get_attribute("href") == "/-/releases/2"
-    expect(page.locator("#rules")).not_to_contain_text("(as first released)")
+    expect(page.locator("#rules")).to_contain_text(NEW_TEXT)
+    expect(page.locator("#rules")).not_to_contain_text(OLD_TEXT)
     page.goto(server + "/-/releases/2")
     expect(page.locator("body")).to_contain_text("tauru.board-and-pieces")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from schema.paths import SITE_DIR
-from tests.site.conftest import stop
+from tests.site.conftest import site_copy, stop
 
 
 def _free_port() -> int:
@@ -33,12 +33,15 @@ def _status(url: str) -> int:
 
 
 def test_serve_builds_then_serves(tmp_path: Path):
+    """The build and the pages: no bake and no kernels loaded for play (the bake's start and the
+    server's processes are test_leftovers.py's, its kernels test_browser.py's server's), which ran
+    beside this test until it stopped the server, for nothing it checks."""
     site = tmp_path / "site"
     shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json"))
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--site", str(site), "--no-bake"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, VARIORUM_WARM="0"),
     )
     try:
         base = f"http://127.0.0.1:{port}"
@@ -91,10 +94,10 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
-def test_a_server_whose_parent_is_killed_stops_with_it(tmp_path: Path):
-    """``make serve`` killed by SIGKILL: the serve process and its Datasette stop, the port is free."""
-    site = tmp_path / "site"
-    shutil.copytree(SITE_DIR, site, ignore=shutil.ignore_patterns("*.db", "inspect-data.json"))
+def test_a_server_whose_parent_is_killed_stops_with_it(tmp_path: Path, built_db: Path):
+    """``make serve`` killed by SIGKILL: the serve process and its Datasette stop, the port is free.
+    The site holds the built archive (test_serve_builds_then_serves builds one)."""
+    site = site_copy(built_db, tmp_path)
     port = _free_port()
     log = tmp_path / "serve.log"
     parent = subprocess.Popen(["sh", "-c", f'"{sys.executable}" -m engine.cli serve --no-bake --port {port} '

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from engine.compare.solved import TABLE, solve_defaults
 from engine.mancala.solver import solve
 from schema.paths import DATA_DIR
-from tests.site.conftest import make_datasette
+from tests.site.conftest import keep_play_engine, make_datasette
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +66,10 @@ def test_the_bake_solves_each_ruleset_the_solver_plays(solved_db: Path) -> None:
 
 @pytest.fixture()
 async def sds(built_db: Path, solved_db: Path):
+    """A new Datasette over the built archive and the solved values, started; its play engine the one
+    an earlier Datasette over the archive started (tests/site/conftest.py's keep_play_engine)."""
     ds = make_datasette(built_db, solved_db)
+    keep_play_engine(ds)
     await ds.invoke_startup()
     return ds
 
@@ -99,6 +102,7 @@ async def test_no_table_no_section(built_db: Path, tmp_path: Path) -> None:
     empty = tmp_path / "results.db"
     sqlite3.connect(empty).close()
     ds = make_datasette(built_db, empty)
+    keep_play_engine(ds)
     await ds.invoke_startup()
     page = await ds.client.get("/games/kalah")
     assert page.status_code == 200
