@@ -9,11 +9,12 @@ turn where that code runs, its position fields and its trace events. Everything 
 from these declarations (engine.mancala.rules): the model a description is validated against and
 its JSON Schema, what each board plays, the build's checks of a description and the table of the
 rules in docs/rules.md, and what each of its parameter slots holds under a reading (its
-:attr:`Rule.writes`, engine.mancala.layout.rule_slots). Its compiled code is in its module too (on
-four rows): :attr:`Rule.code` names, for each point of a board's turn (:data:`POINTS`) where it
-runs, the function there, and engine.mancala.machine.hooks composes the calls into the board's turn
-from these declarations (engine.specialise folds them). A new four-row rule at the points the turn
-has is its module and its tests; a two-row rule's code is still written in the two-row kernels.
+:attr:`Rule.writes`, engine.mancala.layout.rule_slots). Its compiled code is in its module too:
+:attr:`Rule.code` names, for each point of a board's turn (:data:`POINTS`, two rows and four) where
+it runs, the function there, and engine.mancala.machine.hooks composes the calls into the board's
+turn from these declarations (engine.specialise folds them). A new rule at the points a turn has is
+its module and its tests, on either board; what is still written in a board's kernels (the lap
+loop's own rules: lap sowing, relay, the capture across a gap) says so in the board's docstring.
 """
 
 from __future__ import annotations
@@ -60,6 +61,11 @@ class Point:
     """The answer when no rule in play answers (an int: the board's own code then runs)."""
     what: str
     """What a rule's function does there and answers."""
+    chain: str | None = None
+    """One of :attr:`args`: every rule in play there is called in turn, each given the answer of the
+    one before as this argument, and the last answer is the point's (no rule in play: the argument as
+    the board gave it; :attr:`default` is then not used). None: the first answer other than
+    :attr:`default` is the point's."""
 
 
 POINTS: Mapping[int, Mapping[str, Point]] = {
@@ -96,9 +102,55 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
                             "player p plays a move of that decision: hole pos of player q's track (the board then "
                             "ends the game if p's opponent has no counters left, or the turn once PENDING is 0); 0"),
     },
+    2: {
+        "play-starts": Point("start", ("state", "params"), 0,
+                             "play starts from the position at hand (a game's start, a position set up): the rule "
+                             "notes what it keeps of it (the repetition memory); 0"),
+        "game-over": Point("end-of-game", ("state", "params"), 0,
+                           "between moves, before the player to move's moves are listed: 1 if the rule ends the game "
+                           "here (a player has captured a majority), else 0"),
+        "game-would-end": Point("end-of-game", ("state", "params"), 0,
+                                "the game would end here (a row empty, or the player to move without a legal move): "
+                                "1 if it goes on instead (a new round set up: the board lists the moves again), else "
+                                "0"),
+        "keep-moves": Point("list-starts", ("state", "params", "table", "scratch", "n", "lap_budget", "log",
+                                            "try_move"), 0,
+                            "of the n legal moves at LEGAL, keep those the rule allows, in their order (the "
+                            "opponent fed, no grand slam; try_move(state, params, table, scratch, hole, lap_budget, "
+                            "log) plays a move on scratch, a copy of the position): their number",
+                            chain="n"),
+        "sow": Point("sow", ("state", "params", "t", "origin", "sown", "into_origin", "mover", "log"), -1,
+                     "sow the lap's sown counters from hole origin along the track block at t if the rule sows it "
+                     "(passing over the holes out of play, taking holes as the counters fall): the track position "
+                     "of its last counter; -1 otherwise (the ordinary sowing)"),
+        "lap-landed": Point("landing", ("state", "params", "holes", "length", "last", "mover", "log"), -1,
+                            "the lap's last counter fell at track position last, not in a store: the track position "
+                            "of the hole the rule captured there (the hole after an empty landing), or -1"),
+        "captured": Point("after-capture", ("state", "params", "holes", "length", "last", "q", "mover", "log"), 0,
+                          "a lap whose last counter fell at track position last captured the hole at position q: "
+                          "the rule's further captures (the gap chain); 0"),
+        "lap-sown": Point("capture", ("state", "params", "holes", "length", "origin", "count", "sown", "last",
+                                      "into_origin", "mover", "log"), 0,
+                          "after a lap of count counters from hole origin (sown of them sown, the last at track "
+                          "position last): the rule's captures among the holes it sowed (sowing captures); 0"),
+        "last-landing": Point("capture", ("state", "params", "mover", "holes", "length", "last", "landed", "log"), 0,
+                              "the move ends where its last counter fell (hole landed, at track position last; not a "
+                              "store): 1 if the rule decided what happens there (a capture made or refused, a "
+                              "landing outside the row it captures in), else 0 (the next rule's turn: owned holes)"),
+        "lap-emptied-row": Point("end-of-game", ("state", "params", "relay_due"), 0,
+                                 "a lap emptied a row mid-move (end = row-empty-after-lap), a relay then due "
+                                 "(relay_due 1) or not: 1 if the game goes on (the rule set the player to move; the "
+                                 "board settles), else 0 (the game is over)"),
+        "move-ends": Point("end-of-turn", ("state", "params", "log"), 0,
+                           "the move's laps are over and the game is not: the rule's end of the move (what fell in "
+                           "the owned holes collected); 0"),
+        "turn-ends": Point("end-of-turn", ("state", "params", "stores"), 0,
+                           "the turn has passed to the next player (stores: the counters in both stores before the "
+                           "move): 1 if the rule ends the game here (a position repeated), else 0"),
+    },
 }
-"""By the board's rows: the points of its turn where a rule's compiled code may run (a board not named
-calls none yet: the two-row turn's rules are still written in its kernels)."""
+"""By the board's rows: the points of its turn where a rule's compiled code may run, in the order a
+turn meets them (a point's name is its board's: the two boards' turns differ, and so do their points)."""
 
 
 @dataclass(frozen=True)
@@ -109,8 +161,13 @@ class Code:
     """The function's name in the rule's module, or ``<module>.<function>`` for another module of
     engine.mancala.rules (its code written beside a part of the rule's vocabulary)."""
     when: str | None = None
-    """One of the rule's slots: the function is called only while it holds a value other than 0 (a
-    combination of rules fixing it at 0 has no call, and no trace of the code); None: always."""
+    """One of the rule's slots: the function is called only while it holds a value other than 0, or
+    one of :attr:`values`; or a field the rule adds values to (:attr:`Rule.adds`): only while it holds
+    one of them (a combination of rules fixing it otherwise has no call, and no trace of the code);
+    None: always."""
+    values: tuple[str, ...] = ()
+    """With a slot of a rule field (a Literal's): the values of the field under which the function is
+    called, in place of any value other than 0."""
 
 
 @dataclass(frozen=True)
@@ -168,9 +225,13 @@ class Rule(RuleBase):
                 if board_points[point].hook not in self.hooks:
                     raise ValueError(f"rule {self.name}: code at hook point {point!r} is part of hook "
                                      f"{board_points[point].hook!r}, which its hooks do not declare")
-                if code.when is not None and code.when not in self.slots.get(rows, ()):
+                if code.when is not None and code.when not in self.slots.get(rows, ()) and code.when not in self.adds:
                     raise ValueError(f"rule {self.name}: code at hook point {point!r} runs when slot {code.when!r}, "
-                                     f"not one of its slots on {rows} rows")
+                                     f"not one of its slots on {rows} rows nor a field it adds values to")
+                if code.values and (code.when not in self.fields or get_origin(self.fields[code.when][0]) is not Literal
+                                    or not set(code.values) <= set(get_args(self.fields[code.when][0]))):
+                    raise ValueError(f"rule {self.name}: code at hook point {point!r} runs when {code.when!r} holds "
+                                     f"{', '.join(code.values)}: not values of a field of its own")
         declared = {slot for slots in self.slots.values() for slot in slots}
         for rows, slots in self.slots.items():
             if rows not in self.boards:

@@ -19,7 +19,7 @@ from engine.mancala.rules import readings, settings, with_ruleset
 from engine.mancala import layout
 from engine.mancala.layout import BASE, COVER, CW_MOVE, DIRECTION, FIRST, LEGAL, LOGGED, N_LEGAL, OUT, OWNED, ROUND, SNAPSHOT, STATUS, STORE, TO_MOVE
 from engine.mancala.machine import turn
-from engine.mancala.machine.two_rows import LOG_LAP, start_memory
+from engine.mancala.machine.two_rows import LOG_LAP
 from engine.mancala.notation import ROW_LETTERS, board_text, hole_name, parse_hole
 from engine.position import captures_of, check_fields, player_to_move
 from engine.repetition import new_table
@@ -124,8 +124,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
         st[self.base + TO_MOVE] = to_move - 1
         st[self.base + FIRST] = to_move - 1
         st[self.base + COVER] = described.cover_bits(self.description, params.extra["rules"], st)
-        start_memory(st, params.par)
-        self.settle(params, st)
+        self.settle(params, st)  # the repetition memory started too (two_rows.set_up)
         return st
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:

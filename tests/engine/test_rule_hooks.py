@@ -30,8 +30,10 @@ def test_a_rule_declaring_code_at_an_unknown_hook_point_is_refused_naming_rule_a
 
 
 def test_a_rule_declaring_code_on_a_board_without_hook_points_or_one_it_does_not_play_is_refused():
-    with pytest.raises(ValueError, match="rule made-up: code on 2 rows, a board that has no hook points"):
-        rule(code={2: {"list-starts": Code("f")}})
+    with pytest.raises(ValueError, match="rule made-up: code on 3 rows, a board that has no hook points"):
+        rule(boards={3: {}}, slots={}, writes={}, code={3: {"list-starts": Code("f")}})
+    with pytest.raises(ValueError, match="rule made-up: code on 2 rows, a board that does not play it"):
+        rule(code={2: {"game-over": Code("f")}})
     with pytest.raises(ValueError, match="rule made-up: code on 4 rows, a board that does not play it"):
         rule(boards={2: {}}, slots={}, writes={}, code={4: {"extra-targets": Code("f")}})
 
@@ -41,6 +43,16 @@ def test_code_at_a_point_of_an_undeclared_hook_or_guarded_by_another_rules_slot_
         rule(code={4: {"extra-due": Code("f")}})
     with pytest.raises(ValueError, match="code at hook point 'extra-targets' runs when slot 'restricted'"):
         rule(code={4: {"extra-targets": Code("f", when="restricted")}})
+
+
+def test_a_two_row_point_of_the_four_row_turn_or_values_not_of_its_own_field_are_refused():
+    two = {"boards": {2: {}}, "slots": {2: ("extra",)}}
+    with pytest.raises(ValueError, match="rule made-up: code at unknown hook point 'extra-due' on 2 rows"):
+        rule(**two, code={2: {"extra-due": Code("f")}})
+    with pytest.raises(ValueError, match="runs when 'extra' holds forbidden: not values of a field of its own"):
+        rule(**two, hooks=("list-starts",), code={2: {"keep-moves": Code("f", when="extra", values=("forbidden",))}})
+    with pytest.raises(ValueError, match="runs when slot 'capture', not one of its slots on 2 rows nor a field it adds"):
+        rule(**two, hooks=("capture",), code={2: {"last-landing": Code("f", when="capture")}})
 
 
 def test_a_declared_function_the_module_does_not_define_is_refused_naming_rule_and_point():
@@ -58,6 +70,14 @@ def test_every_hook_point_of_the_four_row_turn_is_called_by_the_board():
     for point in POINTS[4]:
         assert f"{hooks.function_name(point)}(" in source, point
     assert set(CALLS[4]) <= set(POINTS[4])
+
+
+def test_every_hook_point_of_the_two_row_turn_is_called_by_the_board():
+    source = Path(sys.modules["engine.mancala.machine.two_rows"].__file__).read_text()
+    for point in POINTS[2]:
+        assert f"{hooks.function_name(point)}(" in source, point
+    assert set(CALLS[2]) <= set(POINTS[2])
+    assert not set(POINTS[2]) & set(POINTS[4])  # one module of calls: a point's function names its board's point
 
 
 def _kernel_modules(game: str) -> dict[str, str]:
@@ -89,12 +109,18 @@ def test_a_rules_code_is_absent_from_the_kernels_of_a_game_not_using_it():
     assert fixed and all(f"params[{slot}]" not in lobudok["restricted_holes"] for slot in fixed)
 
 
-def test_the_generic_four_row_kernel_calls_every_rule_behind_its_slot():
-    text = hooks.specialised_source({layout.ROWS: 4})
-    for point, point_calls in CALLS[4].items():
+@pytest.mark.parametrize(("rows", "guards"), [
+    (4, [f"if params[{layout.F_RESTRICTED}] != 0:"]),
+    (2, [f"if params[{layout.P_OWNED_COUNT}] != 0:",
+         f"if params[{layout.P_CAPTURE}] == {layout.CAPTURE_COUNT}:",  # the value capture-count adds to capture
+         f"if params[{layout.P_GRAND_SLAM}] == {layout.SLAM_FORBIDDEN}:"]),  # grand-slam's values=("forbidden",)
+])
+def test_the_generic_kernel_calls_every_rule_behind_its_slot_or_values(rows, guards):
+    text = hooks.specialised_source({layout.ROWS: rows})
+    for point, point_calls in CALLS[rows].items():
         for call in point_calls:
             assert f"{call.module.rpartition('.')[2]}__{call.function}(" in text, point
-    assert f"if params[{layout.F_RESTRICTED}] != 0:" in text
+    assert all(guard in text for guard in guards)
 
 
 def test_a_rule_module_not_listed_is_found_and_placed_after_the_rule_it_names():
@@ -114,3 +140,52 @@ def test_a_rule_module_not_listed_is_found_and_placed_after_the_rule_it_names():
     with pytest.raises(ValueError, match="rule made-up: after = 'nothing' names no rule before it"):
         rules.discovered(listed, [*modules, new])
     assert [m.RULE for m in rules.MODULES] == list(rules.RULES)
+
+
+def test_a_two_row_rules_code_is_absent_from_the_kernels_of_a_game_not_using_it():
+    """Toguz Kumalak plays owned holes and a count capture, Tap-urdy neither, Pallankuli rounds and
+    sowing captures, Fondji a forbidden grand slam and feeding: each kernel holds the code of the
+    rules its combination can play, specialised, and no trace of the others' (a rule whose slot the
+    combination fixes at 0, or at a value not its own, is not imported)."""
+    tap, toguz = _kernel_modules("tap-urdy"), _kernel_modules("toguz-kumalak")
+    pallankuli, fondji = _kernel_modules("pallankuli"), _kernel_modules("fondji")
+    assert {"turn", "two_rows", "hooks"} <= tap.keys() and "four_rows" not in tap
+    moved = {"owned_holes", "capture_count", "capture_own_empty", "capture_next", "rounds", "sowing_captures",
+             "repetition", "feeding", "grand_slam", "gap_chain", "majority"}
+    assert not moved & tap.keys(), moved & tap.keys()  # Tap-urdy's capture across a gap is the lap loop's own
+    assert "__" not in tap["hooks"]  # every point answers its default
+    assert {"owned_holes", "capture_count"} <= toguz.keys()
+    assert not {"rounds", "sowing_captures", "feeding", "grand_slam", "capture_own_empty"} & toguz.keys()
+    assert "owned_holes__make_owned(" in toguz["hooks"] and "owned_holes__collect_owned(" in toguz["hooks"]
+    assert f"params[{layout.P_OWNED_COUNT}]" not in toguz["hooks"]  # fixed at 3: the guard folded
+    assert "from engine._specialised.grand_slam" not in toguz["capture_count"]  # its grand slam fixed at capture-all
+    assert {"rounds", "sowing_captures"} <= pallankuli.keys() and "owned_holes" not in pallankuli
+    assert "from engine._specialised.sowing_captures" in pallankuli["rounds"]  # the lap past holes out of play
+    assert {"feeding", "grand_slam"} <= fondji.keys()
+    assert "grand_slam__keep_moves(" in fondji["hooks"] and "from engine._specialised.grand_slam" in fondji["capture_count"]
+
+
+def test_a_made_up_rule_at_two_row_points_is_called_there_after_the_rules_before_it(monkeypatch):
+    """A new two-row rule is its module: declared at hook points game-over (the first answer other than
+    0 is the point's) and keep-moves (a chain: each rule given the moves the one before kept), it is
+    called there, after the rules before it, and behind its slot."""
+    module = types.ModuleType("engine.mancala.rules.made_up")
+    module.RULE = Rule(name="made-up", what="a rule of this test", boards={2: {}}, slots={2: ("end_majority",)},
+                       writes={"end_majority": lambda r, board: 0},
+                       hooks=("end-of-game", "list-starts"),
+                       code={2: {"game-over": Code("over", when="end_majority"), "keep-moves": Code("keep")}})
+    module.over = lambda state, params: 1
+    module.keep = lambda state, params, table, scratch, n, lap_budget, log, try_move: n
+    from engine.mancala import rules
+
+    monkeypatch.setattr(hooks, "CALLS", calls((*rules.MODULES, module)))
+    text = hooks.specialised_source({layout.ROWS: 2})
+    over = text[text.index("def at_game_over("):text.index("def at_game_would_end(")]
+    assert over.index("majority__majority(") < over.index("made_up__over(state, params)")
+    assert f"    if params[{layout.P_END_MAJORITY}] != 0:\n        return made_up__over(" in over
+    keep = text[text.index("def at_keep_moves("):text.index("def at_sow(")]
+    assert keep.index("feeding__keep_moves(") < keep.index("grand_slam__keep_moves(") < keep.index(
+        "    n = made_up__keep(state, params, table, scratch, n, lap_budget, log, try_move)\n    return n")
+    assert "from engine.mancala.rules.made_up import over as made_up__over" in text
+    fixed = hooks.specialised_source({layout.ROWS: 2, layout.P_END_MAJORITY: 0})
+    assert "made_up__over" not in fixed and "made_up__keep(" in fixed  # guarded by a slot fixed at 0: not imported

@@ -3,8 +3,11 @@ of the board (engine.mancala.rule.POINTS), composed from the rules' declarations
 (engine.mancala.rules.CALLS: each rule's ``code``), never written by hand.
 
 At a point, each rule with code there is called in the order of the rules, while its ``when`` slot
-holds a value other than 0; the first answer other than the point's default is the point's answer
-(the last rule's answer is returned as it is). Hook point list-starts on four rows, for instance::
+holds a value other than 0 (or one of its ``values``, or of the values it adds to a field); the first
+answer other than the point's default is the point's answer (the last rule's answer is returned as
+it is), or, at a point whose answer is a chain (engine.mancala.rule.Point.chain: the two-row
+keep-moves), each rule is given the answer of the one before and the last answer is the point's.
+Hook point list-starts on four rows, for instance::
 
     @njit(cache=True, inline="always")
     def at_list_starts(state, params, p):
@@ -45,10 +48,28 @@ def _slot(rows: int, name: str) -> int:
     return int(getattr(layout, PREFIXES[rows] + name.upper()))
 
 
+def _codes(call: Call) -> tuple[int, ...]:
+    """The codes of the values that put ``call`` in play (none: any value other than 0)."""
+    return tuple(layout.code(call.when, v) for v in call.values) if call.when is not None else ()
+
+
 def in_play(rows: int, call: Call, constants: Mapping[int, int]) -> bool:
     """Whether ``call`` can run under ``constants`` (slot -> value: a combination of rules): not when
-    the combination fixes its ``when`` slot at 0."""
-    return call.when is None or constants.get(_slot(rows, call.when), 1) != 0
+    the combination fixes its ``when`` slot at 0, or at a value not among its values."""
+    if call.when is None or _slot(rows, call.when) not in constants:
+        return True
+    fixed = constants[_slot(rows, call.when)]
+    codes = _codes(call)
+    return fixed in codes if codes else fixed != 0
+
+
+def _guard(rows: int, call: Call) -> str:
+    """The condition that puts ``call`` in play, read from the parameter array."""
+    read = f"params[{_slot(rows, call.when)}]" if call.when is not None else ""
+    codes = _codes(call)
+    if not codes:
+        return f"{read} != 0"
+    return " or ".join(f"{read} == {c}" for c in codes)
 
 
 def specialised_source(constants: Mapping[int, int]) -> str:
@@ -72,8 +93,11 @@ def specialised_source(constants: Mapping[int, int]) -> str:
                     lines.append(f"from {call.module} import {call.function} as {local}")
                 indent = "    "
                 if call.when is not None:
-                    body.append(f"    if params[{_slot(board, call.when)}] != 0:")
+                    body.append(f"    if {_guard(board, call)}:")
                     indent = "        "
+                if spec.chain is not None:  # each rule given the answer before it
+                    body.append(f"{indent}{spec.chain} = {local}({args})")
+                    continue
                 if k == len(calls) - 1:  # the last: its answer is the point's, the default or not
                     body.append(f"{indent}return {local}({args})")
                     if call.when is None:
@@ -82,7 +106,7 @@ def specialised_source(constants: Mapping[int, int]) -> str:
                     body += [f"{indent}answer = {local}({args})", f"{indent}if answer != {spec.default}:",
                              f"{indent}    return answer"]
             else:
-                body.append(f"    return {spec.default}")
+                body.append(f"    return {spec.default if spec.chain is None else spec.chain}")
     return "\n".join(lines + body) + "\n"
 
 

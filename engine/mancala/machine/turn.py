@@ -23,7 +23,7 @@ from engine.mancala.machine.four_rows import settle as four_settle
 from engine.mancala.machine.two_rows import apply_move as two_apply_move
 from engine.mancala.machine.two_rows import finish as two_finish
 from engine.mancala.machine.two_rows import init_state as two_init_state
-from engine.mancala.machine.two_rows import settle as two_settle
+from engine.mancala.machine.two_rows import set_up as two_set_up
 
 SPECIALISED_WITH = ("engine.mancala.machine.two_rows", "engine.mancala.machine.four_rows")
 """The board modules specialised with this one (engine.specialise): their rule reads fold too, and
@@ -54,6 +54,6 @@ def run(op, params, table, start, state, scratch, rng, log, seed, games, move, t
                       FOUR_TO_MOVE, op, params, table, start, state, scratch, rng, log, seed, games, move, turn_limit,
                       move_limit, tree, out)
     else:
-        machine.drive(two_init_state, two_apply_move, two_settle, move_at, two_finish, TWO_STATUS, TWO_N_LEGAL,
+        machine.drive(two_init_state, two_apply_move, two_set_up, move_at, two_finish, TWO_STATUS, TWO_N_LEGAL,
                       TWO_TO_MOVE, op, params, table, start, state, scratch, rng, log, seed, games, move, turn_limit,
                       move_limit, tree, out)

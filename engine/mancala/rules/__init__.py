@@ -73,7 +73,11 @@ class Call:
     """The module holding the function."""
     function: str
     when: str | None
-    """The rule's slot that puts the call in play while not 0 (engine.mancala.rule.Code.when)."""
+    """The rule's slot that puts the call in play while not 0, or the field whose values do
+    (engine.mancala.rule.Code.when)."""
+    values: tuple[str, ...] = ()
+    """The values of :attr:`when`'s field that put the call in play (engine.mancala.rule.Code.values, or
+    the values the rule adds to the field); none: any value other than 0."""
 
 
 def calls(modules: tuple[ModuleType, ...]) -> dict[int, dict[str, tuple[Call, ...]]]:
@@ -90,7 +94,8 @@ def calls(modules: tuple[ModuleType, ...]) -> dict[int, dict[str, tuple[Call, ..
                 if not callable(getattr(owner, name, None)):
                     raise ValueError(f"rule {rule.name}: code at hook point {point!r} names {code.function!r}, "
                                      f"which {path} does not define")
-                out.setdefault(rows, {}).setdefault(point, []).append(Call(rule, path, name, code.when))
+                values = code.values or rule.adds.get(code.when or "", ())
+                out.setdefault(rows, {}).setdefault(point, []).append(Call(rule, path, name, code.when, values))
     return {rows: {point: tuple(calls) for point, calls in points.items()} for rows, points in out.items()}
 
 

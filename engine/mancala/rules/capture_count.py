@@ -4,11 +4,24 @@ fell is taken when it lies in the row the rule names and now holds one of the ca
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import Field
 
-from engine.mancala.rule import Board, Reading, Rule, field_is
+from engine import machine
+from engine.mancala.rule import Board, Code, Reading, Rule, field_is
+from engine.mancala.rules.grand_slam import whole_row
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import (
+        BASE, CHAIN_BACKWARD, LOGGED, P_CAPTURE_CHAIN, P_CAPTURE_COUNTS, P_CAPTURE_PARITY, P_CAPTURE_ROW,
+        P_GRAND_SLAM, P_PER_ROW, P_SITES, PARITY_EVEN, PARITY_ODD, ROW_OPPONENT, ROW_OWN, STORE,
+    )
+    from engine.mancala.machine.two_rows import LOG_CAPTURE
+
+SPECIALISED_WITH = ("engine.mancala.rules.grand_slam",)
+"""The grand slam decides a capture of a whole row (engine.specialise specialises it with this module)."""
 
 
 def _counts(r: Reading) -> tuple[str, str] | None:
@@ -51,5 +64,58 @@ RULE = Rule(
     slots={2: ("capture_counts", "capture_parity", "capture_row", "capture_chain")},
     writes={"capture_counts": counts_mask},
     hooks=("landing", "capture"),
-    kernels=("engine.mancala.machine.two_rows.end_capture",),
+    code={2: {"last-landing": Code("capture", when="capture")}},
 )
+
+
+@njit(cache=True)
+def capture(state, params, mover, holes, length, last, landed, log):
+    """Hook point last-landing (two rows): the hole ``landed`` (at track position ``last``) is taken if
+    it holds a capturing count, and with the backward chain each hole before it in its row while it
+    holds one (a capture of the opponent's whole row as the grand slam says). 1 if the landing is
+    decided here (a capture made or refused, a landing outside capture_row), 0 if nothing is taken
+    (owned holes may then take the hole)."""
+    per_row = params[P_PER_ROW]
+    sites = params[P_SITES]
+    row = landed // per_row
+    where = params[P_CAPTURE_ROW]
+    if (where == ROW_OPPONENT and row == mover) or (where == ROW_OWN and row != mover):
+        return 1
+    mask = params[P_CAPTURE_COUNTS]
+    parity = params[P_CAPTURE_PARITY]
+    chain = params[P_CAPTURE_CHAIN] == CHAIN_BACKWARD
+    taken = 0
+    n = 0
+    pos = last
+    h = landed
+    while True:
+        c = state[h]
+        if not ((c <= 62 and (mask >> c) & 1 == 1) or (c > 0 and ((parity == PARITY_EVEN and c % 2 == 0)
+                                                                  or (parity == PARITY_ODD and c % 2 == 1)))):
+            break
+        taken += c
+        n += 1
+        if not chain:
+            break
+        pos = pos - 1 if pos > 0 else length - 1
+        h = params[holes + pos]
+        if h >= sites or h // per_row != row:
+            break
+    if n == 0:
+        return 0
+    gets = mover
+    if params[P_GRAND_SLAM] != 0:
+        gets = whole_row(state, params, mover, row, taken)
+        if gets < 0:
+            return 1  # no-capture: the move stands, nothing is taken
+    pos = last
+    h = landed
+    for _ in range(n):
+        c = state[h]
+        state[h] = 0
+        state[BASE + STORE + gets] += c
+        if log[0] >= 0:
+            machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, c, gets)
+        pos = pos - 1 if pos > 0 else length - 1
+        h = params[holes + pos]
+    return 1

@@ -8,11 +8,17 @@ landing itself."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import Field
 
-from engine.mancala.rule import Reading, Rule, field_is
+from engine import machine
+from engine.mancala.rule import Code, Reading, Rule, field_is
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import BASE, LOGGED, P_GAP_CHAIN_REACH, P_SITES, STORE
+    from engine.mancala.machine.two_rows import LOG_CAPTURE
 
 
 def _after_a_gap_capture(r: Reading) -> tuple[str, str] | None:
@@ -41,6 +47,33 @@ RULE = Rule(
     checks=(_after_a_gap_capture,),
     uses=field_is("gap_chain", "alternating"),
     slots={2: ("gap_chain", "gap_chain_reach")},
-    hooks=("capture",),
-    kernels=("engine.mancala.machine.two_rows.chain_gaps",),
+    hooks=("after-capture",),
+    code={2: {"captured": Code("chain_gaps", when="gap_chain")}},
 )
+
+
+@njit(cache=True)
+def chain_gaps(state, params, holes, length, last, q, mover, log):
+    """Hook point captured (two rows): the hole at track position ``q`` was just taken (the lap's last
+    counter at ``last``); while the next hole is empty and the one after it holds counters, that one
+    is taken too, no farther than gap_chain_reach positions past ``last`` (0: short of ``last`` round
+    the board)."""
+    sites = params[P_SITES]
+    reach = params[P_GAP_CHAIN_REACH]
+    if reach == 0 or reach > length - 1:
+        reach = length - 1
+    d = q - last if q >= last else q + length - last  # how far past the landing
+    while d + 2 <= reach:
+        p1 = q + 1 if q + 1 < length else 0
+        q = p1 + 1 if p1 + 1 < length else 0
+        h1 = params[holes + p1]
+        h2 = params[holes + q]
+        if h1 >= sites or h2 >= sites or state[h1] != 0 or state[h2] == 0:
+            return 0
+        taken = state[h2]
+        state[h2] = 0
+        state[BASE + STORE + mover] += taken
+        if log[0] >= 0:
+            machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h2, taken, mover)
+        d += 2
+    return 0

@@ -4,11 +4,19 @@ move that would make it is not legal: Ludii's Oware, whose moves must leave the 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import Field
 
-from engine.mancala.rule import Board, Reading, Rule
+from engine.mancala.rule import Board, Code, Reading, Rule
+from engine.mancala.sowing import total
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import (
+        BASE, LEGAL, P_GRAND_SLAM, P_PER_ROW, P_SLAM_REACH, SLAM, SLAM_CAPTURE_ALL, SLAM_FORBIDDEN, SLAM_TO_OPPONENT,
+        TO_MOVE,
+    )
 
 
 def _needs_count(r: Reading) -> tuple[str, str] | None:
@@ -39,6 +47,54 @@ RULE = Rule(
     uses=lambda r: r.value("grand_slam") != "capture-all",
     slots={2: ("grand_slam", "slam_reach")},
     writes={"slam_reach": slam_reach},
-    hooks=("capture",),
-    kernels=("engine.mancala.machine.two_rows.end_capture", "engine.mancala.machine.two_rows.drop_grand_slams"),
+    hooks=("list-starts", "capture"),
+    code={2: {"keep-moves": Code("keep_moves", when="grand_slam", values=("forbidden",))}},
 )
+
+
+# --- its compiled code on two rows: at hook point keep-moves (Rule.code), and in the count capture
+# (engine.mancala.rules.capture_count calls whole_row)
+
+
+@njit(cache=True, inline="always")
+def whole_row(state, params, mover, row, taken):
+    """A capture by count of ``taken`` counters from ``row`` by player ``mover``: who gets them (0 or
+    1), or -1 if it is not made (no-capture: the move stands). Only a capture of every counter of the
+    opponent's row is the rule's; under forbidden it is marked (SLAM: only a move tried by
+    keep_moves gets here)."""
+    slam = params[P_GRAND_SLAM]
+    if slam == SLAM_CAPTURE_ALL or row == mover or taken != total(state, row * params[P_PER_ROW],
+                                                                  row * params[P_PER_ROW] + params[P_PER_ROW]):
+        return mover
+    if slam == SLAM_TO_OPPONENT:
+        return 1 - mover
+    if slam == SLAM_FORBIDDEN:
+        state[BASE + SLAM] = 1
+        return mover
+    return -1
+
+
+@njit(cache=True, inline="always")
+def keep_moves(state, params, table, scratch, n, lap_budget, log, try_move):
+    """Hook point keep-moves (grand_slam forbidden): when the opponent's row holds few enough counters
+    for a capture to take them all (slam_reach), only the moves that make no grand slam."""
+    opponent = 1 - state[BASE + TO_MOVE]
+    per_row = params[P_PER_ROW]
+    if n == 0 or total(state, opponent * per_row, opponent * per_row + per_row) > params[P_SLAM_REACH]:
+        return n
+    return drop_grand_slams(state, params, table, scratch, n, lap_budget, log, try_move)
+
+
+@njit(cache=True, inline="always")
+def drop_grand_slams(state, params, table, scratch, n, lap_budget, log, try_move):
+    """Keep, of the ``n`` legal moves at ``state[BASE + LEGAL:]``, those that make no grand slam, each
+    tried on ``scratch``; the new number."""
+    legal = BASE + LEGAL
+    k = 0
+    for i in range(n):
+        h = state[legal + i]
+        try_move(state, params, table, scratch, h, lap_budget, log)
+        if scratch[BASE + SLAM] == 0:
+            state[legal + k] = h
+            k += 1
+    return k

@@ -7,9 +7,20 @@ program)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mancala.rule import Board, Reading, Rule, SlotWriter
+from engine import machine
+from engine.mancala.rule import Board, Code, Reading, Rule, SlotWriter
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import (
+        BASE, LOGGED, OWNED, P_OWNED_COLLECT_A1, P_OWNED_COUNT, P_OWNED_SPARE_LAST, P_OWNED_SPARE_MIRROR, P_PER_ROW,
+        STORE,
+    )
+    from engine.mancala.machine.two_rows import LOG_CAPTURE
 
 
 class OwnedHoles(BaseModel):
@@ -58,6 +69,51 @@ RULE = Rule(
     slots={2: ("owned_count", "owned_spare_last", "owned_spare_mirror", "owned_collect_a1")},  # owned_count 0: none
     writes={f"owned_{name}": _param(name) for name in ("count", "spare_last", "spare_mirror", "collect_a1")},
     hooks=("capture", "end-of-turn"),
-    kernels=("engine.mancala.machine.two_rows.end_capture", "engine.mancala.machine.two_rows.collect_owned"),
+    code={2: {"last-landing": Code("make_owned", when="owned_count"),
+              "move-ends": Code("collect_owned", when="owned_count")}},
     position=("owned_holes",),
 )
+
+
+# --- its compiled code on two rows (Rule.code), run at the turn's hook points (engine.mancala.machine.hooks) --
+
+
+@njit(cache=True)
+def make_owned(state, params, mover, holes, length, last, landed, log):
+    """Hook point last-landing, where the count capture took nothing: the last counter made ``landed``,
+    in the opponent's row, hold the owning count: it becomes the mover's (their first), unless spared,
+    and its counters are taken. 0."""
+    per_row = params[P_PER_ROW]
+    row = landed // per_row
+    if row == mover or state[landed] != params[P_OWNED_COUNT] or state[BASE + OWNED + mover] != 0:
+        return 0
+    place = landed - row * per_row  # from its owner's left
+    if params[P_OWNED_SPARE_LAST] != 0 and place == per_row - 1:
+        return 0
+    theirs = state[BASE + OWNED + 1 - mover] - 1
+    if params[P_OWNED_SPARE_MIRROR] != 0 and theirs >= 0 and theirs - mover * per_row == place:
+        return 0
+    state[BASE + OWNED + mover] = landed + 1
+    take(state, landed, mover, log)
+    return 0
+
+
+@njit(cache=True)
+def collect_owned(state, params, log):
+    """Hook point move-ends: the counters in each owned hole go to its owner's store (not those of a
+    hole owned at a1 unless collect_a1). 0."""
+    for p in range(2):
+        h = state[BASE + OWNED + p] - 1
+        if h >= 0 and state[h] > 0 and (h != 0 or params[P_OWNED_COLLECT_A1] != 0):
+            take(state, h, p, log)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def take(state, h, p, log):
+    """The counters of hole ``h`` go to player ``p``'s store (a capture, traced)."""
+    taken = state[h]
+    state[h] = 0
+    state[BASE + STORE + p] += taken
+    if log[0] >= 0:
+        machine.log_event(log, state, BASE + LOGGED, LOG_CAPTURE, h, taken, p)

@@ -8,11 +8,16 @@ positions since the last capture outnumber them is checked against the last HIST
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+import numpy as np
+from numba import njit
 from pydantic import Field
 
-from engine.mancala.rule import Board, Reading, Rule, field_is
+from engine.mancala.rule import Board, Code, Reading, Rule, field_is
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import BASE, P_HISTORY, P_SITES, STORE, TO_MOVE
 
 HISTORY = 1024
 """Positions remembered since the last capture."""
@@ -36,6 +41,54 @@ RULE = Rule(
     slots={2: ("repetition", "history")},
     writes={"history": history},
     state={2: (("history", 1 + HISTORY),)},
-    hooks=("end-of-turn",),
-    kernels=("engine.mancala.machine.two_rows.remember",),
+    hooks=("start", "end-of-turn"),
+    code={2: {"play-starts": Code("start_memory", when="repetition"),
+              "turn-ends": Code("repeated", when="repetition")}},
 )
+
+
+# --- its compiled code on two rows (Rule.code), run at the turn's hook points (engine.mancala.machine.hooks) --
+
+
+@njit(cache=True)
+def position_key(state, params):
+    """A 64-bit hash (FNV-1a) of the board and the player to move: a position since the last capture."""
+    key = np.uint64(0xCBF29CE484222325)
+    prime = np.uint64(0x100000001B3)
+    for h in range(params[P_SITES]):
+        key = (key ^ np.uint64(state[h])) * prime
+    key = (key ^ np.uint64(state[BASE + TO_MOVE] + 7)) * prime
+    return np.int64(key)
+
+
+@njit(cache=True)
+def remember(state, params):
+    """Add the position to the repetition memory; True if it repeats one remembered (the memory
+    holds the positions since the last capture, the last HISTORY of them)."""
+    at = params[P_HISTORY]
+    key = position_key(state, params)
+    n = state[at]
+    for i in range(n if n < HISTORY else HISTORY):
+        if state[at + 1 + i] == key:
+            return True
+    state[at + 1 + n % HISTORY] = key
+    state[at] = n + 1
+    return False
+
+
+@njit(cache=True)
+def start_memory(state, params):
+    """Hook point play-starts: the repetition memory starts with the position at hand (a game's start,
+    a position set up)."""
+    state[params[P_HISTORY]] = 0
+    remember(state, params)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def repeated(state, params, stores):
+    """Hook point turn-ends: the position after the turn is remembered (the memory cleared first if
+    the move captured: no earlier position can come back); 1 if it repeats one, ending the game."""
+    if state[BASE + STORE] + state[BASE + STORE + 1] != stores:
+        state[params[P_HISTORY]] = 0
+    return 1 if remember(state, params) else 0
