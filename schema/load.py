@@ -64,8 +64,12 @@ def _read_yaml(path: Path, root: Path, errors: list[RecordError]) -> tuple[Any, 
         errors.append(RecordError(name, f"cannot read the file: {exc}"))
         return None
     try:
-        node = yaml.compose(text, Loader=LOADER)
-        data = yaml.load(text, Loader=LOADER)  # noqa: S506 (a safe loader)
+        loader = LOADER(text)  # parsed once: the node keeps the lines, the data is constructed from it
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else None
         errors.append(RecordError(name, f"YAML syntax error: {exc.problem or exc}", line=line))
