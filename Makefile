@@ -1,4 +1,5 @@
-# Variorum: `make serve` builds the archive and serves it; `make test` runs the whole test suite.
+# Variorum: `make serve` builds the archive and serves it; `make test` runs the tests' quick tier, `make
+# test-long` the long one (CI runs both; `make test-all` both at once).
 # Both create the virtual environment (.venv) and install the project first.
 
 PYTHON ?= python3
@@ -10,7 +11,7 @@ PORT   ?= 8001
 RESULTS := site/results.db
 SOURCES := $(shell find data engine -name '*.yaml' -o -name '*.py' 2>/dev/null)
 
-.PHONY: install build serve results test schema clean
+.PHONY: install build serve results test test-long test-all schema clean
 
 # Serving needs the project alone; the tests add their own (pytest, playwright, OpenSpiel...): `make
 # serve` on a fresh clone does not wait for them (benchmarks/first-run.txt: 9 CPU s and about 2 min
@@ -50,9 +51,19 @@ serve: $(BASE_STAMP)
 # compiles every game's kernels into numba's cache first, a game per core. TEST_WORKERS=0 runs them in
 # one process.
 TEST_WORKERS ?= 2
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
+# Two tiers (tests/tiers.py): `make test` the quick one, `make test-long` the tests that start servers,
+# browsers, releases or fresh compiles, or play references at scale; CI (.ci/run) runs both, `make
+# test-all` both in one run.
 test: install
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PYTEST) -m "not long"
+
+test-long: install
+	$(PYTEST) -m long
+
+test-all: install
+	$(PYTEST)
 
 schema: install
 	$(BIN)/variorum export-schema

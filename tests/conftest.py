@@ -1,6 +1,7 @@
-"""Shared fixtures: the real records, a scratch copy of them, and a built archive; and, when the
-tests run in parallel (pytest-xdist's ``-n``, as ``make test`` runs them), every game's kernels
-compiled into numba's cache before the workers start."""
+"""Shared fixtures: the real records, a scratch copy of them, and a built archive; the suite's two
+tiers (tests/tiers.py: ``make test`` runs the quick tier, ``make test-long`` the long one, CI
+both); and, when the tests run in parallel (pytest-xdist's ``-n``, as ``make test`` runs them),
+every game's kernels compiled into numba's cache before the workers start."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from schema.build import build
 from schema.load import Archive, load_archive
 from schema.paths import DATA_DIR
+from tiers import long_entry, stale_entries
 
 
 @pytest.fixture(scope="session")
@@ -51,6 +53,17 @@ def first_figures_as_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(first_run, "MIN_GAME_SECONDS", 0.1)
 
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of the long tier (tests/tiers.py) ``long``, before ``-m`` deselects by marks;
+    refuse a tier entry that names no test."""
+    for item in items:
+        if long_entry(item.nodeid) is not None:
+            item.add_marker(pytest.mark.long)
+    stale = stale_entries(config.rootpath)
+    if stale:
+        raise pytest.UsageError(f"tests/tiers.py LONG_TIER names tests that do not exist: {', '.join(stale)}")
 
 def _children_cpu() -> float:
     """User + sys CPU seconds of this process's ended children."""
@@ -121,7 +134,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
 BROWSER_TESTS = "tests/site/test_*browser.py"
 RUN_BROWSER_TESTS = ("install Debian's Chromium (sudo apt-get install chromium; any chromium or "
-                     "chromium-browser on PATH will do) and run make test again, or only them: "
+                     "chromium-browser on PATH will do) and run make test-long again, or only them: "
                      ".venv/bin/python -m pytest tests/site/test_browser.py tests/site/test_assess_browser.py "
                      "tests/site/test_layout_browser.py")
 """How to run the browser tests, said when they were skipped for want of Chromium."""

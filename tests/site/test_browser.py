@@ -84,6 +84,18 @@ def test_clicking_a_hole_plays_it(page, server):
     assert "moves=b1" in page.url
 
 
+def test_a_hole_that_sows_either_way_offers_both_directions(page, server):
+    """Walak-pussa's first move under Ludii's reading chooses the game's direction (a3 or a3cw): a
+    click on the hole says so and marks both moves, playing neither; the clockwise button plays it."""
+    open_game(page, server, "/games/walak-pussa?ruleset=ludii")
+    page.click("g[data-site='a3']")
+    expect(page.locator("#vr-notice")).to_contain_text("a3cw sows from a3 clockwise")
+    expect(page.locator("#vr-legal .vr-move.vr-hot")).to_have_count(2)
+    assert "moves=" not in page.url
+    page.locator("#vr-legal .vr-move", has_text="a3cw").click()
+    expect(page.locator("#vr-moves")).to_have_text("1. a3cw")
+
+
 def test_keyboard_play(page, server):
     open_game(page, server, "/games/tap-urdy?ruleset=ludii")
     page.locator("g[data-site='b2']").focus()
