@@ -137,6 +137,10 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
                               "the move ends where its last counter fell (hole landed, at track position last; not a "
                               "store): 1 if the rule decided what happens there (a capture made or refused, a "
                               "landing outside the row it captures in), else 0 (the next rule's turn: owned holes)"),
+        "relay-due": Point("end-of-game", ("state", "params", "mover"), 0,
+                           "a lap's relay is due (its last counter in an occupied hole, the next lap to start "
+                           "there): 1 if the rule ends the game here instead, the relay not made (the move ends "
+                           "as MOVE_GAME_OVER), else 0"),
         "lap-emptied-row": Point("end-of-game", ("state", "params", "relay_due"), 0,
                                  "a lap emptied a row mid-move (end = row-empty-after-lap), a relay then due "
                                  "(relay_due 1) or not: 1 if the game goes on (the rule set the player to move; the "

@@ -44,7 +44,7 @@ from engine.mancala.layout import (
 )
 from engine.mancala.machine.hooks import (
     at_captured, at_game_over, at_game_would_end, at_keep_moves, at_lap_emptied_row, at_lap_landed, at_lap_sown,
-    at_last_landing, at_move_ends, at_play_starts, at_sow, at_turn_ends,
+    at_last_landing, at_move_ends, at_play_starts, at_relay_due, at_sow, at_turn_ends,
 )
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow
 from engine.repetition import begin_move_split, restore_split, seen_before
@@ -130,7 +130,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     move). Then, with end row-empty-after-lap, an empty row ends the game. When ``logged``, a next
     lap whose (hole, board) configuration already occurred in this move proves the move endless.
     The rules' code runs where the lap reaches the turn's hook points (engine.mancala.rule.POINTS[2]:
-    sow, lap-landed, captured, lap-sown, last-landing). Returns MOVE_DONE, MOVE_AGAIN, MOVE_GAME_OVER,
+    sow, lap-landed, captured, lap-sown, last-landing, relay-due). Returns MOVE_DONE, MOVE_AGAIN, MOVE_GAME_OVER,
     MOVE_EMPTIED_RELAY, RUN_ENDLESS or RUN_OUT_OF_LAPS (the cap was reached).
     """
     base = BASE
@@ -226,6 +226,8 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
             at_last_landing(state, params, mover, holes, length, last, landed, log)  # a capture by count, ...
         if after_lap and row_empty(state, per_row):
             return MOVE_EMPTIED_RELAY if nxt >= 0 else MOVE_GAME_OVER
+        if nxt >= 0 and at_relay_due(state, params, mover) != 0:  # a rule ends the game, the relay not made
+            return MOVE_GAME_OVER
         if nxt < 0:
             return MOVE_AGAIN if in_store and store_again else MOVE_DONE
         if logged and seen_before(table, nxt, state):
