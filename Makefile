@@ -53,9 +53,8 @@ serve: $(BASE_STAMP)
 TEST_WORKERS ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
-# Two tiers (tests/tiers.py): `make test` the quick one, `make test-long` the tests that start servers,
-# browsers, releases or fresh compiles, or play references at scale; CI (.ci/run) runs both, `make
-# test-all` both in one run.
+# Two tiers (tests/tiers.py, which says why each long test is long): `make test` the quick one, `make
+# test-long` the rest; CI (.ci/run) runs both, `make test-all` both in one run.
 test: install
 	$(PYTEST) -m "not long"
 
