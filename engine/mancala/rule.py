@@ -119,6 +119,10 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
                             "opponent fed, no grand slam; try_move(state, params, table, scratch, hole, lap_budget, "
                             "log) plays a move on scratch, a copy of the position): their number",
                             chain="n"),
+        "lap-starts": Point("sow", ("state", "params", "origin", "count"), -1,
+                            "a lap takes up the count counters of hole origin (the hole emptied): the counters it "
+                            "sows if the rule leaves some in the hole (the first counter back into it), else -1 "
+                            "(all of them)"),
         "sow": Point("sow", ("state", "params", "t", "origin", "sown", "into_origin", "mover", "log"), -1,
                      "sow the lap's sown counters from hole origin along the track block at t if the rule sows it "
                      "(passing over the holes out of play, taking holes as the counters fall): the track position "
@@ -133,6 +137,10 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
                                       "into_origin", "mover", "log"), 0,
                           "after a lap of count counters from hole origin (sown of them sown, the last at track "
                           "position last): the rule's captures among the holes it sowed (sowing captures); 0"),
+        "lap-relays": Point("capture", ("state", "params", "holes", "length", "last", "mover", "log"), -1,
+                            "the lap's last counter fell at track position last (not a store) and a relay would "
+                            "follow (the hole was occupied, or every lap relays): the track position of the hole the rule captured there (the "
+                            "hole after a gap), or -1"),
         "last-landing": Point("capture", ("state", "params", "mover", "holes", "length", "last", "landed", "log"), 0,
                               "the move ends where its last counter fell (hole landed, at track position last; not a "
                               "store): 1 if the rule decided what happens there (a capture made or refused, a "

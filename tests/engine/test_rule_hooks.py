@@ -113,6 +113,8 @@ def test_a_rules_code_is_absent_from_the_kernels_of_a_game_not_using_it():
     (4, [f"if params[{layout.F_RESTRICTED}] != 0:"]),
     (2, [f"if params[{layout.P_OWNED_COUNT}] != 0:",
          f"if params[{layout.P_CAPTURE}] == {layout.CAPTURE_COUNT}:",  # the value capture-count adds to capture
+         f"if params[{layout.P_CAPTURE}] == {layout.CAPTURE_ACROSS_GAP}:",  # capture-across-gap's
+         f"if params[{layout.P_FIRST_COUNTER}] == {layout.FIRST_ORIGIN}:",  # first-counter's values=("origin",)
          f"if params[{layout.P_GRAND_SLAM}] == {layout.SLAM_FORBIDDEN}:"]),  # grand-slam's values=("forbidden",)
 ])
 def test_the_generic_kernel_calls_every_rule_behind_its_slot_or_values(rows, guards):
@@ -143,18 +145,23 @@ def test_a_rule_module_not_listed_is_found_and_placed_after_the_rule_it_names():
 
 
 def test_a_two_row_rules_code_is_absent_from_the_kernels_of_a_game_not_using_it():
-    """Toguz Kumalak plays owned holes and a count capture, Tap-urdy neither, Pallankuli rounds and
-    sowing captures, Fondji a forbidden grand slam and feeding: each kernel holds the code of the
-    rules its combination can play, specialised, and no trace of the others' (a rule whose slot the
-    combination fixes at 0, or at a value not its own, is not imported)."""
+    """Toguz Kumalak plays owned holes, a count capture and the first counter back into the origin,
+    Tap-urdy the capture across a gap and none of those, Pallankuli rounds and sowing captures, Fondji
+    a forbidden grand slam and feeding: each kernel holds the code of the rules its combination can
+    play, specialised, and no trace of the others' (a rule whose slot the combination fixes at 0, or at
+    a value not its own, is not imported)."""
     tap, toguz = _kernel_modules("tap-urdy"), _kernel_modules("toguz-kumalak")
     pallankuli, fondji = _kernel_modules("pallankuli"), _kernel_modules("fondji")
     assert {"turn", "two_rows", "hooks"} <= tap.keys() and "four_rows" not in tap
     moved = {"owned_holes", "capture_count", "capture_own_empty", "capture_next", "rounds", "sowing_captures",
-             "repetition", "feeding", "grand_slam", "gap_chain", "majority"}
-    assert not moved & tap.keys(), moved & tap.keys()  # Tap-urdy's capture across a gap is the lap loop's own
-    assert "__" not in tap["hooks"]  # every point answers its default
-    assert {"owned_holes", "capture_count"} <= toguz.keys()
+             "repetition", "feeding", "grand_slam", "gap_chain", "majority", "first_counter"}
+    assert not moved & tap.keys(), moved & tap.keys()
+    assert "capture_across_gap" in tap  # its one rule with code, at one point; every other point its default
+    assert [line for line in tap["hooks"].splitlines() if "__" in line and "import" not in line] == [
+        "    return capture_across_gap__take_across_gap(state, params, holes, length, last, mover, log)"]
+    assert f"params[{layout.P_CAPTURE}]" not in tap["hooks"]  # capture fixed at across-gap: the guard folded
+    assert {"owned_holes", "capture_count", "first_counter"} <= toguz.keys()
+    assert "capture_across_gap" not in toguz and "first_counter__back_into_origin(" in toguz["hooks"]
     assert not {"rounds", "sowing_captures", "feeding", "grand_slam", "capture_own_empty"} & toguz.keys()
     assert "owned_holes__make_owned(" in toguz["hooks"] and "owned_holes__collect_owned(" in toguz["hooks"]
     assert f"params[{layout.P_OWNED_COUNT}]" not in toguz["hooks"]  # fixed at 3: the guard folded

@@ -14,13 +14,13 @@ passes when it is long (engine.machine.run_laps), so that proving a move endless
 for the many moves that end after a few laps.
 
 What is written here: the turn (settle, list_moves, apply_move), the lap loop (``laps``) with the
-rules played inside it on every lap (the lap's sowing and track, the direction chosen with the first
-move, the first counter back into the origin, the landing after a skipped origin, the relay, the
-capture across a gap, a store turn), the starts (min_counters, singleton last-resort), endless moves,
-the last turn and the score. Every other rule's code is in its module (engine.mancala.rules: owned
-holes, rounds, repetition, feeding, the grand slam, the gap chain, majority, sowing captures, the
-captures by count, from an own empty hole and of the next hole), run where the turn calls its hook
-points ``at_<point>`` (engine.mancala.rule.POINTS[2]), composed from the rules' declarations by
+machinery played inside it on every lap (the lap's sowing and track, the direction chosen with the
+first move, the landing after a skipped origin, the relay, a store turn), the starts (min_counters,
+singleton last-resort), endless moves, the last turn and the score. Every rule's code is in its module
+(engine.mancala.rules: the first counter back into the origin, the captures across a gap, by count,
+from an own empty hole and of the next hole, sowing captures, the gap chain, owned holes, rounds,
+repetition, feeding, the grand slam, majority), run where the turn calls its hook points
+``at_<point>`` (engine.mancala.rule.POINTS[2]), composed from the rules' declarations by
 engine.mancala.machine.hooks.
 
 The state: the board (``sites`` holes, player 1's row first), then the fields of
@@ -34,17 +34,17 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
-    AFTER_LAP, BASE, BY_LOT, CANNOT_MOVE, CAPTURE_ACROSS_GAP, CONTINUE_RELAY, COVER, CW_MOVE, DIRECTION,
-    DIRECTION_FIRST_MOVE, ENDS_AT_ORIGIN, FIRST, FIRST_LAP, FIRST_ORIGIN, ILLEGAL, LEGAL, LOGGED, MOVES, N_LEGAL,
-    NEXT_NON_EMPTY, OWN_ROW, OWNER, OWNER_ONLY, P_AFTER_CAPTURE, P_CAPTURE, P_CAPTURE_EMPTY, P_DIRECTION, P_END,
-    P_ENDLESS, P_FIRST_COUNTER, P_FIRST_PLAYER, P_LAST_TURN, P_LONG_LAP, P_MIN_COUNTERS, P_PER_ROW, P_RELAY,
-    P_RELAY_WHEN, P_REMAINING, P_SINGLETON, P_SITES, P_SKIPPED_LANDING, P_SOW_CAPTURE, P_START_COUNT, P_START_ROW,
-    P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, P_TRACK_CW, RELAY_NEXT_ALWAYS, RELAY_NEXT_HOLE, RELAY_SINGLE,
-    SINGLETON_LAST_RESORT, SKIP_ORIGIN, SLAM, SNAPSHOT, STATUS, STORE, TO_MOVE, TURN_AGAIN, TURNS,
+    AFTER_LAP, BASE, BY_LOT, CANNOT_MOVE, CONTINUE_RELAY, COVER, CW_MOVE, DIRECTION, DIRECTION_FIRST_MOVE,
+    ENDS_AT_ORIGIN, FIRST, FIRST_LAP, ILLEGAL, LEGAL, LOGGED, MOVES, N_LEGAL, NEXT_NON_EMPTY, OWN_ROW, OWNER,
+    OWNER_ONLY, P_AFTER_CAPTURE, P_DIRECTION, P_END, P_ENDLESS, P_FIRST_PLAYER, P_LAST_TURN, P_LONG_LAP,
+    P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_SINGLETON, P_SITES, P_SKIPPED_LANDING,
+    P_SOW_CAPTURE, P_START_COUNT, P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, P_TRACK_CW,
+    RELAY_NEXT_ALWAYS, RELAY_NEXT_HOLE, RELAY_SINGLE, SINGLETON_LAST_RESORT, SKIP_ORIGIN, SLAM, SNAPSHOT, STATUS,
+    STORE, TO_MOVE, TURN_AGAIN, TURNS,
 )
 from engine.mancala.machine.hooks import (
-    at_captured, at_game_over, at_game_would_end, at_keep_moves, at_lap_emptied_row, at_lap_landed, at_lap_sown,
-    at_last_landing, at_move_ends, at_play_starts, at_relay_due, at_sow, at_turn_ends,
+    at_captured, at_game_over, at_game_would_end, at_keep_moves, at_lap_emptied_row, at_lap_landed, at_lap_relays,
+    at_lap_sown, at_lap_starts, at_last_landing, at_move_ends, at_play_starts, at_relay_due, at_sow, at_turn_ends,
 )
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow
 from engine.repetition import begin_move_split, restore_split, seen_before
@@ -130,7 +130,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     move). Then, with end row-empty-after-lap, an empty row ends the game. When ``logged``, a next
     lap whose (hole, board) configuration already occurred in this move proves the move endless.
     The rules' code runs where the lap reaches the turn's hook points (engine.mancala.rule.POINTS[2]:
-    sow, lap-landed, captured, lap-sown, last-landing, relay-due). Returns MOVE_DONE, MOVE_AGAIN, MOVE_GAME_OVER,
+    lap-starts, sow, lap-landed, captured, lap-sown, lap-relays, last-landing, relay-due). Returns MOVE_DONE, MOVE_AGAIN, MOVE_GAME_OVER,
     MOVE_EMPTIED_RELAY, RUN_ENDLESS or RUN_OUT_OF_LAPS (the cap was reached).
     """
     base = BASE
@@ -141,12 +141,9 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     mover = state[base + TO_MOVE]
     per_row = params[P_PER_ROW]
     into_origin = params[P_LONG_LAP] != SKIP_ORIGIN
-    captures = params[P_CAPTURE] == CAPTURE_ACROSS_GAP
     store_again = params[P_STORE_TURN] == TURN_AGAIN
-    first_origin = params[P_FIRST_COUNTER] == FIRST_ORIGIN
     sow_k = params[P_SOW_CAPTURE]  # a lap ending in a hole its sowing captures took does not relay from it
     end_at_origin = not into_origin and params[P_SKIPPED_LANDING] == ENDS_AT_ORIGIN
-    capture_empty = params[P_CAPTURE_EMPTY] != 0
     continue_relay = params[P_AFTER_CAPTURE] == CONTINUE_RELAY
     next_non_empty = params[P_RELAY_WHEN] == NEXT_NON_EMPTY
     relay = params[P_RELAY]
@@ -170,10 +167,9 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     while True:
         count = state[origin]
         state[origin] = 0
-        sown = count
-        if first_origin and count > 1:  # the first counter back into the hole just emptied
-            state[origin] = 1
-            sown = count - 1
+        sown = at_lap_starts(state, params, origin, count)  # some left in the hole (the first counter back)
+        if sown < 0:
+            sown = count
         last = at_sow(state, params, t, origin, sown, into_origin, mover, log)  # a lap a rule sows (rounds, sowing captures)
         if last < 0:
             last = sow(state, params, t, origin, sown, into_origin)
@@ -201,18 +197,11 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
         at_lap_sown(state, params, holes, length, origin, count, sown, last, into_origin, mover, log)
         if not in_store and (landing > 1 or relay == RELAY_NEXT_ALWAYS) and landing != sow_k and relay != RELAY_SINGLE:
             p1 = last + 1 if last + 1 < length else 0
-            p2 = p1 + 1 if p1 + 1 < length else 0
             h1 = params[holes + p1]
-            h2 = params[holes + p2]
-            captured = False
-            if captures and state[h1] == 0 and (capture_empty or state[h2] > 0):
-                taken = state[h2]
-                state[base + STORE + mover] += taken
-                state[h2] = 0
-                captured = True
-                if log[0] >= 0:
-                    machine.log_event(log, state, logged_fields, LOG_CAPTURE, h2, taken, mover)
-                at_captured(state, params, holes, length, last, p2, mover, log)
+            q = at_lap_relays(state, params, holes, length, last, mover, log)  # a capture there (across a gap)
+            captured = q >= 0
+            if captured:
+                at_captured(state, params, holes, length, last, q, mover, log)
             if captured and not continue_relay:
                 nxt = -1
             elif next_non_empty and state[h1] == 0:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from numba import njit
 from pydantic import Field
 
-from engine.mancala.rule import Rule, field_is
+from engine.mancala.rule import Code, Rule, field_is
 
 RULE = Rule(
     name="first-counter",
@@ -22,5 +23,19 @@ RULE = Rule(
     uses=field_is("first_counter", "origin"),
     slots={2: ("first_counter",)},
     hooks=("sow",),
-    kernels=("engine.mancala.machine.two_rows.laps",),
+    code={2: {"lap-starts": Code("back_into_origin", when="first_counter", values=("origin",))}},
 )
+
+
+# --- its compiled code on two rows (Rule.code), run at the turn's hook points (engine.mancala.machine.hooks) --
+
+
+@njit(cache=True, inline="always")
+def back_into_origin(state, params, origin, count):
+    """Hook point lap-starts (two rows): a lap of ``count`` counters taken up from hole ``origin``
+    puts its first counter back into it, unless it is alone: the counters left to sow, or -1 (a
+    lone counter moves on: all of them are sown)."""
+    if count < 2:
+        return -1
+    state[origin] = 1
+    return count - 1
