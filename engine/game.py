@@ -178,6 +178,10 @@ class State:
         self.start = start
         self._history = list(history or [])
         self._counts = np.zeros((1, N_COLUMNS), dtype=np.int64) if counts is None else counts.copy()
+        self._checked: tuple[bytes, list[int], str | None] | None = None
+        """The position :meth:`_check_legal` last saw (its state array's bytes), its legal moves and, once a
+        move was refused there, why (the legal moves' notation): a caller trying many moves in one position
+        (the conformance suite's probes, a user's retries) lists and names them once."""
 
     # --- who, what, whether -------------------------------------------------------------------
     @property
@@ -241,17 +245,26 @@ class State:
         self._history.append(m)
 
     def _check_legal(self, move: int | str) -> int:
-        """The move as an int; ValueError naming it and listing the legal moves if it is not legal."""
+        """The move as an int; ValueError naming it and listing the legal moves if it is not legal.
+        The legal moves and their list are kept for the position (keyed by the state array's bytes,
+        whatever changed it) until it changes."""
         m = self._as_move(move)
-        legal = self.legal_moves()
+        key = self._st.tobytes()
+        checked = self._checked
+        if checked is None or checked[0] != key:
+            checked = self._checked = (key, self.legal_moves(), None)
+        legal = checked[1]
         if m not in legal:
             try:
                 name = self.rules.move_to_text(m)
             except ValueError:
                 name = str(move)
-            why = "the game is over" if self.is_terminal() else "legal moves: " + ", ".join(
-                self.rules.move_to_text(x) for x in legal
-            )
+            why = checked[2]
+            if why is None:
+                why = "the game is over" if self.is_terminal() else "legal moves: " + ", ".join(
+                    self.rules.move_to_text(x) for x in legal
+                )
+                self._checked = (key, legal, why)
             raise ValueError(f"illegal move {name!r} ({why})")
         return m
 

@@ -24,6 +24,7 @@ parameter array, at offsets fixed for every width up to :data:`MAX_PER_ROW`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -257,15 +258,21 @@ def board_sites(per_row: int, board: Sequence[int]) -> list[dict[str, object]]:
     """The holes for drawing, as player 1 sees the board: ``name`` (the notation of a move from
     it), ``row`` (0: player 2's outer row, 1: their inner row, 2: player 1's inner row, 3: player
     1's outer row), ``col`` (from player 1's left), ``count``, ``owner`` (1 or 2)."""
-    n = per_row
+    return [{"name": name, "row": row, "col": col, "count": int(board[site]), "owner": owner}
+            for name, row, col, site, owner in _drawn_sites(check_per_row(per_row))]
+
+
+@lru_cache(maxsize=None)
+def _drawn_sites(n: int) -> tuple[tuple[str, int, int, int, int], ...]:
+    """:func:`board_sites`' holes on a board of ``n`` holes a row, without their counts: ``(name, row, col,
+    site, owner)`` in drawing order, worked out once a size (a board is drawn at every move of a game)."""
     out = []
     for row, first in enumerate((3 * n, 2 * n, n, 0)):
         for col in range(n):
             site = first + col
             player, position = owner_and_position(n, site)
-            out.append({"name": hole_name(player, position), "row": row, "col": col, "count": int(board[site]),
-                        "owner": player + 1})
-    return out
+            out.append((hole_name(player, position), row, col, site, player + 1))
+    return tuple(out)
 
 
 def board_from_holes(per_row: int, spec: Mapping[str, object]) -> list[int]:

@@ -61,6 +61,23 @@ def test_illegal_move_raises_naming_it_and_the_legal_moves():
     assert s.history() == []
 
 
+def test_a_refusal_lists_the_legal_moves_of_its_position():
+    """A refused move's message lists the legal moves where it was tried: the same list while the
+    position stands (State keeps it), the new position's once a move, by apply or apply_traced, changed it."""
+    s = engine.new_game("tap-urdy", switches={"first-player": "player-1"})
+    for _ in range(2):
+        with pytest.raises(ValueError, match=r"illegal move 'a1' \(legal moves: b1, b2, b3, b4, b5, b6\)"):
+            s.apply("a1")
+    for play in (s.apply, s.apply_traced):
+        play(s.legal_moves()[0])
+        legal = s.legal_moves_text()
+        refused = next(m for m in range(12) if m not in s.legal_moves())
+        with pytest.raises(ValueError) as e:
+            s.apply(refused)
+        assert str(e.value) == f"illegal move {s.move_to_text(refused)!r} (legal moves: {', '.join(legal)})"
+    assert len(s.history()) == 2
+
+
 def test_apply_takes_ints_and_notation_alike():
     a = engine.new_game("tap-urdy", seed=4)
     b = engine.new_game("tap-urdy", seed=4)
