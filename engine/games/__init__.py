@@ -10,6 +10,8 @@ engine.game.Rules over the kernels), added to ``GAMES`` below.
 from __future__ import annotations
 
 import engine.inlining  # noqa: F401  (numba's inliner without its redundant copies, before any kernel compiles)
+import engine.liveness  # noqa: F401  (numba's live-variable analysis on bit sets, likewise)
+import engine.ssa  # noqa: F401  (numba's SSA reconstruction visiting only each variable's blocks, likewise)
 from pathlib import Path
 
 from engine import descriptions
