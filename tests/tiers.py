@@ -27,10 +27,12 @@ LONG_TIER: dict[str, str] = {
         "compiles UCT's node-capped tree, which nothing else plays (22 CPU s on a fresh cache, 2 cached; h73)",
     # references and peers at scale
     "tests/engine/test_conformance.py::test_every_move_conforms_under_each_ruleset":
-        "ten drawn games of every game under every ruleset, every move checked (147 CPU s, h73); the quick tier "
+        "ten drawn games of every game under every ruleset, every move checked (147 CPU s, h73; 63.9 after h77's "
+        "cut of the refusals' message); the quick tier "
         "checks a whole game of each ruleset and games under drawn switch values",
     "tests/engine/test_conformance.py::test_every_move_conforms_under_random_switches":
-        "drawn games under drawn switch values, every move checked (44 CPU s, the lead's quick-tier run); the "
+        "drawn games under drawn switch values, every move checked (44 CPU s, the lead's quick-tier run; 23.4 after "
+        "h77's cut); the "
         "quick tier checks a whole game of every ruleset",
     "tests/engine/test_conformance.py::test_uct_finds_a_win_in_one":
         "UCT's search from a position with one winning move in every game (20 CPU s)",

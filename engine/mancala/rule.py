@@ -14,7 +14,8 @@ rules in docs/rules.md, and what each of its parameter slots holds under a readi
 it runs, the function there, and engine.mancala.machine.hooks composes the calls into the board's
 turn from these declarations (engine.specialise folds them). A new rule at the points a turn has is
 its module and its tests, on either board; what is still written in a board's kernels (the lap
-loop's own rules: lap sowing, relay, the capture across a gap) says so in the board's docstring.
+loop's machinery: lap sowing, relay; on four rows its captures, stops and choices too) says so in the
+board's docstring.
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@
   rows, engine.mancala.layout.ROWS) and drives that board's turn (engine.machine.drive), with the
   legal moves read one way for every board (``move_at``);
 - ``two_rows``: the turn on two rows (one row a player, the tracks of engine.mancala.description:
-  a shared circuit, or a track a player through the stores) and the rules played inside its lap
-  loop: the lap's sowing, the relay, the capture across a gap; the rest of its rules (the captures
-  by count, from an own empty hole and of the next hole, sowing captures, the gap chain, owned
-  holes, rounds, feeding, the grand slam, majority, repetition) is in their modules
+  a shared circuit, or a track a player through the stores) and the machinery of its lap loop: the
+  lap's sowing, the relay; its rules (the first counter back into the origin, the captures across a
+  gap, by count, from an own empty hole and of the next hole, sowing captures, the gap chain, owned
+  holes, rounds, feeding, the grand slam, majority, repetition) are in their modules
   (engine.mancala.rules), run where the turn calls its hook points;
 - ``four_rows``: the turn on four rows (two rows a player, engine.mancala.fourrow's geometry: a
   track a player and kind of lap) and the rules played inside its lap loop: the column captures,
