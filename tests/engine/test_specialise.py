@@ -165,13 +165,13 @@ def test_the_machine_is_specialised_with_its_board_and_without_the_other():
     from engine.mancala.machine import turn, two_rows
 
     rules = GAMES["tap-urdy"]
-    assert layout.P_CAPTURE in rules.constant_slots
+    assert layout.P_STORE_TURN in rules.constant_slots
     text = Path(specialise.specialised(turn, dict(rules.combination[1])).__file__).read_text()
     siblings = {line.split()[1] for line in text.splitlines() if line.startswith("from engine._specialised.")}
     assert siblings and all(".two_rows_" in s for s in siblings), siblings  # the four-row board left out
     board = Path(sys.modules[siblings.pop()].__file__).read_text()
-    assert "params[P_CAPTURE]" in inspect.getsource(two_rows)
-    assert f"params[{layout.P_CAPTURE}]" not in board  # folded to the description's value
+    assert "params[P_STORE_TURN]" in inspect.getsource(two_rows)
+    assert f"params[{layout.P_STORE_TURN}]" not in board  # folded to the description's value
     four = Path(specialise.specialised(turn, {layout.ROWS: 4}).__file__).read_text()
     assert ".four_rows_" in four and ".two_rows_" not in four
     assert rules.machine is GAMES["kalah"].machine and rules.machine is not GAMES["lobudok"].machine
