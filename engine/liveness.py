@@ -18,13 +18,13 @@ tests/engine/test_numba_passes.py compares it with numba's on the IR of kernels 
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
 from numba.core import analysis, ir_utils
+
+from engine import numba_source
 
 NUMBA_SHA256 = "713c4c094977e93b"
 """The first 16 hex digits of the SHA-256 of numba's ``compute_live_map`` source matched here."""
@@ -35,10 +35,7 @@ ORIGINAL = analysis.compute_live_map
 
 def source_digest() -> str:
     """The digest of the installed numba's ``compute_live_map`` source, as :data:`NUMBA_SHA256`."""
-    try:
-        return hashlib.sha256(inspect.getsource(ORIGINAL).encode()).hexdigest()[:16]
-    except (OSError, TypeError):
-        return "unreadable"
+    return numba_source.digest(ORIGINAL)
 
 
 def compute_live_map(cfg: Any, blocks: Mapping[int, Any], var_use_map: Mapping[int, set[str]],

@@ -22,14 +22,14 @@ machines, and the compiled object code was compared byte for byte (benchmarks/ma
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 from collections import defaultdict
 from typing import Any
 
 from numba.core import errors, ir
 from numba.core import ssa as numba_ssa
 from numba.core.analysis import compute_cfg_from_blocks
+
+from engine import numba_source
 
 NUMBA_SSA_SHA256 = "d20accd92757fef6"
 """The first 16 hex digits of the SHA-256 of numba.core.ssa's source that this rewrite matches."""
@@ -40,10 +40,7 @@ ORIGINAL = numba_ssa._run_ssa
 
 def source_digest() -> str:
     """The digest of the installed numba.core.ssa's source, as :data:`NUMBA_SSA_SHA256` is written."""
-    try:
-        return hashlib.sha256(inspect.getsource(numba_ssa).encode()).hexdigest()[:16]
-    except (OSError, TypeError):
-        return "unreadable"
+    return numba_source.digest(numba_ssa)
 
 
 def occurrences(blocks: dict[int, Any]) -> dict[str, list[int]]:
