@@ -14,9 +14,12 @@ serve`` bakes in two passes:
 2. **refining**: every section at the default budget, cheapest first, each saved as a
    ``defaults`` run that replaces the preliminary one.
 
-Before a game's preliminary runs, :func:`pilot` plays a few random games of each ruleset: the
-seconds a random game takes and its decisions. :func:`estimate` turns a budget into seconds from
-them (random games; agent games as decisions x iterations x playout steps), and the refining
+Before a game's preliminary runs, :func:`pilot` plays a few random games of each ruleset (the
+seconds a random game takes and its decisions) and two pairs of short agent games of each
+(:data:`CALIBRATION`: how long agents' games last, which in the alignment games is often 15 times a
+random game's, and what an agent's decision costs, a part for the decision and a part a playout
+step). :func:`estimate` turns a budget into seconds from them (random games; an agent game as its
+decisions x (a decision's cost + iterations x playout steps x a step's cost)), and the refining
 pass scales its estimates by what the preliminary run of the same section actually took against
 its estimate (:func:`corrected`). The bake prints each estimate beside the real time.
 
@@ -86,14 +89,25 @@ MIN_GAME_SECONDS = 6.0
 """A game's preliminary time is never less than this, whatever the number of games."""
 PILOT_GAMES = 20
 """Random games a ruleset of :func:`pilot`."""
-FULL_PLAYOUT = 0.2
-"""A full playout's decisions, as a share of a random game's: half the game is left on average, and
-agents' games are shorter than random ones. Fitted on five default assessments of the after-run of
-benchmarks/first-run.txt (Tshuba, the Misoro Tsoro with additional capture, Tsoro, Kalah, Musoro
-Tsoro), which took 0.32-0.43 of their estimates at a half; not yet checked on other runs."""
-ITERATION_SECONDS = 2e-6
-"""Seconds a UCT iteration costs beside its playout (the tree's walk and backup), measured on this
-machine: benchmarks/first-run.txt."""
+FULL_PLAYOUT = 0.5
+"""A full (untruncated) playout's steps, as a share of a random game's decisions: half the game is
+left on average. Checked on two uct:8 games a ruleset of 8 games (benchmarks/first-run.txt, tenth
+session): Kalah, Lobudök, Toguz Kumalak and Tsoro within a factor of two, Oware 2.0 times its
+estimate, Dra, Achi and Tap-urdy 0.44, 0.35 and 0.23 times theirs."""
+CALIBRATION = (("uct:4:5", 20), ("uct:8:20", 160))
+"""The pilot's agent games (self-play, :data:`CALIBRATION_GAMES` a ruleset) and the playout steps a
+decision of each walks (iterations x depth): from their CPU seconds a decision :func:`pilot` fits a
+decision's own cost and a step's (engine.agents' UCT: the decision's tree and legal moves, then each
+iteration's playout). Measured on 14 games (benchmarks/first-run.txt, tenth session): a decision
+24-95 microseconds, a step 0-712 nanoseconds."""
+CALIBRATION_GAMES = 2
+"""Agent games a ruleset of each of :data:`CALIBRATION`."""
+COMPARISON_SECONDS = 0.06
+"""CPU seconds a comparison's run costs beside its games and rulesets (its plan, its results saved):
+the median of what 34 preliminary comparisons took beyond their estimates (0.04 s under to 0.12 s
+over; benchmarks/first-run.txt, tenth session)."""
+
+
 def reading_seconds(resamples: int) -> float:
     """CPU seconds a reading costs beside its games (its sweep's cells and its measures' bootstrap
     intervals, engine.compare.intervals): measured on Tap-urdy's 3,072 readings, 20 games each, 1.6 ms
@@ -134,18 +148,23 @@ def _default_budget(section: str, game_id: str) -> Budget:
 @dataclass(frozen=True)
 class Rates:
     """A game's costs, from :func:`pilot`: CPU seconds a random game and decisions a game (means over
-    its rulesets), its rulesets and the readings its reconstruction examines."""
+    its rulesets), its rulesets and the readings its reconstruction examines; and, from its agent
+    games (:data:`CALIBRATION`), the decisions an agents' game lasts and the CPU seconds of an agent's
+    decision beside its playouts and of a playout step."""
 
     random_game: float
     turns: float
     rulesets: int
     readings: int
+    agent_decisions: float
+    decision_seconds: float
+    step_seconds: float
 
 
 def pilot(game_id: str, games: int = PILOT_GAMES) -> Rates:
     """Play ``games`` random games of each of the game's rulesets (compiled), once, timed in CPU
     seconds, after one game of the first ruleset outside the timing (it loads or compiles the
-    kernels); ``games`` < 2: ValueError."""
+    kernels); then :data:`CALIBRATION`'s agent games (:func:`calibrate`); ``games`` < 2: ValueError."""
     if games < 2:
         raise ValueError(f"games: the pilot plays at least 2 games a ruleset, not {games}")
     from engine import rulesets as archive
@@ -168,20 +187,45 @@ def pilot(game_id: str, games: int = PILOT_GAMES) -> Rates:
     seconds = time.process_time() - started
     turns = sum(float(r[:, S.TURNS].mean()) for r in rows) / max(1, len(rows))
     readings = len(comparing.plan(game_id, switches=list(standings(game_id))).variants)
-    return Rates(seconds / max(1, games * len(found)), max(1.0, turns), len(found), readings)
+    decisions, decision, step = calibrate(game_id, tuple(plan.variants), limits)
+    return Rates(seconds / max(1, games * len(found)), max(1.0, turns), len(found), readings, decisions, decision,
+                 step)
+
+
+def calibrate(game_id: str, variants: tuple[dict[str, str], ...], limits: tuple[int, int]) -> tuple[float, float, float]:
+    """The agents' games of :data:`CALIBRATION`, each :data:`CALIBRATION_GAMES` games of every variant,
+    after one short game that loads the agents' kernels: the decisions a game (their mean) and the CPU
+    seconds of a decision beside its playouts and of a playout step (a line through the two agents'
+    seconds a decision against their steps, neither below 0)."""
+    from engine import stats as S
+    from engine.compare.sweep import Sweep, run
+
+    run(Sweep(game_id, variants[:1], 2, 0, ("uct:2:2", "uct:2:2"), None, (4, 16)), checkpoint=None)
+    points, lengths = [], []
+    for agent, steps in CALIBRATION:
+        started = time.process_time()
+        rows = run(Sweep(game_id, variants, CALIBRATION_GAMES, 0, (agent, agent), None, limits), checkpoint=None)
+        seconds = time.process_time() - started
+        decisions = sum(float(r[:, S.DECISIONS].sum()) for r in rows)
+        points.append((steps, seconds / max(1.0, decisions)))
+        lengths.append(decisions / max(1, len(variants) * CALIBRATION_GAMES))
+    (s1, t1), (s2, t2) = points
+    step = max(0.0, (t2 - t1) / (s2 - s1))
+    return max(1.0, sum(lengths) / len(lengths)), max(0.0, t1 - s1 * step), step
 
 
 def agent_game(rates: Rates, agent: str) -> float:
-    """CPU seconds of one game of ``agent`` against itself: each decision runs the agent's iterations,
-    each a playout of :data:`FULL_PLAYOUT` of a random game's decisions (or ``depth`` decisions, if fewer)."""
+    """CPU seconds of one game of ``agent`` against itself: an agents' game's decisions, each its own
+    cost and the agent's iterations, each a playout of :data:`FULL_PLAYOUT` of a random game's
+    decisions (or ``depth`` steps)."""
     from engine.agents import parse_agent
 
     spec = parse_agent(agent)
     if spec.kind == "random":
         return rates.random_game
-    steps = rates.turns * FULL_PLAYOUT if spec.depth is None else min(spec.depth, rates.turns / 2)
-    step = rates.random_game / rates.turns
-    return rates.turns * int(spec.param) * (steps * step + ITERATION_SECONDS)  # type: ignore[arg-type]
+    steps = rates.turns * FULL_PLAYOUT if spec.depth is None else spec.depth
+    return rates.agent_decisions * (rates.decision_seconds
+                                    + int(spec.param) * steps * rates.step_seconds)  # type: ignore[arg-type]
 
 
 def _ladder(rates: Rates, budget: Budget) -> float:
@@ -199,7 +243,7 @@ def _ladder(rates: Rates, budget: Budget) -> float:
 def estimate(section: str, budget: Budget, rates: Rates) -> float:
     """The CPU seconds a section's run at ``budget`` takes for a game of ``rates`` (serial, one core)."""
     if section == "comparison":
-        return rates.rulesets * (budget.games * rates.random_game + reading_seconds(budget.resamples))
+        return COMPARISON_SECONDS + rates.rulesets * (budget.games * rates.random_game + reading_seconds(budget.resamples))
     readings = rates.rulesets if section == "assessment" else rates.readings
     screen = readings * (budget.screen_games * rates.random_game + reading_seconds(budget.resamples))
     evaluated = rates.rulesets if section == "assessment" else \

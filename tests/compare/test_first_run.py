@@ -15,9 +15,11 @@ from rich.console import Console
 
 from engine.compare import first_run as F
 
-SLOW = F.Rates(random_game=0.01, turns=400.0, rulesets=3, readings=2048)
-"""A game like Lobudök: long and slow games, thousands of readings."""
-FAST = F.Rates(random_game=0.0001, turns=45.0, rulesets=4, readings=16)
+SLOW = F.Rates(random_game=0.0006, turns=1000.0, rulesets=3, readings=2048, agent_decisions=1000.0,
+               decision_seconds=2.4e-5, step_seconds=7e-7)
+"""A game like Lobudök: long and slow games, thousands of readings (its pilot's figures, rounded)."""
+FAST = F.Rates(random_game=0.0001, turns=45.0, rulesets=4, readings=16, agent_decisions=40.0, decision_seconds=8e-5,
+               step_seconds=1.8e-7)
 """A game like Kalah."""
 
 TINY = {"comparison": {"games": 20, "resamples": 99},
@@ -76,6 +78,48 @@ def test_the_default_budgets_are_the_commands_and_a_games_own():
     assert F.default_budget("comparison", "kalah", {"games": 40}).games == 40
     with pytest.raises(ValueError, match="unknown section 'board'"):
         F.default_budget("board", "kalah")
+
+
+def test_an_agents_game_costs_its_decisions_and_their_playout_steps():
+    """The alignment games' agents play to the turn limit where random players finish in a tenth of it:
+    an agent game is priced by the agents' own game length, not a random game's."""
+    long_games = F.Rates(random_game=5e-5, turns=160.0, rulesets=2, readings=8, agent_decisions=2500.0,
+                         decision_seconds=4.8e-5, step_seconds=7.3e-8)
+    assert F.agent_game(long_games, "uct:32:20") == pytest.approx(2500 * (4.8e-5 + 32 * 20 * 7.3e-8))
+    assert F.agent_game(long_games, "uct:8") == pytest.approx(2500 * (4.8e-5 + 8 * 160 * F.FULL_PLAYOUT * 7.3e-8))
+    assert F.agent_game(long_games, "random") == 5e-5
+
+
+def test_the_calibration_fits_a_decisions_cost_and_a_steps(monkeypatch):
+    """Two agents' seconds a decision against their playout steps: a line, neither part below 0."""
+    import types
+
+    import numpy as np
+
+    from engine import stats as S
+    from engine.compare import sweep
+
+    clock = [0.0]
+    seconds = {"uct:2:2": 0.0, F.CALIBRATION[0][0]: 0.012, F.CALIBRATION[1][0]: 0.036}
+
+    def fake_run(sw, checkpoint=None):
+        clock[0] += seconds[sw.agents[0]]
+        rows = np.zeros((sw.games, S.N_COLUMNS), dtype=np.int64)
+        rows[:, S.DECISIONS] = 100
+        return [rows for _ in sw.variants]
+
+    monkeypatch.setattr(sweep, "run", fake_run)
+    monkeypatch.setattr(sweep, "Sweep", lambda game, variants, games, seed, agents, block, limits:
+                        types.SimpleNamespace(variants=variants, games=games, agents=agents))
+    monkeypatch.setattr(F, "time", types.SimpleNamespace(process_time=lambda: clock[0]))
+    decisions, decision, step = F.calibrate("kalah", ({}, {}), (100, 400))
+    (_, s1), (_, s2) = F.CALIBRATION
+    per = [t / (100 * 2 * F.CALIBRATION_GAMES) for t in (0.012, 0.036)]  # seconds a decision
+    assert decisions == 100.0
+    assert step == pytest.approx((per[1] - per[0]) / (s2 - s1))
+    assert decision == pytest.approx(per[0] - s1 * step)
+    seconds[F.CALIBRATION[1][0]] = 0.006  # the deeper agent cheaper a decision (noise): no step cost, not a negative one
+    assert F.calibrate("kalah", ({},), (100, 400))[1:] == (pytest.approx(0.012 / (100 * F.CALIBRATION_GAMES)), 0.0)
 
 
 def test_a_refining_estimate_learns_from_the_preliminary_run_within_bounds():
@@ -146,6 +190,7 @@ def test_the_pilot_plays_its_games_once(built_db, monkeypatch):
     try:
         rates = F.pilot("tap-urdy", games=6)
         assert rates.rulesets > 1 and rates.random_game > 0 and rates.turns >= 1
+        assert rates.agent_decisions >= 1 and rates.decision_seconds + rates.step_seconds > 0
         assert sum(played) == 6 * rates.rulesets + 1
         with pytest.raises(ValueError, match="at least 2 games a ruleset, not 1"):
             F.pilot("tap-urdy", games=1)
