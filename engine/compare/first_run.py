@@ -92,14 +92,15 @@ PILOT_GAMES = 20
 FULL_PLAYOUT = 0.5
 """A full (untruncated) playout's steps, as a share of a random game's decisions: half the game is
 left on average. Checked on two uct:8 games a ruleset of 8 games (benchmarks/first-run.txt, tenth
-session): Kalah, Lobudök, Toguz Kumalak and Tsoro within a factor of two, Oware 2.0 times its
-estimate, Dra, Achi and Tap-urdy 0.44, 0.35 and 0.23 times theirs."""
+session): Kalah, Lobudök, Toguz Kumalak and Tsoro within a factor of two, Oware 2.2 times its
+estimate, Dra, Achi and Tap-urdy 0.54, 0.64 and 0.33 times theirs."""
 CALIBRATION = (("uct:4:5", 20), ("uct:8:20", 160))
 """The pilot's agent games (self-play, :data:`CALIBRATION_GAMES` a ruleset) and the playout steps a
 decision of each walks (iterations x depth): from their CPU seconds a decision :func:`pilot` fits a
 decision's own cost and a step's (engine.agents' UCT: the decision's tree and legal moves, then each
-iteration's playout). Measured on 14 games (benchmarks/first-run.txt, tenth session): a decision
-24-95 microseconds, a step 0-712 nanoseconds."""
+iteration's playout). The pilots of the 35 games (benchmarks/first-run.txt, tenth session): a decision
+13-69 microseconds, a step 0-1.7 microseconds; agents' games 0.2 (Wari (Ashanti)) to 18 (Achi) times
+a random game's decisions."""
 CALIBRATION_GAMES = 2
 """Agent games a ruleset of each of :data:`CALIBRATION`."""
 COMPARISON_SECONDS = 0.06
