@@ -19,13 +19,14 @@ from click.testing import CliRunner
 from engine.cli import main
 from schema.build import build
 from schema.load import RecordErrors, load_archive
+from schema.yamlfile import LOADER
 
 GAME = "games/tap-urdy.yaml"
 
 
 def edit(data_dir: Path, rel: str, change: Callable[[dict[str, Any]], None]) -> None:
     path = data_dir / rel
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)  # libyaml's: the same document
     change(doc)
     path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
 

@@ -15,6 +15,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import datasette.app
+import jinja2
 import pytest
 import yaml
 from datasette.app import Datasette
@@ -22,10 +24,59 @@ from datasette.app import Datasette
 from schema.paths import DATA_DIR, SITE_DIR
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """The site's templates compiled once a test process, for every Datasette of :func:`make_datasette`:
+    jinja2 keeps what it compiles in each Datasette's own environment, and the tests start some 200
+    of them (17 CPU s of the quick tier compiling the same templates again). A template is found by
+    its name and file and used only while its source is the same (jinja2's checksum of it); every
+    such Datasette is configured alike (engine.cli.archive.site_config), so the code is what its own
+    environment would compile."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.codes.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)  # dropped if the source's checksum differs
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.codes[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = CompiledTemplates()
+_plugin_modules: dict[tuple, object] = {}
+
+
+def _plugin_module_once(path: str, name: str):
+    """datasette.utils.module_from_path, each plugin file run once a test process (until it
+    changes): a Datasette runs every file of its plugins folder when it is made, then drops the
+    module it made when a plugin of that name is registered already (pluggy's ValueError, which
+    Datasette passes over), as it is from the first Datasette of a process on (12 CPU s of the quick
+    tier running the same files again). Registering the module kept here fails the same way."""
+    stat = os.stat(path)
+    key = (path, name, stat.st_mtime_ns, stat.st_size)
+    if key not in _plugin_modules:
+        _plugin_modules[key] = _module_from_path(path, name)
+    return _plugin_modules[key]
+
+
+_module_from_path = datasette.app.module_from_path
+
+
 def make_datasette(db: Path, results: Path | None = None) -> Datasette:
+    """A Datasette over ``db`` (and ``results``) configured as `variorum serve` configures it, not
+    started; its plugins' files run and its templates compiled once a process (:func:`_plugin_module_once`,
+    :class:`CompiledTemplates`)."""
     from engine.cli.archive import site_config
 
-    return Datasette(**site_config(db, SITE_DIR, results))
+    datasette.app.module_from_path = _plugin_module_once
+    try:
+        made = Datasette(**site_config(db, SITE_DIR, results))
+    finally:
+        datasette.app.module_from_path = _module_from_path
+    made.jinja_env.bytecode_cache = TEMPLATES
+    return made
 
 
 def stop(proc: subprocess.Popen) -> None:

@@ -17,6 +17,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from engine.compare import solved
 from engine.compare.solved import TABLE, solve_defaults
 from engine.mancala.solver import solve
 from schema.paths import DATA_DIR
@@ -34,7 +35,13 @@ def solved_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
         rs["choices"]["kalah.counters"] = "3"
     record.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False))
     path = folder / "results.db"
-    solve_defaults(path, budget=300, game_ids=["kalah"], database=12, data_dir=data)
+    # the bake's transposition table is sized for Kalah(6,4) (engine.compare.solved.TABLE_BITS: 2**25
+    # buckets, 1 GB), and the solver's seeding pass walks all of it: about 5 CPU s a reading of
+    # Kalah(6,3), against 1.3 with the 2**20 buckets test_the_bake_solves_each_ruleset_the_solver_plays
+    # solves the same readings with (the values do not depend on it)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solved, "TABLE_BITS", 20)
+        solve_defaults(path, budget=300, game_ids=["kalah"], database=12, data_dir=data)
     return path
 
 

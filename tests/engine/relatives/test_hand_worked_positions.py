@@ -26,13 +26,15 @@ import yaml
 
 import engine
 from engine.games import GAMES
+from schema.yamlfile import LOADER
 
 HERE = Path(__file__).resolve().parent
 FILES = sorted(p for p in HERE.glob("*.yaml"))
 
 
 def load(path: Path) -> dict[str, Any]:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    # libyaml's loader (schema/yamlfile.py): the same documents, read at collection by each worker
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
 
 
 def start_of(game, pos: dict[str, Any], stand_in: bool):
