@@ -53,7 +53,8 @@ def main() -> None:
             started = time.process_time()
             run(Sweep(game, tuple(plan.variants), 2, 0, ("uct:8", "uct:8"), None, (TURN_LIMIT, MOVE_LIMIT)),
                 checkpoint=None)
-            line.append(f"uct:8 {2 * rates.rulesets * F.agent_game(rates, 'uct:8'):.2f}/{time.process_time() - started:.2f}")
+            took = time.process_time() - started
+            line.append(f"uct:8 {2 * rates.rulesets * F.agent_game(rates, 'uct:8'):.2f}/{took:.2f}")
         print(" | ".join(line) + "  (estimated/took, CPU s)", flush=True)
     print("within a factor of two: " + ", ".join(f"{s} {within[s]} of {len(games)}" for s in F.SECTIONS))
 

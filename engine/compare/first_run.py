@@ -193,7 +193,8 @@ def pilot(game_id: str, games: int = PILOT_GAMES) -> Rates:
                  step)
 
 
-def calibrate(game_id: str, variants: tuple[dict[str, str], ...], limits: tuple[int, int]) -> tuple[float, float, float]:
+def calibrate(game_id: str, variants: tuple[dict[str, str], ...],
+              limits: tuple[int, int]) -> tuple[float, float, float]:
     """The agents' games of :data:`CALIBRATION`, each :data:`CALIBRATION_GAMES` games of every variant,
     after one short game that loads the agents' kernels: the decisions a game (their mean) and the CPU
     seconds of a decision beside its playouts and of a playout step (a line through the two agents'
@@ -244,7 +245,8 @@ def _ladder(rates: Rates, budget: Budget) -> float:
 def estimate(section: str, budget: Budget, rates: Rates) -> float:
     """The CPU seconds a section's run at ``budget`` takes for a game of ``rates`` (serial, one core)."""
     if section == "comparison":
-        return COMPARISON_SECONDS + rates.rulesets * (budget.games * rates.random_game + reading_seconds(budget.resamples))
+        return COMPARISON_SECONDS + rates.rulesets * (budget.games * rates.random_game
+                                                      + reading_seconds(budget.resamples))
     readings = rates.rulesets if section == "assessment" else rates.readings
     screen = readings * (budget.screen_games * rates.random_game + reading_seconds(budget.resamples))
     evaluated = rates.rulesets if section == "assessment" else \

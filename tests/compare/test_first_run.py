@@ -118,7 +118,7 @@ def test_the_calibration_fits_a_decisions_cost_and_a_steps(monkeypatch):
     assert decisions == 100.0
     assert step == pytest.approx((per[1] - per[0]) / (s2 - s1))
     assert decision == pytest.approx(per[0] - s1 * step)
-    seconds[F.CALIBRATION[1][0]] = 0.006  # the deeper agent cheaper a decision (noise): no step cost, not a negative one
+    seconds[F.CALIBRATION[1][0]] = 0.006  # the deeper agent cheaper a decision (noise): no step cost, not < 0
     assert F.calibrate("kalah", ({},), (100, 400))[1:] == (pytest.approx(0.012 / (100 * F.CALIBRATION_GAMES)), 0.0)
 
 
