@@ -49,9 +49,11 @@ serve: $(BASE_STAMP)
 # Two workers (pytest-xdist), a test file each at a time, then the conformance tests one by one
 # (tests/conftest.py's scheduler for --dist loadfile: they fill both workers at the end); tests/conftest.py
 # compiles every game's kernels into numba's cache first, a game per core. TEST_WORKERS=0 runs them in
-# one process.
+# one process. The tests write their byte code (__pycache__, git-ignored) even where PYTHONDONTWRITEBYTECODE
+# is set: each worker collects every test file, and pytest's rewriting of their asserts (5-6 of a collection's
+# 13-15 CPU s) is then read back by a worker that comes after, and by every later run, `make test-long` too.
 TEST_WORKERS ?= 2
-PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # Two tiers (tests/tiers.py, which says why each long test is long): `make test` the quick one, `make
 # test-long` the rest; CI (.ci/run) runs both, `make test-all` both in one run.

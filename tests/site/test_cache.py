@@ -4,11 +4,13 @@ while pages are cached shows on the very next request (site/plugins/variorum_cac
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from datasette.app import Datasette
 
-from tests.site.conftest import make_datasette
+from tests.site.conftest import keep_play_engine, make_datasette
 
 HIT = "x-variorum-cache"
 
@@ -17,12 +19,37 @@ def comparison_section(html: str) -> str:
     return html.split('<section id="compare">', 1)[1].split("</section>", 1)[0]
 
 
-@pytest.fixture()
-def site(built_db: Path, tmp_path: Path) -> Path:
-    folder = tmp_path / "site"
+@pytest.fixture(scope="module")
+def site_folder(built_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The module's site folder: the built archive, at one path, so that the tests' Datasettes play
+    through one play engine (conftest.py's keep_play_engine; a new path started another, two worker
+    processes and two more loading every game's kernels, a test: 24 CPU s of the module's)."""
+    folder = tmp_path_factory.mktemp("cache") / "site"
     folder.mkdir()
     shutil.copy(built_db, folder / "archive.db")
     return folder
+
+
+@pytest.fixture()
+def site(site_folder: Path) -> Iterator[Path]:
+    """The site folder as each test starts it, the archive alone (no results database, no
+    ``.assessing``); what the test wrote beside the archive is removed after it."""
+    assert [p.name for p in site_folder.iterdir()] == ["archive.db"]
+    yield site_folder
+    for path in site_folder.iterdir():
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif not path.name.startswith("archive.db"):
+            path.unlink()
+
+
+async def started_datasette(site: Path, results: Path | None = None) -> Datasette:
+    """A new Datasette over ``site``'s archive (and ``results``), started, its pages and cache its
+    own, its play engine the module's first (keep_play_engine: what is tested here is the cache)."""
+    ds = make_datasette(site / "archive.db", results)
+    keep_play_engine(ds)
+    await ds.invoke_startup()
+    return ds
 
 
 async def _twice(ds, path: str):
@@ -38,8 +65,7 @@ async def test_a_bake_saved_while_pages_are_cached_shows_on_the_next_request(sit
     from engine.compare.results import compare_defaults, create
 
     results = create(site / "results.db")
-    ds = make_datasette(site / "archive.db", results)
-    await ds.invoke_startup()
+    ds = await started_datasette(site, results)
     before = await _twice(ds, "/games/tap-urdy")
     assert "No comparison has been baked for this game yet" in comparison_section(before.text)
     await _twice(ds, "/")
@@ -61,8 +87,7 @@ async def test_the_results_database_the_bake_writes_is_picked_up_before_the_cach
     from engine.compare.results import compare_defaults
 
     monkeypatch.setenv("VARIORUM_BAKING", "1")
-    ds = make_datasette(site / "archive.db")
-    await ds.invoke_startup()
+    ds = await started_datasette(site)
     before = await _twice(ds, "/games/tap-urdy")
     assert "being computed" in comparison_section(before.text)
     assert "The default comparisons are being computed" in (await _twice(ds, "/")).text
@@ -82,8 +107,7 @@ async def test_the_assessments_mark_is_part_of_what_a_page_is_drawn_from(site, c
     monkeypatch.setenv("VARIORUM_ASSESSING", "1")
     results = create(site / "results.db")
     (site / ".assessing").write_text("1")
-    ds = make_datasette(site / "archive.db", results)
-    await ds.invoke_startup()
+    ds = await started_datasette(site, results)
     assert "being computed" in (await _twice(ds, "/games/tap-urdy")).text
     (site / ".assessing").unlink()  # the bake stopped (its end, or a failure)
     after = await ds.client.get("/games/tap-urdy")
@@ -96,8 +120,7 @@ async def test_nothing_is_cached_while_the_results_database_is_locked_by_a_write
     from engine.compare.results import create
 
     results = create(site / "results.db")
-    ds = make_datasette(site / "archive.db", results)
-    await ds.invoke_startup()
+    ds = await started_datasette(site, results)
     writer = sqlite3.connect(results, isolation_level=None)
     try:
         writer.execute("begin exclusive")

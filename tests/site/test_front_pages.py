@@ -137,13 +137,14 @@ async def test_a_run_saved_while_serving_shows_without_a_restart(built_db, resul
 
     from engine.cli.archive import datasette_args
     from engine.compare import compare, results
-    from tests.site.conftest import make_datasette
+    from tests.site.conftest import keep_play_engine, make_datasette
 
     live = tmp_path / "results.db"
     shutil.copy(results_db, live)
     args = datasette_args(built_db, tmp_path, 8123, "127.0.0.1")
     assert str(live) in args and args[args.index(str(live)) - 1] != "-i"  # not immutable
     ds = make_datasette(built_db, live)  # the same configuration (engine.cli.archive.site_config)
+    keep_play_engine(ds)  # the play engine of the other tests' Datasettes over built_db (these are pages)
     await ds.invoke_startup()
     before = (await ds.client.get("/")).text
     c = compare("tap-urdy", switches=["relay"], games=200, seed=3, n_resamples=99)
