@@ -1,4 +1,5 @@
-"""Numba's inliner without its two defensive copies of a callee it has just compiled (compile time).
+"""Numba's inliner without its two defensive copies of a callee it has just compiled, and with each
+callee compiled once a compile rather than once a call site (compile time).
 
 Every kernel of a game is inlined (``inline="always"``) into the game's one entry point. For each
 call site numba's inlining pass calls ``InlineWorker.inline_function``, which compiles the callee's
@@ -7,12 +8,26 @@ block: one copy to splice into the caller, and an "unmutated" one that it return
 throws away. Deep-copying a block copies the function's whole variable scope with it, so the
 copies cost blocks x variables of the (already inlined) callee: in a profile of Tap-urdy's first
 compile they took two thirds of the time (numba issue #8989, open; numba-cuda #689 drops them the
-same way). The fresh IR is held by nobody else, so it can be spliced in as it is: while
-``inline_ir`` runs, its blocks deep-copy to themselves. Without the copies, compiling the games
-from an empty cache takes about a third of the CPU time numba's own inliner takes (the figures,
-measured with and without the patch, are in benchmarks/compile.txt). The machine code is not byte
-for byte what numba's inliner makes (register allocation and block order may differ); its speed is
-the same (benchmarks/playouts.txt), and the golden playthroughs and the lockstep references pass.
+same way). The IR handed to ``inline_ir`` is held by nobody else, so it is spliced in as it is:
+while ``inline_ir`` runs, its blocks deep-copy to themselves. Without the copies, compiling the
+games from an empty cache takes about a third of the CPU time numba's own inliner takes (the
+figures, measured with and without the patch, are in benchmarks/compile.txt).
+
+The untyped pipeline a callee is compiled by runs its own inlining pass, so every kernel below a
+call site is compiled again at every site, recursively: 521 untyped pipelines for the alignment
+machine's few dozen kernels, a quarter of its compile (benchmarks/compile.txt, h84). Here a
+callee's untyped IR is kept (:data:`_KEPT`, keyed by the function and what its pipeline reads:
+the flags' values, the typing context, the kind of target context, the declared locals) for as long as the outermost
+dispatcher compile lasts (numba's "numba:compile" events; nested compiles, such as an out-of-line
+kernel compiled while its caller is typed, share it), and each site gets a copy of it, the whole
+function deep-copied at once (its scope copied once, not once a block). A function compiled anew
+(another compile) is read anew, so a global it reads that changed between compiles is seen. The
+inlined variables' names differ from numba's own (numba names them after a FunctionIdentity made
+at each site; here one a compile, made unique by the caller's scope), not what they hold.
+
+The machine code is not byte for byte what numba's inliner makes (register allocation and block
+order may differ); its speed is the same (benchmarks/playouts.txt), and the golden playthroughs
+and the lockstep references pass.
 
 Applied once, on import of engine.games (before any game kernel compiles), to numba versions whose
 ``inline_function`` is as described (checked from its source); otherwise numba is left alone.
@@ -20,12 +35,21 @@ Applied once, on import of engine.games (before any game kernel compiles), to nu
 
 from __future__ import annotations
 
+import copy
 import inspect
 from typing import Any
 
+from numba.core import event
 from numba.core.inline_closurecall import InlineWorker
 
 _ORIGINAL = InlineWorker.inline_function
+
+_KEPT: dict[tuple[Any, ...], Any] = {}
+"""The untyped IR of each callee compiled in the running outermost compile (never spliced itself)."""
+_DEPTH = [0]
+"""How many dispatcher compiles are running (nested); :data:`_KEPT` is emptied when none is."""
+STATS = {"compiled": 0, "copied": 0}
+"""Untyped pipelines run for inlined callees, and copies of kept ones handed out (for the tests)."""
 
 
 def _shares_fresh_ir() -> bool:
@@ -37,9 +61,45 @@ def _shares_fresh_ir() -> bool:
     return "self.run_untyped_passes(function)" in source and "return self.inline_ir(" in source
 
 
+class _Compiles(event.Listener):
+    """Counts the dispatcher compiles running; forgets the kept IR when the outermost one ends."""
+
+    def on_start(self, ev: event.Event) -> None:
+        _DEPTH[0] += 1
+
+    def on_end(self, ev: event.Event) -> None:
+        _DEPTH[0] -= 1
+        if _DEPTH[0] <= 0:
+            _DEPTH[0] = 0
+            _KEPT.clear()
+
+
+def _flags_key(flags: Any) -> tuple[tuple[str, str], ...]:
+    """The compile flags' values, whether each was set or left to its default (so equal flags, one key)."""
+    return tuple(sorted((name, repr(value)) for name, value in flags.values().items()))
+
+
+def untyped_ir(worker: InlineWorker, function: Any) -> Any:
+    """``worker.run_untyped_passes(function)``: the callee's untyped IR, a copy of the one kept for
+    this compile (compiled on its first call site), the caller's to splice."""
+    if _DEPTH[0] == 0:  # not inside a dispatcher compile (numba's own tests, a direct call): nothing kept
+        STATS["compiled"] += 1
+        return worker.run_untyped_passes(function)
+    worker.flags.enable_ssa = False  # what run_untyped_passes sets, before the flags key the IR
+    key = (function, _flags_key(worker.flags), id(worker.typingctx), type(worker.targetctx), repr(worker.locals))
+    kept = _KEPT.get(key)
+    if kept is None:
+        STATS["compiled"] += 1
+        kept = _KEPT[key] = worker.run_untyped_passes(function)
+    STATS["copied"] += 1
+    out = kept.copy()
+    out.blocks = copy.deepcopy(kept.blocks)  # one memo: the scope the blocks share is copied once
+    return out
+
+
 def _inline_function(self: InlineWorker, caller_ir: Any, block: Any, i: int, function: Any,
                      arg_typs: Any = None) -> Any:
-    callee_ir = self.run_untyped_passes(function)
+    callee_ir = untyped_ir(self, function)
     blocks = list(callee_ir.blocks.values())
     for b in blocks:
         b.__deepcopy__ = lambda memo, b=b: b
@@ -54,3 +114,4 @@ APPLIED = _shares_fresh_ir()
 """Whether numba's inliner is patched (False: this numba differs, and is left as it is)."""
 if APPLIED:
     InlineWorker.inline_function = _inline_function
+    event.register("numba:compile", _Compiles())
