@@ -441,28 +441,19 @@ def turn_moves(st, par, log, logged, points=False):
     """The legal moves at the start of a turn (placement, a placement pass, steps or flights); may begin
     movement."""
     me = st[TO_MOVE]
-    if st[PHASE] == PLACEMENT and par[P_BEGINS] == BEGINS_SECOND_EMPTY:
-        if st[HAND + 1 - st[FIRST]] != 0:  # the second player still holds pieces: place, or pass
-            m = placement_mask(st, par, me, points)
-            st[KIND] = K_PLACE if m != 0 else K_NONE  # none: a blocked player (no-move)
-            st[LMASK] = m
-            st[N_LEGAL] = popcount(m)
-            return
-        st[PHASE] = MOVEMENT
-        st[PASSES] = 0
-        if logged:
-            log_event(log, st, EV_MOVEMENT, 0, 0)
-    if st[PHASE] == PLACEMENT:
-        m = placement_mask(st, par, me, points)
-        if m != 0:
-            st[KIND] = K_PLACE
-            st[LMASK] = m
-            st[N_LEGAL] = popcount(m)
-            return
-        if placement_mask(st, par, 1 - me, points) != 0:
-            st[KIND] = K_PASS  # the opponent can still place: this player passes
-            st[N_LEGAL] = 1
-            return
+    if st[PHASE] == PLACEMENT:  # (one call site for the mover's placements: each is compiled anew)
+        second_empty = par[P_BEGINS] == BEGINS_SECOND_EMPTY
+        if not second_empty or st[HAND + 1 - st[FIRST]] != 0:  # begins second-empty: until the second
+            m = placement_mask(st, par, me, points)  # player's hand is empty
+            if m != 0 or second_empty:
+                st[KIND] = K_PLACE if m != 0 else K_NONE  # none (second-empty): a blocked player (no-move)
+                st[LMASK] = m
+                st[N_LEGAL] = popcount(m)
+                return
+            if placement_mask(st, par, 1 - me, points) != 0:
+                st[KIND] = K_PASS  # the opponent can still place: this player passes
+                st[N_LEGAL] = 1
+                return
         st[PHASE] = MOVEMENT
         st[PASSES] = 0
         if logged:
