@@ -1,4 +1,5 @@
-"""Numba's inliner without its two defensive copies of a callee it has just compiled (compile time).
+"""Numba's inliner without its two defensive copies of a callee it has just compiled, and with each
+callee compiled once a compile rather than once a call site (compile time).
 
 Every kernel of a game is inlined (``inline="always"``) into the game's one entry point. For each
 call site numba's inlining pass calls ``InlineWorker.inline_function``, which compiles the callee's
@@ -7,12 +8,26 @@ block: one copy to splice into the caller, and an "unmutated" one that it return
 throws away. Deep-copying a block copies the function's whole variable scope with it, so the
 copies cost blocks x variables of the (already inlined) callee: in a profile of Tap-urdy's first
 compile they took two thirds of the time (numba issue #8989, open; numba-cuda #689 drops them the
-same way). The fresh IR is held by nobody else, so it can be spliced in as it is: while
-``inline_ir`` runs, its blocks deep-copy to themselves. Without the copies, compiling the games
-from an empty cache takes about a third of the CPU time numba's own inliner takes (the figures,
-measured with and without the patch, are in benchmarks/compile.txt). The machine code is not byte
-for byte what numba's inliner makes (register allocation and block order may differ); its speed is
-the same (benchmarks/playouts.txt), and the golden playthroughs and the lockstep references pass.
+same way). The IR handed to ``inline_ir`` is held by nobody else, so it is spliced in as it is:
+while ``inline_ir`` runs, its blocks deep-copy to themselves. Without the copies, compiling the
+games from an empty cache takes about a third of the CPU time numba's own inliner takes (the
+figures, measured with and without the patch, are in benchmarks/compile.txt).
+
+The untyped pipeline a callee is compiled by runs its own inlining pass, so every kernel below a
+call site is compiled again at every site, recursively: 521 untyped pipelines for the alignment
+machine's few dozen kernels, a quarter of its compile (benchmarks/compile.txt, h84). Here a
+callee's untyped IR is kept (:data:`_KEPT`, keyed by the function and what its pipeline reads:
+the flags' values, the typing context, the kind of target context, the declared locals) for as long as the outermost
+dispatcher compile lasts (numba's "numba:compile" events; nested compiles, such as an out-of-line
+kernel compiled while its caller is typed, share it), and each site gets a copy of it, the whole
+function deep-copied at once (its scope copied once, not once a block). A function compiled anew
+(another compile) is read anew, so a global it reads that changed between compiles is seen. The
+inlined variables' names differ from numba's own (numba names them after a FunctionIdentity made
+at each site; here one a compile, made unique by the caller's scope), not what they hold.
+
+The machine code is not byte for byte what numba's inliner makes (register allocation and block
+order may differ); its speed is the same (benchmarks/playouts.txt), and the golden playthroughs
+and the lockstep references pass.
 
 Applied once, on import of engine.games (before any game kernel compiles), to numba versions whose
 ``inline_function`` is as described (checked from its source); otherwise numba is left alone.
@@ -20,12 +35,23 @@ Applied once, on import of engine.games (before any game kernel compiles), to nu
 
 from __future__ import annotations
 
+import copy
 import inspect
+import types
+from collections import defaultdict
 from typing import Any
 
+from numba.core import event, ir
 from numba.core.inline_closurecall import InlineWorker
 
 _ORIGINAL = InlineWorker.inline_function
+
+_KEPT: dict[tuple[Any, ...], Any] = {}
+"""The untyped IR of each callee compiled in the running outermost compile (never spliced itself)."""
+_DEPTH = [0]
+"""How many dispatcher compiles are running (nested); :data:`_KEPT` is emptied when none is."""
+STATS = {"compiled": 0, "copied": 0}
+"""Untyped pipelines run for inlined callees, and copies of kept ones handed out (for the tests)."""
 
 
 def _shares_fresh_ir() -> bool:
@@ -37,9 +63,112 @@ def _shares_fresh_ir() -> bool:
     return "self.run_untyped_passes(function)" in source and "return self.inline_ir(" in source
 
 
+class _Compiles(event.Listener):
+    """Counts the dispatcher compiles running; forgets the kept IR when the outermost one ends."""
+
+    def on_start(self, ev: event.Event) -> None:
+        _DEPTH[0] += 1
+
+    def on_end(self, ev: event.Event) -> None:
+        _DEPTH[0] -= 1
+        if _DEPTH[0] <= 0:
+            _DEPTH[0] = 0
+            _KEPT.clear()
+
+
+_SHARED = frozenset({int, float, bool, complex, str, bytes, type(None), type, ir.Loc, type(ir.UNDEFINED),
+                     types.FunctionType, types.BuiltinFunctionType, types.ModuleType, types.CodeType})
+"""What a copy of the IR shares with the original: immutable values, and the source locations
+(never changed in place; numba's deepcopy copies them, at a third of the copy's time)."""
+_REBUILT = frozenset(cls for cls in vars(ir).values()
+                     if isinstance(cls, type) and issubclass(cls, (ir.Inst, ir.Arg)) and cls is not ir.Yield)
+"""The IR's statements and expressions: copied attribute by attribute."""
+_SCOPE_FIELDS = {"parent", "loc", "redefined", "var_redefinitions", "localvars"}
+"""A variable scope's attributes (numba.core.ir.Scope), copied one by one; another scope is deep-copied."""
+
+
+def copy_blocks(blocks: dict[int, ir.Block]) -> dict[int, ir.Block]:
+    """``copy.deepcopy(blocks)`` made for numba's IR: the same new statements, expressions and
+    variables (the variable scope the blocks share copied once, with all of them), the source
+    locations and constant values shared as numba's own ``__deepcopy__`` of a constant shares its value."""
+    memo: dict[int, Any] = {}
+
+    def scope_of(scope: Any) -> Any:
+        found = memo.get(id(scope))
+        if found is not None:
+            return found
+        if scope is None or set(vars(scope)) != _SCOPE_FIELDS or type(scope.localvars) is not ir.VarMap:
+            return copy.deepcopy(scope, memo)
+        new = memo[id(scope)] = object.__new__(ir.Scope)
+        new.parent = scope_of(scope.parent)
+        new.loc = scope.loc
+        new.redefined = defaultdict(int, scope.redefined)
+        new.var_redefinitions = defaultdict(set, {k: set(v) for k, v in scope.var_redefinitions.items()})
+        new.localvars = ir.VarMap()
+        new.localvars._con = {name: dup(var) for name, var in scope.localvars._con.items()}
+        return new
+
+    def dup(o: Any) -> Any:
+        t = type(o)
+        if t in _SHARED:
+            return o
+        if t is ir.Var:
+            found = memo.get(id(o))
+            if found is None:
+                found = memo[id(o)] = ir.Var(scope_of(o.scope), o.name, o.loc)
+            return found
+        if t is list:
+            return [dup(x) for x in o]
+        if t is tuple:
+            return tuple(dup(x) for x in o)
+        if t is dict:
+            return {k: dup(v) for k, v in o.items()}
+        if t is ir.Const:
+            return ir.Const(o.value, o.loc, use_literal_type=o.use_literal_type)
+        if t is ir.Global:
+            return ir.Global(o.name, o.value, o.loc)
+        if t is ir.FreeVar:
+            return ir.FreeVar(o.index, o.name, o.value, o.loc)
+        if t in _REBUILT:
+            new = object.__new__(t)
+            new.__dict__.update({k: dup(v) for k, v in o.__dict__.items()})
+            return new
+        return copy.deepcopy(o, memo)
+
+    out = {}
+    for label, block in blocks.items():
+        new = ir.Block(scope_of(block.scope), block.loc)
+        new.body = [dup(stmt) for stmt in block.body]
+        out[label] = new
+    return out
+
+
+def _flags_key(flags: Any) -> tuple[tuple[str, str], ...]:
+    """The compile flags' values, whether each was set or left to its default (so equal flags, one key)."""
+    return tuple(sorted((name, repr(value)) for name, value in flags.values().items()))
+
+
+def untyped_ir(worker: InlineWorker, function: Any) -> Any:
+    """``worker.run_untyped_passes(function)``: the callee's untyped IR, a copy of the one kept for
+    this compile (compiled on its first call site), the caller's to splice."""
+    if _DEPTH[0] == 0:  # not inside a dispatcher compile (numba's own tests, a direct call): nothing kept
+        STATS["compiled"] += 1
+        return worker.run_untyped_passes(function)
+    worker.flags.enable_ssa = False  # what run_untyped_passes sets, before the flags key the IR
+    key = (function, _flags_key(worker.flags), id(worker.typingctx), type(worker.targetctx), repr(worker.locals))
+    kept = _KEPT.get(key)
+    if kept is None:
+        STATS["compiled"] += 1
+        kept = _KEPT[key] = worker.run_untyped_passes(function)
+    STATS["copied"] += 1
+    out = kept.copy()
+    out.blocks = copy_blocks(kept.blocks)
+    return out
+
+
 def _inline_function(self: InlineWorker, caller_ir: Any, block: Any, i: int, function: Any,
                      arg_typs: Any = None) -> Any:
-    callee_ir = self.run_untyped_passes(function)
+    callee_ir = untyped_ir(self, function)
     blocks = list(callee_ir.blocks.values())
     for b in blocks:
         b.__deepcopy__ = lambda memo, b=b: b
@@ -54,3 +183,4 @@ APPLIED = _shares_fresh_ir()
 """Whether numba's inliner is patched (False: this numba differs, and is left as it is)."""
 if APPLIED:
     InlineWorker.inline_function = _inline_function
+    event.register("numba:compile", _Compiles())

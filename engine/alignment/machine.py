@@ -441,28 +441,19 @@ def turn_moves(st, par, log, logged, points=False):
     """The legal moves at the start of a turn (placement, a placement pass, steps or flights); may begin
     movement."""
     me = st[TO_MOVE]
-    if st[PHASE] == PLACEMENT and par[P_BEGINS] == BEGINS_SECOND_EMPTY:
-        if st[HAND + 1 - st[FIRST]] != 0:  # the second player still holds pieces: place, or pass
-            m = placement_mask(st, par, me, points)
-            st[KIND] = K_PLACE if m != 0 else K_NONE  # none: a blocked player (no-move)
-            st[LMASK] = m
-            st[N_LEGAL] = popcount(m)
-            return
-        st[PHASE] = MOVEMENT
-        st[PASSES] = 0
-        if logged:
-            log_event(log, st, EV_MOVEMENT, 0, 0)
-    if st[PHASE] == PLACEMENT:
-        m = placement_mask(st, par, me, points)
-        if m != 0:
-            st[KIND] = K_PLACE
-            st[LMASK] = m
-            st[N_LEGAL] = popcount(m)
-            return
-        if placement_mask(st, par, 1 - me, points) != 0:
-            st[KIND] = K_PASS  # the opponent can still place: this player passes
-            st[N_LEGAL] = 1
-            return
+    if st[PHASE] == PLACEMENT:  # (one call site for the mover's placements: each is compiled anew)
+        second_empty = par[P_BEGINS] == BEGINS_SECOND_EMPTY
+        if not second_empty or st[HAND + 1 - st[FIRST]] != 0:  # begins second-empty: until the second
+            m = placement_mask(st, par, me, points)  # player's hand is empty
+            if m != 0 or second_empty:
+                st[KIND] = K_PLACE if m != 0 else K_NONE  # none (second-empty): a blocked player (no-move)
+                st[LMASK] = m
+                st[N_LEGAL] = popcount(m)
+                return
+            if placement_mask(st, par, 1 - me, points) != 0:
+                st[KIND] = K_PASS  # the opponent can still place: this player passes
+                st[N_LEGAL] = 1
+                return
         st[PHASE] = MOVEMENT
         st[PASSES] = 0
         if logged:
@@ -525,15 +516,31 @@ def settle(st, par, log, turn_limit, move_limit, logged, points=False):
 
 
 @njit(cache=True, inline="always")
-def init_state(st, par, log, rng, seed, turn_limit, move_limit, points=False):
-    """The start: an empty board, the pieces in each hand; the first player by lot or player 1."""
+def init_state(st, par, rng, seed):
+    """The start: an empty board, the pieces in each hand; the first player by lot or player 1 (the
+    caller settles the first turn)."""
     for i in range(FIXED_SIZE):
         st[i] = 0
     st[HAND] = par[P_PIECES]
     st[HAND + 1] = par[P_PIECES]
     st[PIECES] = par[P_PIECES]
     first_player(st, rng, seed, par[P_FIRST] == FIRST_LOT, TO_MOVE, FIRST)
-    settle(st, par, log, turn_limit, move_limit, False, points)
+
+
+@njit(cache=True)
+def settle_out(st, par, log, turn_limit, move_limit, logged):
+    """:func:`settle` out of line, ``logged`` read at run time (the callers pass ``np.bool_``: a literal
+    True or False would compile a copy each): the one copy that the start, a set-up position
+    (OP_SETTLE) and a traced move settle with (the random play's own is inlined into it).
+    Each inlined copy of settle is typed, lowered and optimised again: one for these three saves
+    two (benchmarks/compile.txt, h84)."""
+    settle(st, par, log, turn_limit, move_limit, logged)
+
+
+@njit(cache=True)
+def settle_out_points(st, par, log, turn_limit, move_limit, logged):
+    """:func:`settle_out` on a board of points and lines."""
+    settle(st, par, log, turn_limit, move_limit, logged, True)
 
 
 @njit(cache=True, inline="always")
@@ -558,6 +565,8 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
     me = st[TO_MOVE]
     st[MOVES] += 1
     pending = False
+    arrived = -1  # the point a piece arrived on whose lines are to be tested (-1: none)
+    placing = False
     if move < STEP_BASE:
         t = move
         bit = np.int64(1) << t
@@ -569,7 +578,8 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
         st[N_REP] = 0
         if logged:
             log_event(log, st, EV_PLACE, t, 0)
-        pending = arrival(st, par, log, me, t, True, logged, points)
+        arrived = t
+        placing = True
     elif move < REMOVE_BASE:
         f = (move - STEP_BASE) >> 2
         t = par[STEP + move - STEP_BASE]
@@ -581,7 +591,7 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
         if logged:
             log_event(log, st, EV_STEP, f, t)
         if not leaving:  # (leaving-long-line no-capture: a piece leaving a run of four or more tests no line)
-            pending = arrival(st, par, log, me, t, False, logged, points)
+            arrived = t
     elif move < PASS_MOVE:
         p = move - REMOVE_BASE
         if p == HAND_POINT:  # hand-removal: the enemy's hand is emptied (Ludii clears the hand's site)
@@ -610,7 +620,9 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
         if logged:
             log_event(log, st, EV_STEP, f, t)
         if not (st[LMASK + 2] == 1 and par[P_FLYING] == FLYING_NO_LINE):  # a flight that makes no line
-            pending = arrival(st, par, log, me, t, False, logged, points)
+            arrived = t
+    if arrived >= 0:  # one call site: each inlined copy of arrival is compiled anew
+        pending = arrival(st, par, log, me, arrived, placing, logged, points)
     if not pending and move < PASS_MOVE and st[PHASE] == PLACEMENT and st[PLACED] == 1 \
             and par[P_PER_TURN] == PER_TURN_TWO:
         m = placement_mask(st, par, me, points)
@@ -635,7 +647,12 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
         st[STATUS] = OVER
         st[WINNER] = decided(st, par, 0)
         return
-    settle(st, par, log, turn_limit, move_limit, logged, points)
+    if not logged:  # random play: settled inline
+        settle(st, par, log, turn_limit, move_limit, False, points)
+    elif points:  # a traced move (out of line already): by the out-of-line copy
+        settle_out_points(st, par, log, turn_limit, move_limit, np.bool_(True))
+    else:
+        settle_out(st, par, log, turn_limit, move_limit, np.bool_(True))
 
 
 # --- the kernels as engine.machine takes them -------------------------------------------------
@@ -643,7 +660,8 @@ def apply_move(st, par, log, move, turn_limit, move_limit, logged, points=False)
 @njit(cache=True)
 def start(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
     """Out of line (once a game): the one entry point stays small enough for LLVM to compile fast."""
-    init_state(st, par, log, rng, seed, turn_limit, move_limit)
+    init_state(st, par, rng, seed)
+    settle_out(st, par, log, turn_limit, move_limit, np.bool_(False))
 
 
 @njit(cache=True)
@@ -662,9 +680,9 @@ def play(st, par, table, scratch, move, turn_limit, move_limit, log):
         apply_move(st, par, log, move, turn_limit, move_limit, False)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle_turn(st, par, table, scratch, turn_limit, move_limit, log):
-    settle(st, par, log, turn_limit, move_limit, False)
+    settle_out(st, par, log, turn_limit, move_limit, np.bool_(False))
 
 
 @njit(cache=True, inline="always")
@@ -685,7 +703,8 @@ def run(op, par, table, start_st, st, scratch, rng, log, seed, games, move, turn
 
 @njit(cache=True)
 def start_points(st, par, table, scratch, rng, seed, turn_limit, move_limit, log):
-    init_state(st, par, log, rng, seed, turn_limit, move_limit, True)
+    init_state(st, par, rng, seed)
+    settle_out_points(st, par, log, turn_limit, move_limit, np.bool_(False))
 
 
 @njit(cache=True)
@@ -701,9 +720,9 @@ def play_points(st, par, table, scratch, move, turn_limit, move_limit, log):
         apply_move(st, par, log, move, turn_limit, move_limit, False, True)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle_turn_points(st, par, table, scratch, turn_limit, move_limit, log):
-    settle(st, par, log, turn_limit, move_limit, False, True)
+    settle_out_points(st, par, log, turn_limit, move_limit, np.bool_(False))
 
 
 @njit(cache=True)

@@ -114,3 +114,63 @@ def test_a_kernel_inlined_at_several_sites_and_depths_computes_as_in_python():
 
     for x in range(1, 40):
         assert outer_jit(x) == py_twice(x) - py_twice(x + 7) + step(x, 1), x
+
+
+def test_an_inlined_kernel_is_compiled_once_a_compile_whatever_its_call_sites():
+    """Each callee's untyped pipeline runs once in a compile (here 2: the two kernels), not once a call
+    site and depth (7: twice at two sites, step under each and once more); nothing is kept after it."""
+    from numba import njit
+
+    import engine.games  # noqa: F401  (applies the patch)
+    from engine import inlining
+
+    def step(x):
+        return 3 * x + 1 if x % 2 else x // 2
+
+    def twice(x):
+        return step_jit(x) + step_jit(x + 1)
+
+    def outer(x):
+        return twice_jit(x) - twice_jit(x + 7) + step_jit(x)
+
+    step_jit = njit(inline="always")(step)
+    twice_jit = njit(inline="always")(twice)
+    outer_jit = njit(outer)
+    before = dict(inlining.STATS)
+    assert outer_jit(5) == (step(5) + step(6)) - (step(12) + step(13)) + step(5)
+    assert inlining.STATS["compiled"] - before["compiled"] == 2
+    assert inlining.STATS["copied"] - before["copied"] == 5  # twice at 2 sites, step at 1 there and 2 in twice
+    assert not inlining._KEPT
+
+
+def test_the_ir_copier_copies_as_deepcopy_does():
+    """engine.inlining.copy_blocks: the blocks numba's deepcopy makes (equal statement for statement),
+    and no statement, expression, variable or scope shared with the original."""
+    import copy
+
+    from numba.core import ir
+    from numba.core.compiler import run_frontend
+
+    from engine.alignment import machine as alignment
+    from engine.inlining import copy_blocks
+
+    blocks = run_frontend(alignment.apply_move.py_func).blocks
+    ours = copy_blocks(blocks)
+    assert ours == copy.deepcopy(blocks) and list(ours) == list(blocks)
+
+    def objects(blocks):
+        found = {}
+        for block in blocks.values():
+            found[id(block.scope)] = block.scope
+            for stmt in block.body:
+                found[id(stmt)] = stmt
+                for var in stmt.list_vars():
+                    found[id(var)] = var
+                if isinstance(stmt, ir.Assign) and isinstance(stmt.value, ir.Expr):
+                    found[id(stmt.value)] = stmt.value
+        return found
+
+    assert not objects(blocks).keys() & objects(ours).keys()
+    first = next(iter(ours.values()))
+    first.body.clear()
+    assert next(iter(blocks.values())).body
