@@ -39,7 +39,7 @@ def site(site_folder: Path) -> Iterator[Path]:
     for path in site_folder.iterdir():
         if path.is_dir():
             shutil.rmtree(path)
-        elif not path.name.startswith("archive.db"):
+        elif path.name != "archive.db":
             path.unlink()
 
 
