@@ -31,18 +31,28 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-CHILD = r"""
-import os, subprocess, sys
+COUNTING = r"""
+import os, subprocess
+
+def counting(on):  # callgrind's collection on or off in this process (started with --instr-atstart=no)
+    subprocess.run(["callgrind_control", "-i", "on" if on else "off", str(os.getpid())], check=True,
+                   capture_output=True)
+"""
+"""The child's switch of callgrind's collection (benchmarks/kernel_profile.py's child has it too)."""
+
+CHILD = COUNTING + r"""
+import sys
 import engine
 from engine.playout import run, warm_up
 game = engine.load_game(sys.argv[1], ruleset=sys.argv[2])
 warm_up(game)
 run(game, 2, 1)  # what the first run of a process pays once, not counted
-if sys.argv[4] == "count":
-    subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
+count = sys.argv[4] == "count"
+if count:
+    counting(True)
 run(game, int(sys.argv[3]), 0)
-if sys.argv[4] == "count":
-    subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True, capture_output=True)
+if count:
+    counting(False)
 """
 
 KERNELS = {"specialised": "all", "generic": "off"}
@@ -56,10 +66,16 @@ EVENTS = ("Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw", "Bc"
 """Callgrind's events with ``--cache-sim=yes --branch-sim=yes``, in the order it prints them."""
 
 
+def environment(tree: Path, kernel: str = "specialised") -> dict[str, str]:
+    """A child's environment: ``tree``'s code, one thread, kernels compiled for a generic CPU, the
+    ``kernel`` counted (:data:`KERNELS`)."""
+    return dict(os.environ, NUMBA_CPU_NAME="generic", NUMBA_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
+                PYTHONPATH=str(tree), VARIORUM_SPECIALISE=KERNELS[kernel])
+
+
 def _run(tree: Path, game: str, ruleset: str, games: int, kernel: str, count: bool,
          simulate: bool = False) -> list[int]:
-    env = dict(os.environ, NUMBA_CPU_NAME="generic", NUMBA_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
-               PYTHONPATH=str(tree), VARIORUM_SPECIALISE=KERNELS[kernel])
+    env = environment(tree, kernel)
     command = [str(tree / ".venv" / "bin" / "python"), "-c", CHILD, game, ruleset, str(games),
                "count" if count else "compile"]
     if count:

@@ -38,13 +38,17 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-CHILD = r"""
-import ctypes, os, subprocess, sys
+from instructions import COUNTING, environment
+
+CHILD = COUNTING + r"""
+import ctypes, sys
 import engine
 from engine.playout import run, warm_up
 from numba.core.runtime import nrt
 game_id, ruleset, n, out, count = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5] == "count"
 game = engine.load_game(game_id, ruleset=ruleset)
+if not hasattr(game.rules, "specialiser"):
+    sys.exit(f"{game_id}: only a sowing game's kernels are specialised per combination of rules (the profiled one)")
 warm_up(game)
 run(game, 2, 1)
 entry = game.rules.specialiser.entry(game.rules.combination[1])
@@ -62,10 +66,10 @@ lib = nrt.rtsys.library
 print("KERNEL", addr, size, lib.get_pointer_to_function("NRT_incref"), lib.get_pointer_to_function("NRT_decref"),
       file=sys.stderr)
 if count:
-    subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
+    counting(True)
 run(game, n, 0)
 if count:
-    subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True, capture_output=True)
+    counting(False)
 """
 
 KINDS = ("register move", "stack move", "stack operand", "memory", "branch", "other")
@@ -135,10 +139,11 @@ class Profile:
 def profile(tree: Path, game: str, ruleset: str, games: int, out: str) -> Profile:
     """Compile the game's kernel in ``tree``, then profile ``games`` random games of it under callgrind
     (files at ``out``.*)."""
-    env = dict(os.environ, NUMBA_CPU_NAME="generic", NUMBA_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
-               PYTHONPATH=str(tree), VARIORUM_SPECIALISE="all")
+    env = environment(tree)
     python = [str(tree / ".venv" / "bin" / "python"), "-c", CHILD, game, ruleset]
-    subprocess.run([*python, "2", out, "compile"], cwd=tree, env=env, capture_output=True, check=True)
+    compiled = subprocess.run([*python, "2", out, "compile"], cwd=tree, env=env, capture_output=True, text=True)
+    if compiled.returncode != 0:
+        raise SystemExit(f"{tree}: exit {compiled.returncode}\n{compiled.stderr[-2000:]}")
     done = subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--dump-instr=yes",
                            "--compress-pos=no", "--compress-strings=no", f"--callgrind-out-file={out}.cg",
                            *python, str(games), out, "count"], cwd=tree, env=env, capture_output=True, text=True)
