@@ -25,6 +25,18 @@ function deep-copied at once (its scope copied once, not once a block). A functi
 inlined variables' names differ from numba's own (numba names them after a FunctionIdentity made
 at each site; here one a compile, made unique by the caller's scope), not what they hold.
 
+Numba binds each parameter of an inlined callee to a variable of its own, assigned the caller's
+argument: for an array the lowering increfs it there and decrefs it where it dies, and LLVM's
+reference-count pruning removes such pairs only where nothing between them branches round a call.
+A rule's code at a hook point of the lap loop (engine.mancala.machine.hooks) is such a callee: in
+Lobudök's logged laps, eight calls into numba's reference counting a lap, 4 % of a game's
+instructions (benchmarks/instructions.txt). So in a kernel marked :func:`unaliased` (the lap loop's
+hook points and the rules' functions they call), a parameter that nothing but its argument assigns
+is read from the caller's variable itself (:func:`_unalias`): calling it costs the counts its body
+written inline would (tests/engine/test_kernels.py). Not every kernel: applied to all, it changed
+the code LLVM makes round calls where no count was left (Tsoro's playouts 4 % slower, its
+instructions 0.8 % more; benchmarks/instructions.txt).
+
 The machine code is not byte for byte what numba's inliner makes (register allocation and block
 order may differ); its speed is the same (benchmarks/playouts.txt), and the golden playthroughs
 and the lockstep references pass.
@@ -38,11 +50,12 @@ from __future__ import annotations
 import copy
 import inspect
 import types
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from numba.core import event, ir
-from numba.core.inline_closurecall import InlineWorker
+from numba.core.inline_closurecall import InlineWorker, _get_callee_args
+from numba.core.ir_utils import replace_vars
 
 _ORIGINAL = InlineWorker.inline_function
 
@@ -166,17 +179,85 @@ def untyped_ir(worker: InlineWorker, function: Any) -> Any:
     return out
 
 
+UNALIASED = "_variorum_unaliased"
+"""The attribute that marks a kernel inlined unaliased (:func:`unaliased`)."""
+
+
+def unaliased(kernel: Any) -> Any:
+    """Mark ``kernel`` (a dispatcher, or its Python function) to be inlined unaliased: its parameters
+    that nothing but their argument assigns read from the caller's variables (:func:`_unalias`).
+    Returns ``kernel``. Marked: the hook points of the four-row lap loop and the rules' functions
+    they call (engine.mancala.machine.hooks), called once a lap."""
+    setattr(getattr(kernel, "py_func", kernel), UNALIASED, True)
+    return kernel
+
+
+def bound_once(blocks: dict[int, ir.Block]) -> dict[str, int]:
+    """A function's parameters that nothing but their argument assigns (untyped IR, before SSA): the
+    names of their variables, each with its argument's index."""
+    assigned: Counter[str] = Counter()
+    params: dict[str, int] = {}
+    for b in blocks.values():
+        for stmt in b.body:
+            if isinstance(stmt, ir.Assign):
+                assigned[stmt.target.name] += 1
+                if isinstance(stmt.value, ir.Arg):
+                    params[stmt.target.name] = stmt.value.index
+    return {name: k for name, k in params.items() if assigned[name] == 1}
+
+
+def _unalias(caller_ir: Any, target: str, given: list[Any], params: dict[str, int], var_dict: dict[str, Any],
+             blocks: dict[int, ir.Block]) -> None:
+    """In the callee's ``blocks`` just spliced into the caller, read each parameter that nothing but
+    its argument assigns (``params``) from the caller's variable it was given, and drop the
+    assignment that bound it: an array bound so is an alias, which the lowering increfs and decrefs
+    (numba.core.lowering's ``lower_assign``), and which LLVM's reference-count pruning leaves in
+    place where the callee branches, at every call site of every lap."""
+    same: dict[str, Any] = {}
+    for name, k in params.items():
+        inlined = var_dict.get(name)
+        value = given[k] if k < len(given) else None
+        if inlined is None or not isinstance(value, ir.Var) or value.name == target:
+            continue
+        same[inlined.name] = value
+    if not same:
+        return
+    for b in blocks.values():
+        b.body = [stmt for stmt in b.body if not (isinstance(stmt, ir.Assign) and stmt.target.name in same
+                                                  and isinstance(stmt.value, ir.Var)
+                                                  and stmt.value.name == same[stmt.target.name].name)]
+    replace_vars(blocks, same)
+    definitions = caller_ir._definitions  # what later passes look definitions up in, until SSA rebuilds it
+    for name in same:
+        definitions.pop(name, None)
+    for b in blocks.values():  # a copy `y = x` or `return x` of a parameter: its definition names the caller's variable
+        for stmt in b.body:
+            if isinstance(stmt, ir.Assign) and isinstance(stmt.value, ir.Var):
+                entry = definitions[stmt.target.name]
+                for j, value in enumerate(entry):
+                    if isinstance(value, ir.Var) and value.name in same:
+                        entry[j] = same[value.name]
+
+
 def _inline_function(self: InlineWorker, caller_ir: Any, block: Any, i: int, function: Any,
                      arg_typs: Any = None) -> Any:
     callee_ir = untyped_ir(self, function)
     blocks = list(callee_ir.blocks.values())
+    instr = block.body[i]
+    unalias = not self._permit_update_type_and_call_maps and getattr(function, UNALIASED, False)  # untyped inlining
+    if unalias:
+        params = bound_once(callee_ir.blocks)
+        given = _get_callee_args(instr.value, function, instr.loc, caller_ir)
     for b in blocks:
         b.__deepcopy__ = lambda memo, b=b: b
     try:
-        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars, arg_typs=arg_typs)
+        out = self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars, arg_typs=arg_typs)
     finally:
         for b in blocks:
             del b.__deepcopy__
+    if unalias:
+        _unalias(caller_ir, instr.target.name, list(given), params, out[2], out[1])
+    return out
 
 
 APPLIED = _shares_fresh_ir()

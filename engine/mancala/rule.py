@@ -14,7 +14,7 @@ rules in docs/rules.md, and what each of its parameter slots holds under a readi
 it runs, the function there, and engine.mancala.machine.hooks composes the calls into the board's
 turn from these declarations (engine.specialise folds them). A new rule at the points a turn has is
 its module and its tests, on either board; what is still written in a board's kernels (the lap
-loop's machinery: lap sowing, relay; on four rows its captures, stops and choices too) says so in the
+loop's machinery: lap sowing, relay, undo and snapshot, endless detection) says so in the
 board's docstring.
 """
 
@@ -58,8 +58,9 @@ class Point:
     """The family's hook point (:data:`HOOKS`) it is part of: a rule with code here declares it in ``hooks``."""
     args: tuple[str, ...]
     """The arguments the board passes (and each rule's function takes, in this order)."""
-    default: int
-    """The answer when no rule in play answers (an int: the board's own code then runs)."""
+    default: int | str
+    """The answer when no rule in play answers (the board's own code then runs): an int, or one of
+    :attr:`args` (the argument as the board gave it: a rule leaves it as it was)."""
     what: str
     """What a rule's function does there and answers."""
     chain: str | None = None
@@ -67,6 +68,11 @@ class Point:
     one before as this argument, and the last answer is the point's (no rule in play: the argument as
     the board gave it; :attr:`default` is then not used). None: the first answer other than
     :attr:`default` is the point's."""
+    loop: bool = False
+    """Called in the lap loop, once a lap: the guards of its calls (their ``when`` slots) are read once
+    a run, before the loop (``at_laps_begin``, with each call's :attr:`Code.held`), and given to
+    ``at_<name>`` as its last argument ``run``; a rule's function there takes its value as ``held``
+    after :attr:`args` when its code declares :attr:`Code.held`."""
 
 
 POINTS: Mapping[int, Mapping[str, Point]] = {
@@ -88,11 +94,25 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
         "turn-begins": Point("move", ("state", "params", "p"), 0,
                              "a move at the start of player p's turn is played: 1 if the rule plays the turn's lap "
                              "itself (claimed-lap), else 0"),
-        "claimed-lap": Point("move", ("state", "params", "site", "log"), -2,
-                             "the lap the rule claimed at turn-begins, from site: the site where the column is to be "
-                             "taken, or -1 (the turn ends)"),
+        "claimed-lap": Point("move", ("state", "params", "site", "log"), -1,
+                             "the lap the rule claimed at turn-begins, from site: what the run came to (MOVE_DONE, "
+                             "or a column capture's outcome)"),
         "opening-step": Point("move", ("state", "params", "lap_budget", "log"), -1,
                               "the player to move's next opening step: 1, or 0 if its relays ran past lap_budget laps"),
+        "lap-end": Point("landing", ("state", "params", "t", "kind", "origin", "landed", "mover", "no_capture", "log"),
+                         "landed",
+                         "a lap of kind (on the track block at t, from site origin) ended in site landed "
+                         "(no_capture: a single counter's lap, which captures nothing without single_captures): the "
+                         "site the run goes on from (landed as it is; after captures re-sown, where the re-sowing "
+                         "ended), or -1 - the outcome that ends the run there (a capture's); the board then ends "
+                         "the run at an empty landing, else relays", loop=True),
+        "before-relay": Point("landing", ("state", "params", "landed", "mover"), -1,
+                              "the run would relay from the occupied site landed: the outcome that ends it there "
+                              "instead (MOVE_STOP: a hole where the mover may stop; MOVE_CHOICE: a corner where they "
+                              "choose the next lap's kind), the site noted at RELAY; -1: the relay is made", loop=True),
+        "relay-kind": Point("sow", ("state", "params", "kind"), "kind",
+                            "the kind of the relay's lap after a lap of kind (restricted holes released per turn: "
+                            "restricted); the board sows it on that kind's track", loop=True),
         "extra-due": Point("after-capture", ("state", "params", "p", "outcome"), 0,
                            "after a run of player p that came to outcome (a capture, an inner landing): how many "
                            "decisions of the rule fall due (extra captures); 0 none"),
@@ -181,6 +201,11 @@ class Code:
     values: tuple[str, ...] = ()
     """With a slot of a rule field (a Literal's): the values of the field under which the function is
     called, in place of any value other than 0."""
+    held: str | None = None
+    """At a point of the lap loop (:attr:`Point.loop`): a function of the rule's module, ``(state,
+    params, mover)``, computing once a run, before the loop, what the rule reads there (a mask of the
+    holes where the mover may stop): given to the function as ``held``, which is not called in a run
+    where it is 0. None: the function is given nothing more (its guard alone is read before the loop)."""
 
 
 @dataclass(frozen=True)
@@ -241,6 +266,9 @@ class Rule(RuleBase):
                 if code.when is not None and code.when not in self.slots.get(rows, ()) and code.when not in self.adds:
                     raise ValueError(f"rule {self.name}: code at hook point {point!r} runs when slot {code.when!r}, "
                                      f"not one of its slots on {rows} rows nor a field it adds values to")
+                if code.held is not None and not board_points[point].loop:
+                    raise ValueError(f"rule {self.name}: code at hook point {point!r} holds {code.held!r} for the "
+                                     "run: only a point of the lap loop is given what a rule holds")
                 if code.values and (code.when not in self.fields or get_origin(self.fields[code.when][0]) is not Literal
                                     or not set(code.values) <= set(get_args(self.fields[code.when][0]))):
                     raise ValueError(f"rule {self.name}: code at hook point {point!r} runs when {code.when!r} holds "

@@ -143,6 +143,147 @@ def test_an_inlined_kernel_is_compiled_once_a_compile_whatever_its_call_sites():
     assert not inlining._KEPT
 
 
+def _references(kernel) -> tuple[int, int]:
+    """The increfs and decrefs in the optimised LLVM IR of ``kernel``'s own function."""
+    text = next(iter(kernel.inspect_llvm().values()))
+    body = text[text.index("define"):]
+    body = body[:body.index("\n}\n")]
+    return body.count("NRT_incref"), body.count("NRT_decref")
+
+
+def test_an_inlined_callee_costs_no_reference_counts_its_body_written_inline_would_not():
+    """engine.inlining._unalias: in a kernel marked unaliased, a parameter nothing but its argument
+    assigns is read from the caller's variable. Bound to a variable of its own, an array is increfed
+    and decrefed at every call, which LLVM's pruning leaves where the callee branches round an
+    out-of-line call (Lobudök's logged laps made eight such calls a lap, h82); here the kernel calling an inlined ``take`` has the reference
+    counts of the same code written inline by hand (without the patch: 4 and 5 against 2 and 2)."""
+    import numpy as np
+    from numba import njit
+
+    import engine.games  # noqa: F401  (applies the patch)
+    from engine.inlining import unaliased
+
+    @njit
+    def spill(board, hole):
+        board[hole] += 1
+        return board[hole]
+
+    @unaliased
+    @njit(inline="always")
+    def take(board, hole, n, log):
+        if board[hole] > n:
+            got = spill(board, hole) if log[0] > 0 else n
+            board[hole] -= got
+            return got
+        got = board[hole]
+        board[hole] = 0
+        return got
+
+    @njit
+    def laps(board, k, log):
+        total = 0
+        for i in range(k):
+            total += take(board, i % board.size, 2, log)
+        return total
+
+    @njit
+    def by_hand(board, k, log):
+        total = 0
+        for i in range(k):
+            hole = i % board.size
+            if board[hole] > 2:
+                got = spill(board, hole) if log[0] > 0 else 2
+                board[hole] -= got
+            else:
+                got = board[hole]
+                board[hole] = 0
+            total += got
+        return total
+
+    for logging in (0, 1):
+        a, b = np.arange(6, dtype=np.int64) * 3, np.arange(6, dtype=np.int64) * 3
+        log = np.array([logging, 0], dtype=np.int64)
+        assert laps(a, 9, log) == by_hand(b, 9, log) and (a == b).all()
+    assert _references(laps) == _references(by_hand)
+
+
+def test_an_inlined_callee_keeps_a_variable_for_a_parameter_it_assigns():
+    """A parameter the callee assigns is not the caller's variable: the caller's ``n`` is unchanged
+    (reading it from the caller's variable would make ``m - n`` 0, not 1)."""
+    import numpy as np
+    from numba import njit
+
+    import engine.games  # noqa: F401  (applies the patch)
+    from engine.inlining import unaliased
+
+    @unaliased
+    @njit(inline="always")
+    def bump(board, n):
+        for _ in range(1):
+            if board[1] >= 0:
+                n += 1  # in a branch: numba's IR assigns n itself again (not a new version of it)
+        board[0] += n
+        return n
+
+    @njit
+    def run(board, k):
+        total = 0
+        n = 2
+        for _ in range(k):
+            m = bump(board, n)
+            total += m - n  # 1 each time: bump left n as it was
+            n = bump(board, n)
+        return total * 1000 + n
+
+    for k in (0, 1, 5):
+        a, b = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64)
+        assert run(a, k) == run.py_func(b, k) == k * 1000 + 2 + k and (a == b).all()
+
+
+def test_a_callee_returning_its_parameter_leaves_the_definitions_later_passes_read():
+    """A callee that returns (or copies) a parameter it was given: the caller's definitions name the
+    caller's variable, so that passes before SSA's rebuild (literal_unroll, the inlining of a function
+    a variable holds) find them (helper-55's counterexamples: without it, literal_unroll refused the
+    tuple, "multiple definitions", and ``leaf`` was compiled out of line)."""
+    from numba import literal_unroll, njit
+
+    import engine.games  # noqa: F401  (applies the patch)
+    from engine.inlining import unaliased
+
+    @unaliased
+    @njit(inline="always")
+    def ident(o):
+        return o
+
+    @njit
+    def total(x):
+        u = ident((1, 2.5, x))
+        s = 0.0
+        for v in literal_unroll(u):
+            s += v
+        return s
+
+    assert total(4) == total.py_func(4) == 7.5
+
+    @njit(inline="always")
+    def leaf(x):
+        return x * 3 + 1
+
+    @unaliased
+    @njit(inline="always")
+    def pick(f):
+        return f
+
+    @njit
+    def call(x):
+        h = pick(leaf)
+        return h(x)
+
+    assert call(5) == 16
+    text = next(iter(call.inspect_llvm().values()))
+    assert "4leaf" not in text  # leaf inlined, no function of its own called
+
+
 def test_the_ir_copier_copies_as_deepcopy_does():
     """engine.inlining.copy_blocks: the blocks numba's deepcopy makes (equal statement for statement),
     and no statement, expression, variable or scope shared with the original."""

@@ -196,3 +196,46 @@ def test_a_made_up_rule_at_two_row_points_is_called_there_after_the_rules_before
     assert "from engine.mancala.rules.made_up import over as made_up__over" in text
     fixed = hooks.specialised_source({layout.ROWS: 2, layout.P_END_MAJORITY: 0})
     assert "made_up__over" not in fixed and "made_up__keep(" in fixed  # guarded by a slot fixed at 0: not imported
+
+
+def test_a_held_value_at_a_point_outside_the_lap_loop_or_a_missing_held_function_is_refused():
+    with pytest.raises(ValueError, match="code at hook point 'extra-targets' holds 'h' for the run: only a point of "
+                                         "the lap loop"):
+        rule(code={4: {"extra-targets": Code("f", held="h")}})
+    module = types.ModuleType("engine.mancala.rules.made_up")
+    module.RULE = rule(hooks=("landing",), code={4: {"before-relay": Code("stop", when="extra", held="mask")}})
+    module.stop = lambda state, params, landed, mover, held: -1
+    with pytest.raises(ValueError, match="holds 'mask', which engine.mancala.rules.made_up does not define"):
+        calls((module,))
+
+
+def test_the_lap_loops_guards_are_read_once_a_run_and_not_at_all_where_the_combination_decides_them():
+    """Four rows' lap-loop points (lap-end, before-relay, relay-kind) test what at_laps_begin read
+    before the loop (a guard, or a rule's held value: special holes' stop mask), never a slot a lap;
+    a guard the combination fixes is not read at all, and the board's loop reads no rule's slot."""
+    text = hooks.specialised_source({layout.ROWS: 4})
+    begin = text[text.index("def at_laps_begin("):]
+    loop = text[text.index("def at_lap_end("):text.index("def at_extra_due(")]
+    assert f"params[{layout.F_CHOOSE}] != 0" in begin and "special_holes__stops(state, params, mover)" in begin
+    assert "params[" not in loop and "run[" in loop
+    assert "special_holes__stop_at(state, params, landed, mover, run[" in loop
+    lobudok = _kernel_modules("lobudok")
+    assert f"params[{layout.F_CAPTURE}]" not in lobudok["hooks"]  # both-opposite fixed: called unconditionally
+    assert "return capture_both_opposite__take_at_landing(" in lobudok["hooks"]
+    assert "capture_column__" not in lobudok["hooks"] and "special_holes__" not in lobudok["hooks"]
+    source = Path(sys.modules["engine.mancala.machine.four_rows"].__file__).read_text()
+    body = source[source.index("def laps("):source.index("def replay_logged(")]
+    for slot in ("CAPTURE", "CAPTURE_ON", "CAPTURED_TO", "RESOW_FROM", "AFTER_CAPTURE", "STOP", "CHOOSE", "RESTRICTED"):
+        assert f"F_{slot}]" not in body, slot
+
+
+def test_the_lap_loops_points_and_the_rules_they_call_are_inlined_unaliased():
+    """What the lap loop calls once a lap is marked for engine.inlining's unaliased inlining (its
+    arrays read from the caller's variables, no reference counts a lap); the turn's other points are not."""
+    text = hooks.specialised_source({layout.ROWS: 4})
+    marked = {line[len("unaliased("):-1] for line in text.splitlines() if line.startswith("unaliased(")}
+    assert {"at_lap_end", "at_before_relay", "at_relay_kind"} <= marked
+    assert {"capture_both_opposite__take_at_landing", "special_holes__stop_at", "restricted_holes__corner_choice",
+            "restricted_holes__relay_restricted"} <= marked
+    assert not {"at_list_starts", "at_extra_targets", "at_turn_begins"} & marked
+    assert not any(line.startswith("unaliased(") for line in hooks.specialised_source({layout.ROWS: 2}).splitlines())

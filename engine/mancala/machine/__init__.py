@@ -10,11 +10,12 @@
   holes, rounds, feeding, the grand slam, majority, repetition) are in their modules
   (engine.mancala.rules), run where the turn calls its hook points;
 - ``four_rows``: the turn on four rows (two rows a player, engine.mancala.fourrow's geometry: a
-  track a player and kind of lap) and the rules played inside its lap loop: the column captures,
-  both-opposite, re-sown captures, special holes' stops, restricted holes' kinds of lap; the rest
-  of its rules (the opening and opening steps, extra captures, a restricted player's starts, the
-  choice of special holes) is in their modules (engine.mancala.rules), run where the turn calls its
-  hook points;
+  track a player and kind of lap) and the machinery of its lap loop: the lap's sowing, the relay
+  on its kind's track, undo and snapshot, endless detection; its rules (the column captures,
+  both-opposite, re-sown captures, special holes' stops, restricted holes' kinds of lap, the
+  opening and opening steps, extra captures, a restricted player's starts, the choice of special
+  holes) are in their modules (engine.mancala.rules), run where the turn calls its hook points
+  (those of the lap loop with their guards read once a run);
 - ``hooks``: the calls of a board's hook points into the rules' code, composed from their
   declarations per combination of rules (engine.mancala.rule.Rule.code, POINTS).
 

@@ -12,7 +12,9 @@ player's holes). A move starts from a hole with ``min_counters`` or more if the 
 otherwise (``singleton: into-empty``) from a single counter whose next hole is empty; under
 ``previous_hole: empty`` only from a hole whose previous hole on the circuit is empty. A lap whose
 last counter lands in an occupied hole relays from it (a lap of 2N or more also sows its own
-starting hole, or passes over it: ``long_lap``). Captures (``capture``): a lap ending in an empty
+starting hole, or passes over it: ``long_lap``). Captures (``capture``; their code is in their
+modules, engine.mancala.rules.capture_column, capture_both_opposite and captured_to, run at the lap
+loop's hook points): a lap ending in an empty
 hole of the player's inner row takes the opponent's inner hole in that column, if it holds
 counters, and (``inner-and-outer``) then the outer hole behind it, or (``inner-and-outer-each``)
 the outer hole whenever it holds counters, behind an empty inner hole too; or (``both-opposite``) a
@@ -20,24 +22,25 @@ lap ending in an occupied inner hole whose two opposite holes are occupied takes
 ``captured_to: resow`` sows the captured counters again from the hole after the capturing lap's
 start, the move's start or the lap's landing hole (``resow_from``); after a both-opposite capture
 the turn then ends or the re-sowing relays like a lap (``after_capture``), after a column capture
-of an empty landing the turn ends. Named primitives (engine.mancala.rules; the code of those marked
-* is in their modules, run where the turn calls its hook points ``at_<point>``, composed from the
-rules' declarations by engine.mancala.machine.hooks):
+of an empty landing the turn ends. Named primitives (engine.mancala.rules; their code is in their
+modules, run where the turn calls its hook points ``at_<point>``, composed from the rules'
+declarations by engine.mancala.machine.hooks; the lap loop's points, lap-end, before-relay and
+relay-kind, with their guards read once a run):
 
-- ``extra-captures``*: after a column capture the player takes the whole contents of a number of
+- ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
   again), a count for each time they fall due to the player (a list, the last repeated), sparing
   the opponent's opening hole (``spare``); due with none to take, they lapse or
   (``none_to_take: pass-to-opponent``) the capturer passes and the opponent takes those still due
   from the capturer's holes, after which the capturer moves (a player with none to take passes in
   turn: two passes in a row end the game in a draw);
-- ``opening``* (engine.mancala.rules.opening): each
+- ``opening`` (engine.mancala.rules.opening): each
   player's first turn starts from a named hole, a hole holding a count or a row, and is one plain
   lap (capturing nothing, or the column if it ends in the inner row) or an ordinary one;
-- ``special-holes`` (* the choice before play): holes where a lap may stop instead of relaying: the heads (the rightmost
+- ``special-holes``: holes where a lap may stop instead of relaying: the heads (the rightmost
   outer hole), both ends of the outer row (``ends``), or holes each player chooses before play
   (misoro; ``count`` each), safe from the extra captures, as the heads or ends are under ``safe``;
-- ``restricted-holes`` (* a restricted player's starts): a player is at first restricted to the middle holes (all but the four
+- ``restricted-holes``: a player is at first restricted to the middle holes (all but the four
   corners, holes 1, N, N+1, 2N): their laps pass over the corners (``sowing: skip-corners``, a
   lap of kind RESTRICTED_LAP) or only start elsewhere (``start-only``); when no middle hole can
   start a move they are released, to the inner row's corners (``release: reserve-holes``) or to
@@ -45,7 +48,7 @@ rules' declarations by engine.mancala.machine.hooks):
   ending in a corner while no middle hole holds enough lets the player choose the kind of the
   next lap (move ``a9``: restricted, ``a9+``: every hole); ``capture: in-use-holes``: while the
   opponent is restricted no capture is made from a corner;
-- ``opening.steps``*: before the main play each player makes the same fixed steps, each a turn with
+- ``opening.steps``: before the main play each player makes the same fixed steps, each a turn with
   one legal move (the step's hole), the players alternating: a lap of all or ``count`` of the
   hole's counters (``from_hole``: the first back into the hole itself), then ``take`` counters
   from each of the two opponent holes opposite the last hole into the hole ``into``, or
@@ -77,22 +80,17 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala import fourrow, layout
-from engine.mancala.fourrow import (
-    G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER, G_POSITION, MAX_TRACK, PASS, PLAYER_MOVES, RELEASED, STOP,
-    TRACK_SLOT,
-)
+from engine.mancala.fourrow import G_POSITION, PASS, PLAYER_MOVES, RELEASED, STOP, TRACK_SLOT
 from engine.mancala.layout import (  # noqa: I001
-    FULL_LAP, RESTRICTED_LAP, BY_LOT, CAPTURED_RESOW, CAPTURE_BOTH_OPPOSITE, CAPTURE_INNER_AND_OUTER,
-    CAPTURE_INNER_AND_OUTER_EACH, CAPTURE_ON_OCCUPIED, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURE,
-    F_CAPTURED_TO, F_CAPTURE_ON, F_CHOOSE, F_END, F_ENDLESS, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN, F_LASTING,
-    F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_NO_MOVE, F_N_MIDDLE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY,
-    F_RESOW_FROM, F_RESTRICTED, F_RESTRICTED_CAPTURE, F_SINGLETON, F_SINGLE_CAPTURES, F_SINGLE_LAP, F_SITES,
-    F_SNAPSHOT, F_START_COVER, F_START_SIDE, F_STOP, FIRST_LAP, GEO, ILLEGAL, IN_USE_HOLES, NO_MOVE_LOSE, PER_TURN,
-    RESOW_FROM_LANDING, RESOW_FROM_MOVE_START, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
+    FULL_LAP, RESTRICTED_LAP, BY_LOT, END_CANNOT_MOVE, F_END, F_ENDLESS, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN,
+    F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_NO_MOVE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY, F_SINGLETON,
+    F_SINGLE_CAPTURES, F_SINGLE_LAP, F_SITES, F_SNAPSHOT, F_START_COVER, F_START_SIDE, FIRST_LAP, GEO, ILLEGAL,
+    NO_MOVE_LOSE, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.machine.hooks import (
     at_choice_move, at_choice_moves, at_claimed_lap, at_extra_due, at_extra_move, at_extra_targets, at_first_turn_starts,
-    at_game_starts, at_list_starts, at_opening_step, at_turn_begins,
+    at_before_relay, at_game_starts, at_lap_end, at_laps_begin, at_list_starts, at_opening_step, at_relay_kind,
+    at_turn_begins,
 )
 from engine.mancala.rules.opening_steps import LOG_TAKE, S_HOLE, STEP_SLOT  # noqa: F401 (LOG_TAKE: this board's events)
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
@@ -176,181 +174,35 @@ LOGGED = STORE + 2
 
 
 @njit(cache=True, inline="always")
-def can_start_restricted(state, params, p):
-    """True if one of player ``p``'s middle holes holds enough counters to start a move."""
-    at = T_MIDDLE + MAX_TRACK * p
-    least = params[F_MIN_COUNTERS]
-    for i in range(params[F_N_MIDDLE]):
-        if state[idx(params[idx(at + i)])] >= least:
-            return True
-    return False
-
-
-@njit(cache=True, inline="always")
-def restricted(state, params, p):
-    """True if player ``p`` is restricted (restricted-holes): not yet released for good, or (per-turn)
-    their next turn would start from a middle hole."""
-    if params[F_LASTING] == PER_TURN:
-        return can_start_restricted(state, params, p)
-    return state[idx(RELEASED_FLAG + p)] == 0
-
-
-@njit(cache=True)
-def capture_both_opposite(state, params, t, kind, origin, landed, log):
-    """Capture both-opposite (out of line: a capture is rare among laps): while the lap's last
-    counter lies in an occupied inner hole of the mover whose two opposite holes are occupied (and
-    restricted-holes' capture guard allows it), take both, into the store or sown again after the
-    capturing lap's start (or the move's); after the first unless after_capture continue-relay.
-    Returns the landing site of the last re-sowing (or ``landed``), the captures made, the
-    re-sowings sown and the holes they sowed (a bit mask of positions)."""
-    mover = state[TO_MOVE]
-    opp = 1 - mover
-    resow = params[F_CAPTURED_TO] == CAPTURED_RESOW
-    continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
-    capture_all = params[F_END] != END_CANNOT_MOVE
-    guard_corners = params[F_RESTRICTED] != 0 and params[F_RESTRICTED_CAPTURE] == IN_USE_HOLES
-    into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
-    resow_from = state[TURN_START] if params[F_RESOW_FROM] == RESOW_FROM_MOVE_START else origin
-    from_landing = params[F_RESOW_FROM] == RESOW_FROM_LANDING
-    captures = 0
-    resowings = 0
-    cover = 0
-    while state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0:
-        inner = params[idx(GEO + G_OPPOSITE + landed)]
-        outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
-        if state[idx(inner)] == 0 or state[idx(outer)] == 0:
-            break
-        if guard_corners and params[idx(T_CORNER + landed)] != 0 and restricted(state, params, opp):
-            break
-        taken = state[idx(inner)] + state[idx(outer)]
-        if log[0] >= 0:
-            a = state[outer]
-            state[outer] = 0
-            if not resow:
-                state[STORE + mover] += a
-            machine.log_event(log, state, LOGGED, LOG_CAPTURE, outer, a, mover)
-            a = state[inner]
-            state[inner] = 0
-            if not resow:
-                state[STORE + mover] += a
-            machine.log_event(log, state, LOGGED, LOG_CAPTURE, inner, a, mover)
-        elif not resow:
-            state[idx(STORE + mover)] += taken
-        state[idx(inner)] = 0
-        state[idx(outer)] = 0
-        state[idx(SIDE + opp)] -= taken
-        captures += 1
-        if resow:
-            if from_landing:
-                resow_from = landed
-            state[idx(SIDE + mover)] += taken
-            last = sow(state, params, t, resow_from, taken, into_origin)
-            resowings += 1
-            cover |= fourrow.lap_cover(params, GEO, kind, mover, resow_from, taken, last)
-            landed = params[idx(t + TRACK_HOLES + last)]
-            if log[0] >= 0:
-                machine.log_event(log, state, LOGGED, LOG_RESOW, resow_from, taken, landed)
-        if (capture_all and state[idx(SIDE + opp)] == 0) or not continue_relay:
-            break
-    return landed, captures, resowings, cover
-
-
-@njit(cache=True)
-def resow_column(state, params, t, kind, origin, landed, taken, log):
-    """Sow the ``taken`` counters of a column capture again on the mover's side (captured_to resow;
-    out of line: a capture is rare among laps), from the hole after the capturing lap's start, the
-    move's start or the lap's landing hole (resow_from); the re-sowing captures and relays nothing."""
-    mover = state[TO_MOVE]
-    if params[F_RESOW_FROM] == RESOW_FROM_LANDING:
-        start = landed
-    elif params[F_RESOW_FROM] == RESOW_FROM_MOVE_START:
-        start = state[TURN_START]
-    else:
-        start = origin
-    state[idx(SIDE + mover)] += taken
-    last = sow(state, params, t, start, taken, params[F_LONG_LAP] != SKIP_ORIGIN)
-    state[idx(COVER + mover)] |= fourrow.lap_cover(params, GEO, kind, mover, start, taken, last)
-    state[LAPS] += 1
-    if log[0] >= 0:
-        machine.log_event(log, state, LOGGED, LOG_RESOW, start, taken, params[idx(t + TRACK_HOLES + last)])
-
-
-@njit(cache=True, inline="always")
-def take_hole(state, site, taken, mover, to_store, log):
-    """Take the ``taken`` counters of the opponent's hole ``site`` for the mover: into their store,
-    or (``to_store`` False) to be sown again."""
-    state[idx(site)] = 0
-    if to_store:
-        state[idx(STORE + mover)] += taken
-    state[idx(SIDE + 1 - mover)] -= taken
-    if log[0] >= 0:
-        machine.log_event(log, state, LOGGED, LOG_CAPTURE, site, taken, mover)
-
-
-@njit(cache=True, inline="always")
-def take_column(state, params, t, kind, origin, landed, mover, log):
-    """The column capture of a lap (of ``kind``, on the track at ``t``, from ``origin``) ending in the
-    inner hole ``landed``: the opposite inner hole, if it holds counters, then (inner-and-outer) the
-    outer hole behind it if it does, or (inner-and-outer-each) the outer hole whenever it holds
-    counters, the inner one empty or not; into the store, or sown again (captured_to resow:
-    :func:`resow_column`). Returns MOVE_CAPTURED (one hole), MOVE_CAPTURED_TWO, or
-    MOVE_INNER_LANDING (nothing taken)."""
-    inner = params[idx(GEO + G_OPPOSITE + landed)]
-    taken = state[idx(inner)]
-    each = params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER_EACH
-    if taken == 0 and not each:
-        return MOVE_INNER_LANDING
-    to_store = params[F_CAPTURED_TO] != CAPTURED_RESOW
-    outcome = MOVE_INNER_LANDING
-    total = taken
-    if taken > 0:
-        take_hole(state, inner, taken, mover, to_store, log)
-        outcome = MOVE_CAPTURED
-    outer = params[idx(GEO + G_OPPOSITE_OUTER + landed)]
-    taken = state[idx(outer)]
-    if taken > 0 and (each or params[F_CAPTURE] == CAPTURE_INNER_AND_OUTER):
-        take_hole(state, outer, taken, mover, to_store, log)
-        total += taken
-        outcome = MOVE_CAPTURED_TWO if outcome == MOVE_CAPTURED else MOVE_CAPTURED
-    if not to_store and total > 0:
-        resow_column(state, params, t, kind, origin, landed, total, log)
-    return outcome
-
-
-@njit(cache=True, inline="always")
 def laps(state, params, table, origin, kind, lap_cap, logged, log):
     """Sow the laps of one run from the site ``origin`` (laps of ``kind``), at most ``lap_cap`` laps.
 
-    A lap ending in an empty inner hole captures the opposite inner hole if it holds counters,
-    then the opposite outer hole if it does (MOVE_CAPTURED); under both-opposite a lap ending in
-    an occupied inner hole with both opposite holes occupied takes both (re-sowing them, or into
-    the store), then the turn ends or the landing relays (after_capture). A lap ending in an
-    occupied hole relays from it, unless the hole is one where the mover may stop (MOVE_STOP) or a
-    corner where they choose the next lap's kind (MOVE_CHOICE); any other landing ends the turn
-    (MOVE_DONE). With ``logged``, a lap about to start from a (hole, kind, board) configuration
-    already seen in this run proves it endless (RUN_ENDLESS); without, each lap is written down
-    (hole, counters) so that the run can be undone, or (``snapshot``) the state is snapshot first
+    After each lap the rules' code runs at the loop's hook points (engine.mancala.rule.POINTS[4],
+    their guards read once a run: ``at_laps_begin``): lap-end, its captures (the column captures,
+    both-opposite, their captures re-sown: the run ends with their outcome, or goes on from where a
+    re-sowing ended); then a lap ending in an empty hole ends the run (MOVE_DONE), and one ending in
+    an occupied hole relays from it, unless a rule at before-relay ends the run there (MOVE_STOP at
+    a hole where the mover may stop, MOVE_CHOICE at a corner where they choose the next lap's
+    kind), on the track of the kind relay-kind gives the relay's lap. With ``logged``, a lap about
+    to start from a (hole, kind, board) configuration already seen in this run proves it endless
+    (RUN_ENDLESS); without, each lap is written down (hole, counters) so that the run can be
+    undone, or (``snapshot``) the state is snapshot first
     (replay_logged).
     """
     mover = state[TO_MOVE]
     sites = params[F_SITES]
     t = TRACKS + (2 * kind + mover) * TRACK_SLOT
-    may_stop = params[idx(F_STOP + mover)] | state[idx(MISORO + mover)]
     no_capture = state[idx(origin)] == 1 and params[F_SINGLE_CAPTURES] == 0
     single_lap = params[F_SINGLE_LAP] != 0
-    both_opposite = params[F_CAPTURE] == CAPTURE_BOTH_OPPOSITE
-    capture_on_occupied = params[F_CAPTURE_ON] == CAPTURE_ON_OCCUPIED
     into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
+    run = at_laps_begin(state, params, mover)  # the loop's rules, read once a run
     undo = not logged
-    choose = params[F_CHOOSE] != 0
     if logged:
         seen_before(table, origin + kind * sites, state)
     elif params[F_SNAPSHOT] != 0:
         begin_move_split(table, state, sites, MOVES, SNAPSHOT_FIELDS)
         undo = False
     n = 0
-    resowings = 0
-    captures = 0
     cover = 0
     while True:
         count = state[idx(origin)]
@@ -365,44 +217,22 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
         if log[0] >= 0:
             machine.log_event(log, state, LOGGED, LOG_LAP if kind == FULL_LAP else LOG_LAP_RESTRICTED, origin, count,
                               landed)
-        if both_opposite:
-            capture_all = params[F_END] != END_CANNOT_MOVE
-            continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
-            if (state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0
-                    and state[idx(params[idx(GEO + G_OPPOSITE + landed)])] != 0
-                    and state[idx(params[idx(GEO + G_OPPOSITE_OUTER + landed)])] != 0):
-                landed, taken, resown, sown = capture_both_opposite(state, params, t, kind, origin, landed, log)
-                captures += taken
-                resowings += resown
-                cover |= sown
-            if capture_all and state[idx(SIDE + 1 - mover)] == 0:
-                outcome = MOVE_GAME_OVER
-                break
-            if state[idx(landed)] < 2 or (captures > 0 and not continue_relay):
-                outcome = MOVE_DONE
-                break
-        elif state[idx(landed)] < 2:
+        went = at_lap_end(state, params, t, kind, origin, landed, mover, no_capture, log, run)  # a capture
+        if went < 0:  # a capture ended the run
+            outcome = -1 - went
+            break
+        landed = went  # where a re-sowing ended, or the lap
+        if state[idx(landed)] < 2:
             outcome = MOVE_DONE
-            if params[idx(GEO + G_INNER + landed)] != 0 and not no_capture and not capture_on_occupied:
-                outcome = take_column(state, params, t, kind, origin, landed, mover, log)
             break
-        elif (capture_on_occupied and params[idx(GEO + G_INNER + landed)] != 0 and not no_capture
-              and state[idx(params[idx(GEO + G_OPPOSITE + landed)])] != 0):
-            outcome = take_column(state, params, t, kind, origin, landed, mover, log)  # the capture takes the relay's place
+        # the landing holds two or more: a relay, unless a rule stops the run there (a stop, a choice of lap)
+        outcome = at_before_relay(state, params, landed, mover, run)
+        if outcome >= 0:
             break
-        # the landing holds two or more: a relay, a stop, or a choice of lap
-        if may_stop != 0 and (may_stop >> params[idx(GEO + G_POSITION + landed)]) & 1:
-            state[RELAY] = landed
-            outcome = MOVE_STOP
-            break
-        if choose:
-            if params[idx(T_CORNER + landed)] != 0 and not can_start_restricted(state, params, mover):
-                state[RELAY] = landed
-                outcome = MOVE_CHOICE
-                break
-            if kind != RESTRICTED_LAP:
-                kind = RESTRICTED_LAP
-                t = TRACKS + (2 * RESTRICTED_LAP + mover) * TRACK_SLOT
+        relayed = at_relay_kind(state, params, kind, run)  # the kind of the relay's lap
+        if relayed != kind:
+            kind = relayed
+            t = TRACKS + (2 * kind + mover) * TRACK_SLOT
         if logged and seen_before(table, landed + kind * sites, state):
             outcome = RUN_ENDLESS
             break
@@ -413,7 +243,7 @@ def laps(state, params, table, origin, kind, lap_cap, logged, log):
             no_capture = False
         origin = landed
     state[MOVES] += n
-    state[LAPS] += n + resowings
+    state[LAPS] += n
     state[idx(COVER + mover)] |= cover
     return outcome
 
@@ -698,9 +528,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             if cut:
                 budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
             if claimed != 0:  # a lap the rules play (an opening's plain lap)
-                landed = at_claimed_lap(state, params, site, log)
-                outcome = MOVE_DONE if landed < 0 else take_column(state, params, TRACKS + p * TRACK_SLOT, FULL_LAP,
-                                                                   site, landed, p, log)
+                outcome = at_claimed_lap(state, params, site, log)
             else:
                 outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind, budget, log)
             if outcome == MOVE_DONE:

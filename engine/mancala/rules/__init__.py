@@ -78,6 +78,9 @@ class Call:
     values: tuple[str, ...] = ()
     """The values of :attr:`when`'s field that put the call in play (engine.mancala.rule.Code.values, or
     the values the rule adds to the field); none: any value other than 0."""
+    held: str | None = None
+    """At a point of the lap loop: the function in :attr:`module` computing what the call holds for a
+    run (engine.mancala.rule.Code.held)."""
 
 
 def calls(modules: tuple[ModuleType, ...]) -> dict[int, dict[str, tuple[Call, ...]]]:
@@ -94,8 +97,12 @@ def calls(modules: tuple[ModuleType, ...]) -> dict[int, dict[str, tuple[Call, ..
                 if not callable(getattr(owner, name, None)):
                     raise ValueError(f"rule {rule.name}: code at hook point {point!r} names {code.function!r}, "
                                      f"which {path} does not define")
+                if code.held is not None and not callable(getattr(owner, code.held, None)):
+                    raise ValueError(f"rule {rule.name}: code at hook point {point!r} holds {code.held!r}, which "
+                                     f"{path} does not define")
                 values = code.values or rule.adds.get(code.when or "", ())
-                out.setdefault(rows, {}).setdefault(point, []).append(Call(rule, path, name, code.when, values))
+                out.setdefault(rows, {}).setdefault(point, []).append(
+                    Call(rule, path, name, code.when, values, code.held))
     return {rows: {point: tuple(calls) for point, calls in points.items()} for rows, points in out.items()}
 
 

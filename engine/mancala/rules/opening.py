@@ -32,6 +32,7 @@ from engine import machine
 from engine.mancala import fourrow
 from engine.mancala.fourrow import G_INNER, PLAYER_MOVES, TRACK_SLOT
 from engine.mancala.rule import Board, Code, Reading, Rule
+from engine.mancala.rules.capture_column import take_column
 from engine.mancala.rules.opening_steps import LOG_LAP, MAX_STEPS, STEP_SLOT, OpeningStep, steps_problem
 from engine.mancala.sowing import TRACK_HOLES, idx, sow
 
@@ -41,7 +42,10 @@ if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.sp
         SKIP_ORIGIN,
     )
     from engine.mancala.machine.four_rows import COVER, KIND, LAPS as LAPS_MADE, LEGAL, LOGGED, MOVES, OPENED, TO_MOVE
-    from engine.mancala.machine.four_rows import TRACKS
+    from engine.mancala.machine.four_rows import MOVE_DONE, TRACKS
+
+SPECIALISED_WITH = ("engine.mancala.rules.capture_column",)
+"""Specialised with the module of the column capture its plain lap takes (engine.specialise)."""
 
 STARTS = ("hole", "holding", "row", "any")
 """The codes of ``start`` (the kernels' slot ``opening`` holds 1 + the code; 0: no first-turn opening)."""
@@ -237,9 +241,9 @@ def opening_starts(state, params, p):
 @njit(cache=True)
 def opening_lap(state, params, origin, log):
     """A player's plain first lap (out of line: once a player): one lap from ``origin``, no relay.
-    Returns the site it ended in if the column is to be taken there (plain-column: a lap ending in
-    the mover's inner row, whatever the landing held; the caller takes it as the description's
-    capture does), else -1 (the turn ends)."""
+    Returns what the run came to: the column taken (plain-column: a lap ending in the mover's inner
+    row, whatever the landing held, taken as the description's capture does:
+    engine.mancala.rules.capture_column.take_column), else MOVE_DONE (the turn ends)."""
     mover = state[TO_MOVE]
     t = TRACKS + mover * TRACK_SLOT
     count = state[idx(origin)]
@@ -252,8 +256,8 @@ def opening_lap(state, params, origin, log):
     if log[0] >= 0:
         machine.log_event(log, state, LOGGED, LOG_LAP, origin, count, landed)
     if params[F_OPENING_LAP] == PLAIN_COLUMN and params[idx(GEO + G_INNER + landed)] != 0:
-        return landed
-    return -1
+        return take_column(state, params, t, FULL_LAP, origin, landed, mover, log)
+    return MOVE_DONE
 
 
 RULE = Rule(

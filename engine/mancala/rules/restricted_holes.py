@@ -19,7 +19,9 @@ if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.sp
     from engine.mancala.layout import (
         F_LASTING, F_MIN_COUNTERS, F_N_MIDDLE, F_RELEASE, FULL_LAP, GEO, PER_TURN, RESERVE_HOLES, RESTRICTED_LAP,
     )
-    from engine.mancala.machine.four_rows import KIND, LEGAL, RELEASED_FLAG, T_MIDDLE, T_RESERVE
+    from engine.mancala.machine.four_rows import (
+        KIND, LEGAL, MOVE_CHOICE, RELAY, RELEASED_FLAG, T_CORNER, T_MIDDLE, T_RESERVE,
+    )
 
 
 class RestrictedHoles(BaseModel):
@@ -100,6 +102,44 @@ def list_starts(state, params, p):
     return -1
 
 
+@njit(cache=True, inline="always")
+def can_start_restricted(state, params, p):
+    """True if one of player ``p``'s middle holes holds enough counters to start a move."""
+    at = T_MIDDLE + MAX_TRACK * p
+    least = params[F_MIN_COUNTERS]
+    for i in range(params[F_N_MIDDLE]):
+        if state[idx(params[idx(at + i)])] >= least:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def restricted(state, params, p):
+    """True if player ``p`` is restricted: not yet released for good, or (per-turn) their next turn
+    would start from a middle hole (what the capture in-use-holes reads: capture_both_opposite)."""
+    if params[F_LASTING] == PER_TURN:
+        return can_start_restricted(state, params, p)
+    return state[idx(RELEASED_FLAG + p)] == 0
+
+
+@njit(cache=True, inline="always")
+def corner_choice(state, params, landed, mover):
+    """Hook point before-relay (a per-turn release with skip-corners: slot ``choose``): a lap ending in
+    an occupied corner while no middle hole of the mover's holds enough lets them choose the kind of
+    the next lap (MOVE_CHOICE, the corner noted at RELAY); else -1, the relay made."""
+    if params[idx(T_CORNER + landed)] != 0 and not can_start_restricted(state, params, mover):
+        state[RELAY] = landed
+        return MOVE_CHOICE
+    return -1
+
+
+@njit(cache=True, inline="always")
+def relay_restricted(state, params, kind):
+    """Hook point relay-kind (slot ``choose``): every relay is a restricted lap (a lap released at a
+    corner, chosen there, released only itself)."""
+    return RESTRICTED_LAP
+
+
 RULE = Rule(
     name="restricted-holes",
     what="a player starts restricted to the middle holes and is released when none can move, to the reserve "
@@ -114,8 +154,11 @@ RULE = Rule(
     state={4: (("released_flag", 2), ("kind", 1))},
     tables={4: (("corner", MAX_SITES), ("middle", 2 * MAX_TRACK), ("reserve", 4))},
     hooks=("list-starts", "sow", "landing", "capture", "move"),
-    code={4: {"list-starts": Code("list_starts", when="restricted")}},
-    kernels=("engine.mancala.machine.four_rows.restricted", "engine.mancala.machine.four_rows.can_start_restricted"),
+    code={4: {"list-starts": Code("list_starts", when="restricted"),
+              "before-relay": Code("corner_choice", when="choose"),
+              "relay-kind": Code("relay_restricted", when="choose")}},
+    kernels=("engine.mancala.rules.restricted_holes.restricted",
+             "engine.mancala.rules.restricted_holes.can_start_restricted"),
     position=("released", "relay_from", "turn_start"),
     events=("lap-restricted",),
 )

@@ -12,14 +12,14 @@ from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine import machine
-from engine.mancala.fourrow import PLAYER_MOVES, TRACK_SLOT
+from engine.mancala.fourrow import G_POSITION, PLAYER_MOVES, TRACK_SLOT
 from engine.mancala.rule import Board, Code, Reading, Rule, param_code
 from engine.mancala.sowing import TRACK_HOLES, idx
 
 if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
-    from engine.mancala.layout import CHOSEN_HOLES, F_CHOSEN_EACH, F_PER_ROW, F_SPECIAL
+    from engine.mancala.layout import CHOSEN_HOLES, F_CHOSEN_EACH, F_PER_ROW, F_SPECIAL, F_STOP, GEO
     from engine.mancala.machine.four_rows import (
-        CHOSEN, LEGAL, LOG_MISORO, LOGGED, MISORO, MOVES, PHASE_SETUP, PHASE_START, TRACKS,
+        CHOSEN, LEGAL, LOG_MISORO, LOGGED, MISORO, MOVE_STOP, MOVES, PHASE_SETUP, PHASE_START, RELAY, TRACKS,
     )
 
 CHOSEN_EACH = 2
@@ -97,6 +97,23 @@ def choice_move(state, params, p, q, pos, log):
     return 1 if state[CHOSEN] < 2 * params[F_CHOSEN_EACH] else 0
 
 
+@njit(cache=True, inline="always")
+def stops(state, params, mover):
+    """What a run holds (Code.held, read once before the lap loop): the positions of the mover's track
+    where a lap may stop, a bit each (the heads or ends, the misoro chosen); 0: none."""
+    return params[idx(F_STOP + mover)] | state[idx(MISORO + mover)]
+
+
+@njit(cache=True, inline="always")
+def stop_at(state, params, landed, mover, held):
+    """Hook point before-relay: a lap ending in an occupied hole where the mover may stop (``held``:
+    :func:`stops`) lets them relay or stop (MOVE_STOP, the hole noted at RELAY); else -1."""
+    if (held >> params[idx(GEO + G_POSITION + landed)]) & 1:
+        state[RELAY] = landed
+        return MOVE_STOP
+    return -1
+
+
 RULE = Rule(
     name="special-holes",
     what="holes where a lap may stop instead of relaying: the heads, both ends of the outer row, or holes each "
@@ -112,7 +129,8 @@ RULE = Rule(
     state={4: (("misoro", 2), ("chosen", 1))},
     hooks=("start", "landing", "move"),
     code={4: {"game-starts": Code("game_starts", when="special"), "choice-moves": Code("choice_moves", when="special"),
-              "choice-move": Code("choice_move", when="special")}},
+              "choice-move": Code("choice_move", when="special"),
+              "before-relay": Code("stop_at", when="special", held="stops")}},
     position=("misoro", "stop_at"),
     events=("stop", "misoro"),
 )
