@@ -21,9 +21,8 @@ from engine.mancala import fourrow, layout
 from engine.mancala.sowing import as_int64, track_block
 from engine.switches import Switch
 from engine.mancala.rules import problems as rule_problems
-from engine.mancala.rule import Board
-from engine.mancala.rules import reading, readings
-from engine.mancala.rules.repetition import HISTORY
+from engine.mancala.rule import Board, state_place
+from engine.mancala.rules import RULES, reading, readings
 from schema.paths import DATA_DIR
 from schema.sowing import Setup, SowingDescription
 
@@ -188,7 +187,7 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     board = Board(2, per_row, {"track_2": layout.P_TRACK + len(blocks[0]) * (len(blocks) - 1),
                                "track_cw": feed if cw else layout.P_TRACK,
                                "feed": feed + sum(len(b) for b in cw),
-                               "history": layout.BASE + layout.LEGAL + legal_room(description)})
+                               **tail_places(description)})
     for name, value in layout.rule_slots(2, r, board).items():
         head[layout.PARAM_FIELDS[name]] = value
     params = np.concatenate([np.array(head, dtype=np.int64), *blocks, *cw,
@@ -203,10 +202,26 @@ def legal_room(description: SowingDescription) -> int:
     return description.board.holes_per_row * (2 if chooses else 1)
 
 
+def tail_fields(description: SowingDescription) -> tuple[tuple[str, int], ...]:
+    """The rules' state fields placed after the legal moves (engine.mancala.rule.STATE_PLACES ``tail``: the
+    repetition memory) that some reading of ``description`` plays, each (name, size), in the order of the
+    rules: a description that never plays a rule gives its tail no room."""
+    played = readings(description)
+    return tuple((f[0], f[1]) for rule in RULES for f in rule.state.get(2, ())
+                 if state_place(f) == "tail" and any(rule.in_play(r) for r in played))
+
+
+def tail_places(description: SowingDescription) -> dict[str, int]:
+    """Where each of :func:`tail_fields` begins in the state: one after the other after the legal moves."""
+    at = layout.BASE + layout.LEGAL + legal_room(description)
+    places = {}
+    for name, size in tail_fields(description):
+        places[name] = at
+        at += size
+    return places
+
+
 def state_size(description: SowingDescription) -> int:
     """The length of the state: room for the widest board, the fields, a legal move per hole of a row,
-    and the repetition memory of a description that may end a game by repetition (rules.repetition)."""
-    size = layout.BASE + layout.LEGAL + legal_room(description)
-    if any(r.value("repetition") != "none" for r in readings(description)):
-        size += 1 + HISTORY
-    return size
+    and the rules' fields after them that the description plays (:func:`tail_fields`)."""
+    return layout.BASE + layout.LEGAL + legal_room(description) + sum(size for _, size in tail_fields(description))

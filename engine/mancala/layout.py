@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import get_args
 
 from engine.mancala.fourrow import G_TRACKS, MAX_SITES, MAX_TRACK, TRACK_SLOT
-from engine.mancala.rule import Board, Reading, param_code
+from engine.mancala.rule import Board, Reading, param_code, state_place
 from engine.mancala.rules import PRIMITIVES, RULES, SowingRules
 from engine.repetition import QUICK_LAPS
 
@@ -79,48 +79,63 @@ for _name, _slot in PARAM_FIELDS.items():
 RULE_SLOTS = tuple(PARAM_FIELDS[slot] for rule in RULES for slot in rule.slots.get(2, ()))
 """The slots of the rules' fields, those a description's combination of rules may fix (engine.specialise)."""
 
+def blocks(start: int, sized: list[tuple[str, int]]) -> dict[str, int]:
+    """Offsets of consecutive blocks of the given sizes from ``start``: name -> offset."""
+    out: dict[str, int] = {}
+    for name, size in sized:
+        if name in out:
+            raise RuntimeError(f"block {name!r} declared twice")  # a programming error in a rule module
+        out[name] = start
+        start += size
+    out["end"] = start
+    return out
+
+
 BASE = 64
 """Where the state's fields begin on two rows: after the widest board the machine plays there
 (2 x 32 holes), at a constant offset (read at run time, the offset cost a tenth of the playout rate).
 The room between a narrower board and BASE is never used (nor copied: two_rows.copy_state)."""
 MAX_PER_ROW = BASE // 2
 
-STATE_FIELDS = _fields(
-    "store",  # + player (0 or 1): counters captured
-    "store_2",
-    "owned",  # + player (0 or 1): 1 + the hole the player owns (owned-holes), 0 if none
-    "owned_2",
-    "out",  # the holes out of play this round (rounds: a bit a hole)
-    "round",  # rounds played before this one
-    "moves",  # laps sown (Ludii's moves: each lap is one)
-    "cover",  # track positions occupied after some lap (a bit mask; BoardCoverage)
-    "to_move",  # 0 or 1
-    "status",  # engine.result: ONGOING, OVER, ENDLESS, UNFINISHED
-    "turns",  # whole turns played
-    "first",  # who started (0 or 1)
-    "slam",  # 1 once a capture would have taken every counter of the opponent's row (grand_slam = forbidden)
-    "direction",  # direction first-move: 0 until the game's first move chooses it, then 1 counter-clockwise, 2 clockwise
-    "n_legal",  # how many legal moves the player to move has
-    "legal",  # legal .. legal + n_legal - 1: the legal start holes, ascending
-)
-"""The state's fields, at these offsets from BASE (after the board)."""
+def rule_state(rows: int, place: str) -> tuple[tuple[str, int], ...]:
+    """The rules' state fields on the board of ``rows`` rows placed at ``place`` (engine.mancala.rule.STATE_PLACES),
+    each (name, size), in the order of the rules."""
+    return tuple((f[0], f[1]) for rule in RULES for f in rule.state.get(rows, ()) if state_place(f) == place)
+
+
+STATE_FIELDS = blocks(0, [
+    ("store", 2),  # + player (0 or 1): counters captured
+    *rule_state(2, "run"),  # each rule's that a move's laps change (owned holes, rounds' holes out of play, ...)
+    ("moves", 1),  # laps sown (Ludii's moves: each lap is one)
+    ("cover", 1),  # track positions occupied after some lap (a bit mask; BoardCoverage)
+    ("to_move", 1),  # 0 or 1
+    ("status", 1),  # engine.result: ONGOING, OVER, ENDLESS, UNFINISHED
+    ("turns", 1),  # whole turns played
+    ("first", 1),  # who started (0 or 1)
+    *rule_state(2, "turn"),  # each rule's changed between moves or once a game (the direction chosen, ...)
+    ("n_legal", 1),  # how many legal moves the player to move has
+    ("legal", 0),  # legal .. legal + n_legal - 1: the legal start holes, ascending (room: the description's)
+])
+"""The state's fields on two rows, at these offsets from BASE (after the board): name -> offset,
+generated from the rules' declarations (engine.mancala.rule.Rule.state; their ``tail`` fields follow
+the legal moves, placed by the description: engine.mancala.description)."""
 
 STORE = STATE_FIELDS["store"]
 MOVES = STATE_FIELDS["moves"]
-OWNED = STATE_FIELDS["owned"]
-LOGGED = STATE_FIELDS["round"] + 1
-"""A traced event copies the state up to here (the board, the stores, the owned holes, the round)."""
+LOGGED = MOVES
+"""A traced event copies the state up to here (the board, the stores, what the rules' laps change)."""
 COVER = STATE_FIELDS["cover"]
 TO_MOVE = STATE_FIELDS["to_move"]
 STATUS = STATE_FIELDS["status"]
 TURNS = STATE_FIELDS["turns"]
 FIRST = STATE_FIELDS["first"]
-SLAM = STATE_FIELDS["slam"]
-DIRECTION = STATE_FIELDS["direction"]
-OUT = STATE_FIELDS["out"]
-ROUND = STATE_FIELDS["round"]
 N_LEGAL = STATE_FIELDS["n_legal"]
 LEGAL = STATE_FIELDS["legal"]
+# The rules' fields, by their names upper-cased (OWNED, OUT, ROUND, SLAM, DIRECTION, ...), generated as
+# the P_ names above: the rules' modules say what each holds.
+for _name, _slot in STATE_FIELDS.items():
+    if any(_name == f[0] for rule in RULES for f in rule.state.get(2, ())):
+        globals()[_name.upper()] = _slot
 SNAPSHOT = MOVES + 1
 """What a move changes lies in the board and the fields before this one (cover only grows: a
 replayed move sets the same bits): the snapshot of a move is the board and BASE .. BASE + SNAPSHOT."""
@@ -200,18 +215,6 @@ if len(FOUR_PARAM_FIELDS) > GEO:
     raise RuntimeError("the four-row parameter fields overrun the geometry block")  # a programming error
 
 
-def blocks(start: int, sized: list[tuple[str, int]]) -> dict[str, int]:
-    """Offsets of consecutive blocks of the given sizes from ``start``: name -> offset."""
-    out: dict[str, int] = {}
-    for name, size in sized:
-        if name in out:
-            raise RuntimeError(f"block {name!r} declared twice")  # a programming error in a rule module
-        out[name] = start
-        start += size
-    out["end"] = start
-    return out
-
-
 FULL_LAP = 0
 """The kind of lap round every hole of the player's track."""
 RESTRICTED_LAP = 1
@@ -243,7 +246,7 @@ FOUR_STATE = blocks(MAX_SITES, [
     ("cover", 2),  # + player: the player's holes occupied at some point (bit mask of positions)
     ("per_row", 1),  # N (for the Python side, which reads states without the parameters)
     ("first", 1),  # the player who moved first: 0 or 1
-    *(f for rule in RULES for f in rule.state.get(4, ())),  # each rule's, in the rules' order
+    *rule_state(4, "turn"),  # each rule's, in the rules' order
     ("n_legal", 1),
     ("legal", FOUR_MAX_LEGAL),  # the legal moves, ascending
     ("undo", QUICK_LAPS_ROOM),  # the quick pass's laps (hole, counters), to undo it if it grows long

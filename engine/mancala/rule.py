@@ -185,6 +185,20 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
 """By the board's rows: the points of its turn where a rule's compiled code may run, in the order a
 turn meets them (a point's name is its board's: the two boards' turns differ, and so do their points)."""
 
+STATE_PLACES: Mapping[int, tuple[str, ...]] = {2: ("run", "turn", "tail"), 4: ("turn",)}
+"""By the board's rows: where a rule's state field may be placed (:attr:`Rule.state`): ``run``, among the
+fields a move's laps change (two rows: after the stores, restored from a long move's snapshot, copied by
+a traced event), ``turn``, after the machine's own fields (changed between runs, or set once a game),
+``tail``, after the legal moves, where a description gives it room only if it plays the rule (two
+rows: the repetition memory, too long to reserve for every game)."""
+
+
+def state_place(entry: tuple[str, int] | tuple[str, int, str]) -> str:
+    """Where the state field ``entry`` of a rule (:attr:`Rule.state`) is placed: its third element, by
+    default ``turn``."""
+    return entry[2] if len(entry) == 3 else "turn"  # type: ignore[misc]
+
+
 
 @dataclass(frozen=True)
 class Code:
@@ -226,9 +240,12 @@ class Rule(RuleBase):
     slots: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     """By the board's rows: its slots in the parameter array (engine.mancala.layout generates the
     layout from them, in the order of the rules)."""
-    state: Mapping[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
-    """By the board's rows: its fields in the state, each (name, size): engine.mancala.layout places
-    them after the machine's own fields, in the order of the rules."""
+    state: Mapping[int, tuple[tuple[str, int] | tuple[str, int, str], ...]] = field(default_factory=dict)
+    """By the board's rows: its fields in the state, each (name, size) or (name, size, place), placed by
+    engine.mancala.layout in the order of the rules (:data:`STATE_PLACES`): by default (``turn``) after the
+    machine's own fields; on two rows ``run`` among the fields a move's laps change (which a long move's
+    snapshot restores and a traced event shows), ``tail`` after the legal moves, given room only in a
+    description that plays the rule (the repetition memory)."""
     tables: Mapping[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     """By the board's rows: its tables in the parameter array (after the board's geometry), each
     (name, size), placed by engine.mancala.layout likewise."""
@@ -273,6 +290,17 @@ class Rule(RuleBase):
                                     or not set(code.values) <= set(get_args(self.fields[code.when][0]))):
                     raise ValueError(f"rule {self.name}: code at hook point {point!r} runs when {code.when!r} holds "
                                      f"{', '.join(code.values)}: not values of a field of its own")
+        for rows, fields in self.state.items():
+            if rows not in self.boards:
+                raise ValueError(f"rule {self.name}: state fields on {rows} rows, a board that does not play it")
+            for entry in fields:
+                if len(entry) not in (2, 3) or not isinstance(entry[0], str) or not isinstance(entry[1], int):
+                    raise ValueError(f"rule {self.name}: state field {entry!r} is not (name, size) or (name, size, "
+                                     "place)")
+                place = state_place(entry)
+                if place not in STATE_PLACES.get(rows, ("turn",)):
+                    raise ValueError(f"rule {self.name}: state field {entry[0]!r} placed {place!r} on {rows} rows; "
+                                     f"places there: {', '.join(STATE_PLACES.get(rows, ('turn',)))}")
         declared = {slot for slots in self.slots.values() for slot in slots}
         for rows, slots in self.slots.items():
             if rows not in self.boards:

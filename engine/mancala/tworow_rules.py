@@ -63,7 +63,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
         self.STATUS, self.TO_MOVE = self.base + STATUS, self.base + TO_MOVE
         self.N_LEGAL, self.LEGAL = self.base + N_LEGAL, self.base + LEGAL
         self.state_size = described.state_size(description)
-        self.logged = self.base + LOGGED  # what a traced event shows: up to the stores and owned holes
+        self.logged = self.base + LOGGED  # what a traced event shows: up to the stores and the rules' run fields
         self.owns = "owned-holes" in {p.name for p in description.primitives}
         self.rounds = any(r.value("rounds") != "one" for r in readings(description))
         self.chooses = any(r.value("direction") == "first-move" for r in readings(description))

@@ -21,6 +21,7 @@ from engine.mancala import layout
 from engine.mancala import rules as rulebook
 from engine.mancala.fourrow_rules import FourRowGame
 from engine.mancala.rule import Board, Rule
+from engine.mancala.rules.repetition import HISTORY
 from engine.mancala.tworow_rules import SowingGame
 
 SOWING = sorted(gid for gid, g in GAMES.items() if isinstance(g, (SowingGame, FourRowGame)))
@@ -74,3 +75,58 @@ def test_the_kernels_slot_names_are_generated_one_a_slot() -> None:
             assert getattr(layout, f"{prefix}{name.upper()}") == slot
     assert layout.P_GRAND_SLAM == layout.PARAM_FIELDS["grand_slam"]
     assert layout.F_STOP_2 == layout.F_STOP + 1
+
+
+def test_the_two_row_state_is_generated_from_the_rules_declarations() -> None:
+    """The two-row state's fields are the machine's own and the rules' (Rule.state), each where its place says:
+    a field a move's laps change among those a long move's snapshot restores and a traced event shows (between
+    the stores and ``moves``), the others after the machine's own, none overlapping another."""
+    declared = {place: [(name, size) for rule in rulebook.RULES for name, size, *where in rule.state.get(2, ())
+                        if (where[0] if where else "turn") == place] for place in ("run", "turn", "tail")}
+    assert ("owned", 2) in declared["run"] and ("round", 1) in declared["run"] and ("slam", 1) in declared["turn"]
+    assert [name for name, _ in declared["tail"]] == ["history"]
+    fields = layout.STATE_FIELDS
+    at = fields["store"] + 2
+    for name, size in declared["run"]:  # one after the other, in the rules' order
+        assert fields[name] == at, name
+        assert getattr(layout, name.upper()) == at  # the kernels' name for it
+        at += size
+    assert at == fields["moves"] == layout.LOGGED and layout.SNAPSHOT == fields["moves"] + 1
+    at = fields["first"] + 1
+    for name, size in declared["turn"]:
+        assert fields[name] == at, name
+        at += size
+    assert at == fields["n_legal"] and fields["legal"] == at + 1
+    assert "history" not in fields  # placed by the description, after its legal moves
+
+
+def test_a_tail_field_has_room_only_where_the_description_plays_its_rule() -> None:
+    """The repetition memory (repetition's ``tail`` field) follows the legal moves in a description that may
+    end a game by repetition, and a description that never does gives it no room."""
+    with_memory = [gid for gid in SOWING if isinstance(GAMES[gid], SowingGame)
+                   and any(r.value("repetition") != "none" for r in rulebook.readings(GAMES[gid].description))]
+    without = [gid for gid in SOWING if isinstance(GAMES[gid], SowingGame) and gid not in with_memory]
+    assert with_memory and without
+    for gid in with_memory + without:
+        d = GAMES[gid].description
+        legal_end = layout.BASE + layout.LEGAL + described.legal_room(d)
+        room = 1 + HISTORY if gid in with_memory else 0
+        assert described.state_size(d) == legal_end + room, gid
+        assert described.tail_places(d) == ({"history": legal_end} if room else {}), gid
+
+
+def test_a_state_field_is_refused_where_its_board_does_not_place_it() -> None:
+    field = {"made_up": (Literal["off", "on"], Field("off", description="a made-up field"))}
+    with pytest.raises(ValueError, match=r"rule made-up: state field 'made_up_memo' placed 'run' on 4 rows; places "
+                                         r"there: turn"):
+        Rule(name="made-up", what="nothing", fields=field, boards={4: {}}, slots={4: ("made_up",)},
+             state={4: (("made_up_memo", 1, "run"),)})
+    with pytest.raises(ValueError, match=r"rule made-up: state field 'made_up_memo' placed 'later' on 2 rows"):
+        Rule(name="made-up", what="nothing", fields=field, boards={2: {}}, slots={2: ("made_up",)},
+             state={2: (("made_up_memo", 1, "later"),)})
+    with pytest.raises(ValueError, match=r"rule made-up: state field \('made_up_memo',\) is not \(name, size\)"):
+        Rule(name="made-up", what="nothing", fields=field, boards={2: {}}, slots={2: ("made_up",)},
+             state={2: (("made_up_memo",),)})
+    with pytest.raises(ValueError, match=r"rule made-up: state fields on 4 rows, a board that does not play it"):
+        Rule(name="made-up", what="nothing", fields=field, boards={2: {}}, slots={2: ("made_up",)},
+             state={4: (("made_up_memo", 1),)})

@@ -24,7 +24,8 @@ repetition, feeding, the grand slam, majority), run where the turn calls its hoo
 engine.mancala.machine.hooks.
 
 The state: the board (``sites`` holes, player 1's row first), then the fields of
-engine.mancala.layout at the constant offset BASE.
+engine.mancala.layout at the constant offset BASE (STATE_FIELDS: the machine's own and the rules', generated from
+their declarations), then the legal moves and the rules' fields placed after them.
 """
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ RULE = Rule(
     checks=(_needs_count,),
     uses=lambda r: r.value("grand_slam") != "capture-all",
     slots={2: ("grand_slam", "slam_reach")},
+    state={2: (("slam", 1),)},  # 1 once a capture would have taken every counter of the opponent's row (forbidden)
     writes={"slam_reach": slam_reach},
     hooks=("list-starts", "capture"),
     code={2: {"keep-moves": Code("keep_moves", when="grand_slam", values=("forbidden",))}},

@@ -67,6 +67,7 @@ RULE = Rule(
     boards={2: {}},
     checks=(_count_capture,),
     slots={2: ("owned_count", "owned_spare_last", "owned_spare_mirror", "owned_collect_a1")},  # owned_count 0: none
+    state={2: (("owned", 2, "run"),)},  # + player: 1 + the hole the player owns, 0 if none
     writes={f"owned_{name}": _param(name) for name in ("count", "spare_last", "spare_mirror", "collect_a1")},
     hooks=("capture", "end-of-turn"),
     code={2: {"last-landing": Code("make_owned", when="owned_count"),

@@ -40,7 +40,7 @@ RULE = Rule(
     uses=field_is("repetition", "end-game"),
     slots={2: ("repetition", "history")},
     writes={"history": history},
-    state={2: (("history", 1 + HISTORY),)},
+    state={2: (("history", 1 + HISTORY, "tail"),)},  # the repetition memory, after the legal moves
     hooks=("start", "end-of-turn"),
     code={2: {"play-starts": Code("start_memory", when="repetition"),
               "turn-ends": Code("repeated", when="repetition")}},
