@@ -1,11 +1,13 @@
-"""UCT iterations per second from each game's start (ludii rulesets), one thread, against the same
+"""UCT iterations per second from each game's first choice (ludii rulesets), one thread, against the same
 process's random playouts per second; with several ``--tree``, an A/B comparison of checkouts;
 then the wall time of ``variorum assess``.
 
 Each (game, tree) is measured in a fresh process (its numba cache warm): the game is loaded, the
 agent and the playout loop warmed up, then ``--runs`` timed searches, each one ``UCTAgent(N,
-seed=run).choose(start)`` from the start of the game seeded 1 (N: ``workloads.iterations`` of the game, the
-same for every tree), and ``--runs`` timed runs of random playouts (as benchmarks/playouts.py),
+seed=run).choose(start)`` from the first position of the game seeded 1 with two or more legal moves (a
+forced move, such as Tsoro (Baia)'s opening lap from a named hole, is played without a search: timed,
+it gave a billion "iterations" a second) (N: ``workloads.iterations`` of the game, the same for every
+tree), and ``--runs`` timed runs of random playouts (as benchmarks/playouts.py),
 timed by the process's CPU clock. Trees alternate process by process, ``--rounds`` times; the
 median rate over every run of a tree is reported with the slowest and fastest, and UCT's median as
 a share of the playouts' median of the same tree. Then (unless ``--no-assess``) each ``--assess``
@@ -46,6 +48,8 @@ from engine.playout import run, warm_up
 game_id, runs, n, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 game = engine.load_game(game_id, ruleset="ludii")
 start = game.new_state(1)
+while not start.is_terminal() and len(start.legal_moves()) == 1:  # a forced move is not searched (UCTAgent plays it)
+    start.apply(start.legal_moves()[0])
 warm_up(game)
 UCTAgent(min(n, 2000), 0).choose(start)  # load the search, warm the caches
 run(game, min(games, 2000), 0)
@@ -101,8 +105,8 @@ def main() -> None:
     trees = [Path(t).resolve() for t in args.tree or [Path(__file__).resolve().parent.parent]]
     print(f"# command: python benchmarks/agents.py {' '.join(sys.argv[1:])}")
     print(f"# {os.cpu_count()} cpus, numba threads 1; load average at start: {load()}")
-    print(f"# {args.rounds} process(es) x {args.runs} timed runs per (game, tree); ludii rulesets, from the start "
-          "of the game seeded 1; per CPU second")
+    print(f"# {args.rounds} process(es) x {args.runs} timed runs per (game, tree); ludii rulesets, from the first "
+          "choice of the game seeded 1 (forced moves played); per CPU second")
     print(f"{'game':<26}{'tree':<12}{'iterations':>11}{'UCT it/s':>11}{'min':>10}{'max':>10}{'playouts/s':>12}"
           f"{'UCT/play':>9}{'load':>6}")
     for game_id in args.game or GAMES:
