@@ -184,10 +184,13 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
         blocks = [track_block(tracks[0], sites)]
     cw = [track_block(track(description, rules, clockwise=True), sites)] if rules.direction == "first-move" else []
     feed = layout.P_TRACK + sum(len(b) for b in blocks)
-    board = Board(2, per_row, {"track_2": layout.P_TRACK + len(blocks[0]) * (len(blocks) - 1),
-                               "track_cw": feed if cw else layout.P_TRACK,
-                               "feed": feed + sum(len(b) for b in cw),
-                               **tail_places(description)})
+    places = {"track_2": layout.P_TRACK + len(blocks[0]) * (len(blocks) - 1),
+              "track_cw": feed if cw else layout.P_TRACK,
+              "feed": feed + sum(len(b) for b in cw)}
+    tail = tail_places(description)
+    if set(tail) & set(places):  # a programming error in a rule module
+        raise RuntimeError(f"state field(s) {sorted(set(tail) & set(places))} named as the board's own places")
+    board = Board(2, per_row, places | tail)
     for name, value in layout.rule_slots(2, r, board).items():
         head[layout.PARAM_FIELDS[name]] = value
     params = np.concatenate([np.array(head, dtype=np.int64), *blocks, *cw,

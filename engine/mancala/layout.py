@@ -12,10 +12,11 @@ cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import get_args
 
 from engine.mancala.fourrow import G_TRACKS, MAX_SITES, MAX_TRACK, TRACK_SLOT
-from engine.mancala.rule import Board, Reading, param_code, state_place
+from engine.mancala.rule import Board, Reading, Rule, param_code, state_place
 from engine.mancala.rules import PRIMITIVES, RULES, SowingRules
 from engine.repetition import QUICK_LAPS
 
@@ -103,18 +104,39 @@ def rule_state(rows: int, place: str) -> tuple[tuple[str, int], ...]:
     return tuple((f[0], f[1]) for rule in RULES for f in rule.state.get(rows, ()) if state_place(f) == place)
 
 
+def check_state_names(rows: int, own: tuple[str, ...], rules: Sequence[Rule] = RULES) -> None:
+    """RuntimeError (a programming error in a rule module) if two of the board's state fields share a name,
+    or a rule's field takes the name of one of the machine's own fields (``own``) or, on two rows, of a
+    name of this module (the rules' fields there become its constants: OWNED, OUT, ...)."""
+    names = [f[0] for rule in rules for f in rule.state.get(rows, ())]
+    for name in names:
+        if names.count(name) > 1 or name in own or (rows == 2 and name.upper() in globals()):
+            raise RuntimeError(f"state field {name!r} on {rows} rows: declared twice, or the name of a field or "
+                               "constant of engine.mancala.layout")
+
+
+TWO_OWN = {
+    "head": (("store", 2),),  # + player (0 or 1): counters captured
+    "body": (
+        ("moves", 1),  # laps sown (Ludii's moves: each lap is one)
+        ("cover", 1),  # track positions occupied after some lap (a bit mask; BoardCoverage)
+        ("to_move", 1),  # 0 or 1
+        ("status", 1),  # engine.result: ONGOING, OVER, ENDLESS, UNFINISHED
+        ("turns", 1),  # whole turns played
+        ("first", 1),  # who started (0 or 1)
+    ),
+    "tail": (
+        ("n_legal", 1),  # how many legal moves the player to move has
+        ("legal", 0),  # legal .. legal + n_legal - 1: the legal start holes, ascending (room: the description's)
+    ),
+}
+"""The two-row machine's own state fields, each (name, size), around the rules' (below)."""
 STATE_FIELDS = blocks(0, [
-    ("store", 2),  # + player (0 or 1): counters captured
-    *rule_state(2, "run"),  # each rule's that a move's laps change (owned holes, rounds' holes out of play, ...)
-    ("moves", 1),  # laps sown (Ludii's moves: each lap is one)
-    ("cover", 1),  # track positions occupied after some lap (a bit mask; BoardCoverage)
-    ("to_move", 1),  # 0 or 1
-    ("status", 1),  # engine.result: ONGOING, OVER, ENDLESS, UNFINISHED
-    ("turns", 1),  # whole turns played
-    ("first", 1),  # who started (0 or 1)
-    *rule_state(2, "turn"),  # each rule's changed between moves or once a game (the direction chosen, ...)
-    ("n_legal", 1),  # how many legal moves the player to move has
-    ("legal", 0),  # legal .. legal + n_legal - 1: the legal start holes, ascending (room: the description's)
+    *TWO_OWN["head"],
+    *rule_state(2, "run"),  # each rule's that a move changes and a trace shows (owned holes, the holes out of play, ...)
+    *TWO_OWN["body"],
+    *rule_state(2, "turn"),  # each rule's a replayed move sets again, or set between moves (the direction chosen, ...)
+    *TWO_OWN["tail"],
 ])
 """The state's fields on two rows, at these offsets from BASE (after the board): name -> offset,
 generated from the rules' declarations (engine.mancala.rule.Rule.state; their ``tail`` fields follow
@@ -123,7 +145,7 @@ the legal moves, placed by the description: engine.mancala.description)."""
 STORE = STATE_FIELDS["store"]
 MOVES = STATE_FIELDS["moves"]
 LOGGED = MOVES
-"""A traced event copies the state up to here (the board, the stores, what the rules' laps change)."""
+"""A traced event copies the state up to here (the board, the stores, the rules' ``run`` fields)."""
 COVER = STATE_FIELDS["cover"]
 TO_MOVE = STATE_FIELDS["to_move"]
 STATUS = STATE_FIELDS["status"]
@@ -131,6 +153,7 @@ TURNS = STATE_FIELDS["turns"]
 FIRST = STATE_FIELDS["first"]
 N_LEGAL = STATE_FIELDS["n_legal"]
 LEGAL = STATE_FIELDS["legal"]
+check_state_names(2, (*(name for part in TWO_OWN.values() for name, _ in part), "end"))
 # The rules' fields, by their names upper-cased (OWNED, OUT, ROUND, SLAM, DIRECTION, ...), generated as
 # the P_ names above: the rules' modules say what each holds.
 for _name, _slot in STATE_FIELDS.items():
@@ -253,6 +276,8 @@ FOUR_STATE = blocks(MAX_SITES, [
 ])
 """The four-row state after the board (MAX_SITES sites): name -> offset (``end``: its size). Every
 field before ``n_legal`` starts at 0."""
+check_state_names(4, ("moves", "laps", "store", "side", "to_move", "status", "turns", "phase", "relay", "winner", "cover",
+                 "per_row", "first", "n_legal", "legal", "undo", "end"))
 
 SPECIAL_KINDS = ("none", "heads", "chosen", "ends")
 """The codes of special-holes' kind."""

@@ -186,11 +186,17 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
 turn meets them (a point's name is its board's: the two boards' turns differ, and so do their points)."""
 
 STATE_PLACES: Mapping[int, tuple[str, ...]] = {2: ("run", "turn", "tail"), 4: ("turn",)}
-"""By the board's rows: where a rule's state field may be placed (:attr:`Rule.state`): ``run``, among the
-fields a move's laps change (two rows: after the stores, restored from a long move's snapshot, copied by
-a traced event), ``turn``, after the machine's own fields (changed between runs, or set once a game),
-``tail``, after the legal moves, where a description gives it room only if it plays the rule (two
-rows: the repetition memory, too long to reserve for every game)."""
+"""By the board's rows: where a rule's state field may be placed (:attr:`Rule.state`):
+
+- ``run`` (two rows): after the stores, among the fields a long move's snapshot restores before the
+  move is played again and a traced event copies (the position a trace shows reads them): whatever a
+  move changes that a replay would not set to the same value again (owned holes, taken in a lap; the
+  holes out of play and the round, changed where a move ends a round);
+- ``turn``: after the machine's own fields: changed between moves, or inside a move only to what
+  replaying it sets again (the direction the game's first move chose, the grand slam's mark), and
+  not shown by a traced event;
+- ``tail`` (two rows): after the legal moves, given room only by a description that plays the rule
+  (the repetition memory, too long to reserve for every game)."""
 
 
 def state_place(entry: tuple[str, int] | tuple[str, int, str]) -> str:
@@ -294,9 +300,10 @@ class Rule(RuleBase):
             if rows not in self.boards:
                 raise ValueError(f"rule {self.name}: state fields on {rows} rows, a board that does not play it")
             for entry in fields:
-                if len(entry) not in (2, 3) or not isinstance(entry[0], str) or not isinstance(entry[1], int):
+                if (len(entry) not in (2, 3) or not isinstance(entry[0], str) or not entry[0].isidentifier()
+                        or type(entry[1]) is not int or entry[1] < 1):
                     raise ValueError(f"rule {self.name}: state field {entry!r} is not (name, size) or (name, size, "
-                                     "place)")
+                                     "place), a name and a size of 1 or more")
                 place = state_place(entry)
                 if place not in STATE_PLACES.get(rows, ("turn",)):
                     raise ValueError(f"rule {self.name}: state field {entry[0]!r} placed {place!r} on {rows} rows; "
@@ -339,8 +346,9 @@ class Board:
     per_row: int
     places: Mapping[str, int] = field(default_factory=dict)
     """Where the board code placed what a rule's slot points at: name -> index (on two rows
-    ``track_2``, player 2's track block, ``feed``, the feed table, in the parameter array, and
-    ``history``, the repetition memory, in the state)."""
+    ``track_2``, player 2's track block, ``track_cw``, ``feed``, the feed table, in the parameter array,
+    and the rules' ``tail`` state fields a description plays, ``history``, the repetition memory, in the
+    state: engine.mancala.description.tail_places)."""
 
 
 SlotWriter = Callable[["Reading", Board], int]

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from pydantic import Field
 
+import engine
 from engine.game import Limits
 from engine.games import GAMES
 from engine.mancala import description as described
@@ -83,7 +84,7 @@ def test_the_two_row_state_is_generated_from_the_rules_declarations() -> None:
     the stores and ``moves``), the others after the machine's own, none overlapping another."""
     declared = {place: [(name, size) for rule in rulebook.RULES for name, size, *where in rule.state.get(2, ())
                         if (where[0] if where else "turn") == place] for place in ("run", "turn", "tail")}
-    assert ("owned", 2) in declared["run"] and ("round", 1) in declared["run"] and ("slam", 1) in declared["turn"]
+    assert {"owned", "out", "round"} <= {name for name, _ in declared["run"]} and ("slam", 1) in declared["turn"]
     assert [name for name, _ in declared["tail"]] == ["history"]
     fields = layout.STATE_FIELDS
     at = fields["store"] + 2
@@ -130,3 +131,33 @@ def test_a_state_field_is_refused_where_its_board_does_not_place_it() -> None:
     with pytest.raises(ValueError, match=r"rule made-up: state fields on 4 rows, a board that does not play it"):
         Rule(name="made-up", what="nothing", fields=field, boards={2: {}}, slots={2: ("made_up",)},
              state={4: (("made_up_memo", 1),)})
+    for size in (0, -1, True):  # a size of 1 or more (an int, not a bool)
+        with pytest.raises(ValueError, match=r"a name and a size of 1 or more"):
+            Rule(name="made-up", what="nothing", fields=field, boards={2: {}}, slots={2: ("made_up",)},
+                 state={2: (("made_up_memo", size, "run"),)})
+    made = [Rule(name=f"made-up-{i}", what="nothing", fields=field, boards={2: {}}, slots={2: ("made_up",)},
+                 state={2: ((name, 1, "tail"),)}) for i, name in enumerate(("memo", "memo", "moves", "base"))]
+    layout.check_state_names(2, ("moves",), made[:1])  # one rule's field alone: fine
+    for clash in (made[:2], made[2:3], made[3:4]):  # declared twice; a machine's own field; the layout's BASE
+        with pytest.raises(RuntimeError, match=r"state field '(memo|moves|base)' on 2 rows: declared twice, or the "
+                                               r"name of a field or constant"):
+            layout.check_state_names(2, ("moves",), clash)
+
+
+@pytest.mark.parametrize("game_id", [gid for gid in SOWING if isinstance(GAMES[gid], SowingGame)])
+def test_a_traced_event_shows_the_rules_run_fields(game_id: str) -> None:
+    """A traced event copies the two-row state up to LOGGED (the stores and the rules' ``run`` fields), and its
+    board shows what those fields hold: the holes out of play and the round, the owned holes. A rule field the
+    board reads from an event but placed after LOGGED would fail here (a review's counterexample: rounds' ``out``
+    placed ``turn``)."""
+    state = engine.load_game(game_id, ruleset="sources").new_state(7)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        before = state.board()
+        events = state.apply_traced(state.legal_moves()[0])
+        assert events, game_id
+        for event in events:
+            shown = event["board"]
+            for name in ("round", "out_of_play", "owned_holes"):
+                assert (name in shown) == (name in before), (game_id, name)
