@@ -180,6 +180,9 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
         "turn-ends": Point("end-of-turn", ("state", "params", "stores"), 0,
                            "the turn has passed to the next player (stores: the counters in both stores before the "
                            "move): 1 if the rule ends the game here (a position repeated), else 0"),
+        "score": Point("end-of-game", ("state", "params", "p"), 0,
+                       "the game has ended or been cut short: player p's count, which decides it against the "
+                       "other's (what p captured, the counters left on p's row as the rule scores them)"),
     },
 }
 """By the board's rows: the points of its turn where a rule's compiled code may run, in the order a

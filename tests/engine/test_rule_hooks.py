@@ -156,9 +156,11 @@ def test_a_two_row_rules_code_is_absent_from_the_kernels_of_a_game_not_using_it(
     moved = {"owned_holes", "capture_count", "capture_own_empty", "capture_next", "rounds", "sowing_captures",
              "repetition", "feeding", "grand_slam", "gap_chain", "majority", "first_counter"}
     assert not moved & tap.keys(), moved & tap.keys()
-    assert "capture_across_gap" in tap  # its one rule with code, at one point; every other point its default
+    assert "capture_across_gap" in tap  # its one capture with code, at one point, and the count that scores every
+    # game (scoring); every other point its default
     assert [line for line in tap["hooks"].splitlines() if "__" in line and "import" not in line] == [
-        "    return capture_across_gap__take_across_gap(state, params, holes, length, last, mover, log)"]
+        "    return capture_across_gap__take_across_gap(state, params, holes, length, last, mover, log)",
+        "    return scoring__count(state, params, p)"]
     assert f"params[{layout.P_CAPTURE}]" not in tap["hooks"]  # capture fixed at across-gap: the guard folded
     assert {"owned_holes", "capture_count", "first_counter"} <= toguz.keys()
     assert "capture_across_gap" not in toguz and "first_counter__back_into_origin(" in toguz["hooks"]

@@ -16,10 +16,10 @@ for the many moves that end after a few laps.
 What is written here: the turn (settle, list_moves, apply_move), the lap loop (``laps``) with the
 machinery played inside it on every lap (the lap's sowing and track, the direction chosen with the
 first move, the landing after a skipped origin, the relay, a store turn), the starts (min_counters,
-singleton last-resort), endless moves, the last turn and the score. Every rule's code is in its module
+singleton last-resort), endless moves and the last turn. Every other rule's code is in its module
 (engine.mancala.rules: the first counter back into the origin, the captures across a gap, by count,
 from an own empty hole and of the next hole, sowing captures, the gap chain, owned holes, rounds,
-repetition, feeding, the grand slam, majority), run where the turn calls its hook points
+repetition, feeding, the grand slam, majority, the count that scores the game), run where the turn calls its hook points
 ``at_<point>`` (engine.mancala.rule.POINTS[2]), composed from the rules' declarations by
 engine.mancala.machine.hooks.
 
@@ -36,16 +36,17 @@ from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
     AFTER_LAP, BASE, BY_LOT, CANNOT_MOVE, CONTINUE_RELAY, COVER, CW_MOVE, DIRECTION, DIRECTION_FIRST_MOVE,
-    ENDS_AT_ORIGIN, FIRST, FIRST_LAP, ILLEGAL, LEGAL, LOGGED, MOVES, N_LEGAL, NEXT_NON_EMPTY, OWN_ROW, OWNER,
-    OWNER_ONLY, P_AFTER_CAPTURE, P_DIRECTION, P_END, P_ENDLESS, P_FIRST_PLAYER, P_LAST_TURN, P_LONG_LAP,
-    P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_REMAINING, P_SINGLETON, P_SITES, P_SKIPPED_LANDING,
+    ENDS_AT_ORIGIN, FIRST, FIRST_LAP, ILLEGAL, LEGAL, LOGGED, MOVES, N_LEGAL, NEXT_NON_EMPTY, OWN_ROW,
+    P_AFTER_CAPTURE, P_DIRECTION, P_END, P_ENDLESS, P_FIRST_PLAYER, P_LAST_TURN, P_LONG_LAP,
+    P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_SINGLETON, P_SITES, P_SKIPPED_LANDING,
     P_SOW_CAPTURE, P_START_COUNT, P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, P_TRACK_CW,
     RELAY_NEXT_ALWAYS, RELAY_NEXT_HOLE, RELAY_SINGLE, SINGLETON_LAST_RESORT, SKIP_ORIGIN, SLAM, SNAPSHOT, STATUS,
     STORE, TO_MOVE, TURN_AGAIN, TURNS,
 )
 from engine.mancala.machine.hooks import (
     at_captured, at_game_over, at_game_would_end, at_keep_moves, at_lap_emptied_row, at_lap_landed, at_lap_relays,
-    at_lap_sown, at_lap_starts, at_last_landing, at_move_ends, at_play_starts, at_relay_due, at_sow, at_turn_ends,
+    at_lap_sown, at_lap_starts, at_last_landing, at_move_ends, at_play_starts, at_relay_due, at_score, at_sow,
+    at_turn_ends,
 )
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow
 from engine.repetition import begin_move_split, restore_split, seen_before
@@ -370,17 +371,10 @@ def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log)
 
 @njit(cache=True, inline="always")
 def finish(state, params, row):
-    """Captures, plus the counters left in the own row when remaining = owner (or those alone, when
-    remaining = owner-only), decide the game."""
+    """The players' counts decide the game (hook point score: engine.mancala.rules.scoring)."""
     base = BASE
-    per_row = params[P_PER_ROW]
-    remaining = params[P_REMAINING]
-    a = state[base + STORE] if remaining != OWNER_ONLY else 0
-    b = state[base + STORE + 1] if remaining != OWNER_ONLY else 0
-    if remaining == OWNER or remaining == OWNER_ONLY:
-        for h in range(per_row):
-            a += state[h]
-            b += state[per_row + h]
+    a = at_score(state, params, 0)
+    b = at_score(state, params, 1)
     status = state[base + STATUS]
     winner = 0 if status != OVER or a == b else (1 if a > b else 2)
     # every move in Ludii's sense is a lap here

@@ -1,13 +1,32 @@
 """Who wins: the larger count of counters (those left on the board scored or not), or the rule that
-ended the game."""
+ended the game. On two rows its code counts each player's score at the end (hook point ``score``);
+on four rows a game is decided by a rule (the board's own ``finish``)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import Field
 
-from engine.mancala.rule import Rule
+from engine.mancala.rule import Code, Rule
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import BASE, OWNER, OWNER_ONLY, P_PER_ROW, P_REMAINING, STORE
+
+
+@njit(cache=True, inline="always")
+def count(state, params, p):
+    """Hook point score: player ``p``'s count, their captures (unless remaining = owner-only), plus the
+    counters left on their row where remaining = owner or owner-only."""
+    remaining = params[P_REMAINING]
+    n = state[BASE + STORE + p] if remaining != OWNER_ONLY else 0
+    if remaining == OWNER or remaining == OWNER_ONLY:
+        per_row = params[P_PER_ROW]
+        for h in range(p * per_row, p * per_row + per_row):
+            n += state[h]
+    return n
+
 
 RULE = Rule(
     name="scoring",
@@ -24,4 +43,5 @@ RULE = Rule(
     boards={2: {"decided_by": ("count",)}, 4: {"remaining": ("unscored",), "decided_by": ("rule",)}},
     slots={2: ("remaining",)},
     hooks=("end-of-game",),
+    code={2: {"score": Code("count")}},
 )
