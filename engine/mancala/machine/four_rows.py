@@ -92,14 +92,16 @@ from engine.mancala.machine.hooks import (
     at_before_relay, at_game_starts, at_lap_end, at_laps_begin, at_list_starts, at_opening_step, at_relay_kind,
     at_turn_begins,
 )
+from engine.mancala.rules.end import stripped
 from engine.mancala.rules.opening_steps import LOG_TAKE, S_HOLE, STEP_SLOT  # noqa: F401 (LOG_TAKE: this board's events)
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
 from engine.turns import first_player, play_pass
 
-SPECIALISED_WITH = ("engine.mancala.machine.hooks",)
-"""Specialised with this module (engine.specialise): the calls of its hook points into the rules' code."""
+SPECIALISED_WITH = ("engine.mancala.machine.hooks", "engine.mancala.rules.end")
+"""Specialised with these modules (engine.specialise): the calls of its hook points into the rules' code, and
+the end rule's test of a player stripped of every counter."""
 
 TRACKS = layout.FOUR_TRACKS  # the track block of (kind, player) is at TRACKS + (2 * kind + player) * TRACK_SLOT
 # The tables of the parameter array after the geometry block, and the state's fields after the
@@ -425,13 +427,13 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     if phase == PHASE_SETUP:  # a choice before play (special holes chosen)
         state[N_LEGAL] = at_choice_moves(state, params, p)
     elif phase == PHASE_OPENING_STEP:  # an opening step: its hole is the one legal move
-        if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
+        if stripped(state, params, p):
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         state[LEGAL] = p * PLAYER_MOVES + params[idx(T_STEPS + STEP_SLOT * state[idx(STEPS_MADE + p)] + S_HOLE)]
         state[N_LEGAL] = 1
     else:
-        if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0:
+        if stripped(state, params, p):
             machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
             return
         n = at_first_turn_starts(state, params, p)  # a turn a rule starts (an opening's first turn)
@@ -501,7 +503,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                 state[TURNS] += 1
                 machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
                 return
-            if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
+            if stripped(state, params, 1 - p):
                 state[TURNS] += 1
                 machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                 return
@@ -510,7 +512,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
                 state[PHASE] = PHASE_OPENING_STEP  # the opening goes on
         elif phase == PHASE_EXTRA:
             at_extra_move(state, params, p, q, pos, log)  # an extra capture
-            if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
+            if stripped(state, params, 1 - p):
                 state[TURNS] += 1
                 machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                 return
@@ -534,7 +536,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
             if outcome == MOVE_DONE:
                 end_turn(state)
             elif outcome == MOVE_CAPTURED or outcome == MOVE_CAPTURED_TWO or outcome == MOVE_INNER_LANDING:
-                if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - p)] == 0:
+                if stripped(state, params, 1 - p):
                     state[TURNS] += 1
                     machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
                     return

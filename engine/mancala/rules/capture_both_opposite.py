@@ -11,21 +11,22 @@ from engine import machine
 from engine.mancala.fourrow import G_INNER, G_OPPOSITE, G_OPPOSITE_OUTER
 from engine.mancala.rule import Code, Reading, Rule
 from engine.mancala.rules.captured_to import resow
+from engine.mancala.rules.end import stripped
 from engine.mancala.rules.opening import first_turn
 from engine.mancala.rules.restricted_holes import restricted
 from engine.mancala.sowing import idx
 
 if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
     from engine.mancala.layout import (
-        CAPTURED_RESOW, CONTINUE_RELAY, END_CANNOT_MOVE, F_AFTER_CAPTURE, F_CAPTURED_TO, F_END, F_RESTRICTED,
+        CAPTURED_RESOW, CONTINUE_RELAY, F_AFTER_CAPTURE, F_CAPTURED_TO, F_RESTRICTED,
         F_RESTRICTED_CAPTURE, GEO, IN_USE_HOLES,
     )
     from engine.mancala.machine.four_rows import (
         LOG_CAPTURE, LOGGED, MOVE_DONE, MOVE_GAME_OVER, SIDE, STORE, T_CORNER, TO_MOVE,
     )
 
-SPECIALISED_WITH = ("engine.mancala.rules.captured_to", "engine.mancala.rules.restricted_holes")
-"""Specialised with the modules of the re-sowing and the restricted player it reads (engine.specialise)."""
+SPECIALISED_WITH = ("engine.mancala.rules.captured_to", "engine.mancala.rules.end", "engine.mancala.rules.restricted_holes")
+"""Specialised with the modules of the re-sowing, the end's test and the restricted player it reads (engine.specialise)."""
 
 
 def _no_opening(reading: Reading) -> tuple[str, str] | None:
@@ -46,7 +47,6 @@ def capture_both_opposite(state, params, t, kind, origin, landed, log):
     opp = 1 - mover
     to_store = params[F_CAPTURED_TO] != CAPTURED_RESOW
     continue_relay = params[F_AFTER_CAPTURE] == CONTINUE_RELAY
-    capture_all = params[F_END] != END_CANNOT_MOVE
     guard_corners = params[F_RESTRICTED] != 0 and params[F_RESTRICTED_CAPTURE] == IN_USE_HOLES
     captures = 0
     while state[idx(landed)] > 1 and params[idx(GEO + G_INNER + landed)] != 0:
@@ -76,7 +76,7 @@ def capture_both_opposite(state, params, t, kind, origin, landed, log):
         captures += 1
         if not to_store:
             landed = resow(state, params, t, kind, origin, landed, taken, log)
-        if (capture_all and state[idx(SIDE + opp)] == 0) or not continue_relay:
+        if stripped(state, params, opp) or not continue_relay:
             break
     return landed, captures
 
@@ -95,7 +95,7 @@ def take_at_landing(state, params, t, kind, origin, landed, mover, no_capture, l
             and state[idx(params[idx(GEO + G_OPPOSITE + landed)])] != 0
             and state[idx(params[idx(GEO + G_OPPOSITE_OUTER + landed)])] != 0):
         landed, captures = capture_both_opposite(state, params, t, kind, origin, landed, log)
-    if params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + 1 - mover)] == 0:
+    if stripped(state, params, 1 - mover):
         return -1 - MOVE_GAME_OVER
     if captures > 0 and params[F_AFTER_CAPTURE] != CONTINUE_RELAY:
         return -1 - MOVE_DONE

@@ -1,13 +1,32 @@
 """The end of the game: a row empty after a lap or a move, the player to move unable to move (with
-Ludii's counted forced pass before the loss), or a player stripped of every counter."""
+Ludii's counted forced pass before the loss), or a player stripped of every counter. Its compiled
+code: the test of the last (:func:`stripped`), which the four-row turn and the captures that may strip
+a player make wherever a move takes counters."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import Field
 
+from engine.inlining import unaliased
 from engine.mancala.rule import Rule
+from engine.mancala.sowing import idx
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.layout import END_CANNOT_MOVE, F_END
+    from engine.mancala.machine.four_rows import SIDE
+
+
+@njit(cache=True, inline="always")
+def stripped(state, params, p):
+    """Four rows: True if the game ends because player ``p`` has no counters left (end capture-all:
+    every end but cannot-move, where a player without counters is one who cannot move)."""
+    return params[F_END] != END_CANNOT_MOVE and state[idx(SIDE + p)] == 0
+
+
+unaliased(stripped)  # tested once a lap by both-opposite's capture (engine.inlining: no reference count a call)
 
 RULE = Rule(
     name="end",
