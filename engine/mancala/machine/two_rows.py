@@ -19,9 +19,10 @@ first move, the landing after a skipped origin, the relay, a store turn), the st
 singleton last-resort), endless moves and the last turn. Every other rule's code is in its module
 (engine.mancala.rules: the first counter back into the origin, the captures across a gap, by count,
 from an own empty hole and of the next hole, sowing captures, the gap chain, owned holes, rounds,
-repetition, feeding, the grand slam, majority, the count that scores the game), run where the turn calls its hook points
-``at_<point>`` (engine.mancala.rule.POINTS[2]), composed from the rules' declarations by
-engine.mancala.machine.hooks.
+repetition, feeding, the grand slam, majority, the count that scores the game), run where the turn calls its
+hook points ``at_<point>`` (engine.mancala.rule.POINTS[2]), composed from the rules' declarations by
+engine.mancala.machine.hooks; the end rule's test of an emptied row (engine.mancala.rules.end.row_empty)
+is called directly, between moves and after each lap.
 
 The state: the board (``sites`` holes, player 1's row first), then the fields of
 engine.mancala.layout at the constant offset BASE (STATE_FIELDS: the machine's own and the rules', generated from
@@ -48,6 +49,7 @@ from engine.mancala.machine.hooks import (
     at_lap_sown, at_lap_starts, at_last_landing, at_move_ends, at_play_starts, at_relay_due, at_score, at_sow,
     at_turn_ends,
 )
+from engine.mancala.rules.end import row_empty
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow
 from engine.repetition import begin_move_split, restore_split, seen_before
 from engine.result import OVER, UNFINISHED
@@ -66,17 +68,6 @@ MOVE_DONE = 0
 MOVE_GAME_OVER = 1  # a lap emptied a row mid-move (end = row-empty-after-lap), its move ending there
 MOVE_AGAIN = 2  # the last counter fell in the mover's store (store_turn = again): the mover moves again
 MOVE_EMPTIED_RELAY = 3  # a lap emptied a row (end = row-empty-after-lap) while its relay was due
-
-
-@njit(cache=True, inline="always")
-def row_empty(state, per_row):
-    """True if either row is empty."""
-    a = 0
-    b = 0
-    for h in range(per_row):
-        a += state[h]
-        b += state[per_row + h]
-    return a == 0 or b == 0
 
 
 @njit(cache=True, inline="always")

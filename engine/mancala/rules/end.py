@@ -1,7 +1,8 @@
 """The end of the game: a row empty after a lap or a move, the player to move unable to move (with
 Ludii's counted forced pass before the loss), or a player stripped of every counter. Its compiled
-code: the test of the last (:func:`stripped`), which the four-row turn and the captures that may strip
-a player make wherever a move takes counters."""
+code: the tests of a row emptied (:func:`row_empty`, two rows: the turn between moves, and the lap loop
+after every lap under row-empty-after-lap) and of a player stripped (:func:`stripped`, four rows: the
+turn, and the captures that may strip a player, wherever a move takes counters)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,17 @@ from engine.mancala.sowing import idx
 if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
     from engine.mancala.layout import END_CANNOT_MOVE, F_END
     from engine.mancala.machine.four_rows import SIDE
+
+
+@njit(cache=True, inline="always")
+def row_empty(state, per_row):
+    """Two rows: True if either row is empty (end row-empty-after-lap or row-empty-after-move)."""
+    a = 0
+    b = 0
+    for h in range(per_row):
+        a += state[h]
+        b += state[per_row + h]
+    return a == 0 or b == 0
 
 
 @njit(cache=True, inline="always")
