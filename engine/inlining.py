@@ -187,7 +187,8 @@ def unaliased(kernel: Any) -> Any:
     """Mark ``kernel`` (a dispatcher, or its Python function) to be inlined unaliased: its parameters
     that nothing but their argument assigns read from the caller's variables (:func:`_unalias`).
     Returns ``kernel``. Marked: the hook points of the four-row lap loop and the rules' functions
-    they call (engine.mancala.machine.hooks), called once a lap."""
+    they call (engine.mancala.machine.hooks), called once a lap, and the end rule's test of a player
+    stripped of every counter, which both-opposite's capture makes once a lap (engine.mancala.rules.end)."""
     setattr(getattr(kernel, "py_func", kernel), UNALIASED, True)
     return kernel
 
