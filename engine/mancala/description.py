@@ -9,7 +9,7 @@ played that the machine does not do; the build reports every such field (engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from engine.mancala import fourrow, layout
 from engine.mancala.sowing import as_int64, track_block
 from engine.switches import Switch
 from engine.mancala.rules import problems as rule_problems
-from engine.mancala.rule import Board, state_place
+from engine.mancala.rule import Board, Reading, state_place
 from engine.mancala.rules import RULES, reading, readings
 from schema.paths import DATA_DIR
 from schema.sowing import Setup, SowingDescription
@@ -198,27 +198,31 @@ def parameters(description: SowingDescription, values: Mapping[str, str]) -> tup
     return params, rules
 
 
-def legal_room(description: SowingDescription) -> int:
+def legal_room(description: SowingDescription, played: Sequence[Reading] | None = None) -> int:
     """Room for the legal moves in the state: a move a hole of a row, or two (each direction) where the
-    first move chooses the direction (direction first-move)."""
-    chooses = any(r.value("direction") == "first-move" for r in readings(description))
+    first move chooses the direction (direction first-move). ``played``: the description's readings, if
+    the caller has them."""
+    chooses = any(r.value("direction") == "first-move" for r in (readings(description) if played is None else played))
     return description.board.holes_per_row * (2 if chooses else 1)
 
 
-def tail_fields(description: SowingDescription) -> tuple[tuple[str, int], ...]:
+def tail_fields(description: SowingDescription, played: Sequence[Reading] | None = None) -> tuple[tuple[str, int], ...]:
     """The rules' state fields placed after the legal moves (engine.mancala.rule.STATE_PLACES ``tail``: the
     repetition memory) that some reading of ``description`` plays, each (name, size), in the order of the
-    rules: a description that never plays a rule gives its tail no room."""
-    played = readings(description)
-    return tuple((f[0], f[1]) for rule in RULES for f in rule.state.get(2, ())
-                 if state_place(f) == "tail" and any(rule.in_play(r) for r in played))
+    rules: a description that never plays a rule gives its tail no room. ``played`` as :func:`legal_room`."""
+    tails = [(rule, f) for rule in RULES for f in rule.state.get(2, ()) if state_place(f) == "tail"]
+    if not tails:
+        return ()
+    played = list(readings(description)) if played is None else played
+    return tuple((f[0], f[1]) for rule, f in tails if any(rule.in_play(r) for r in played))
 
 
 def tail_places(description: SowingDescription) -> dict[str, int]:
     """Where each of :func:`tail_fields` begins in the state: one after the other after the legal moves."""
-    at = layout.BASE + layout.LEGAL + legal_room(description)
+    played = list(readings(description))
+    at = layout.BASE + layout.LEGAL + legal_room(description, played)
     places = {}
-    for name, size in tail_fields(description):
+    for name, size in tail_fields(description, played):
         places[name] = at
         at += size
     return places
@@ -227,4 +231,6 @@ def tail_places(description: SowingDescription) -> dict[str, int]:
 def state_size(description: SowingDescription) -> int:
     """The length of the state: room for the widest board, the fields, a legal move per hole of a row,
     and the rules' fields after them that the description plays (:func:`tail_fields`)."""
-    return layout.BASE + layout.LEGAL + legal_room(description) + sum(size for _, size in tail_fields(description))
+    played = list(readings(description))
+    return (layout.BASE + layout.LEGAL + legal_room(description, played)
+            + sum(size for _, size in tail_fields(description, played)))

@@ -133,7 +133,7 @@ TWO_OWN = {
 """The two-row machine's own state fields, each (name, size), around the rules' (below)."""
 STATE_FIELDS = blocks(0, [
     *TWO_OWN["head"],
-    *rule_state(2, "run"),  # each rule's that a move changes and a trace shows (owned holes, the holes out of play, ...)
+    *rule_state(2, "run"),  # each rule's that a move changes and a trace shows (owned holes, holes out of play, ...)
     *TWO_OWN["body"],
     *rule_state(2, "turn"),  # each rule's a replayed move sets again, or set between moves (the direction chosen, ...)
     *TWO_OWN["tail"],
@@ -276,8 +276,7 @@ FOUR_STATE = blocks(MAX_SITES, [
 ])
 """The four-row state after the board (MAX_SITES sites): name -> offset (``end``: its size). Every
 field before ``n_legal`` starts at 0."""
-check_state_names(4, ("moves", "laps", "store", "side", "to_move", "status", "turns", "phase", "relay", "winner", "cover",
-                 "per_row", "first", "n_legal", "legal", "undo", "end"))
+check_state_names(4, tuple(name for name in FOUR_STATE if name not in {f[0] for f in rule_state(4, "turn")}))
 
 SPECIAL_KINDS = ("none", "heads", "chosen", "ends")
 """The codes of special-holes' kind."""

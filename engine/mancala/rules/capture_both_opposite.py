@@ -25,8 +25,11 @@ if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.sp
         LOG_CAPTURE, LOGGED, MOVE_DONE, MOVE_GAME_OVER, SIDE, STORE, T_CORNER, TO_MOVE,
     )
 
-SPECIALISED_WITH = ("engine.mancala.rules.captured_to", "engine.mancala.rules.end", "engine.mancala.rules.restricted_holes")
-"""Specialised with the modules of the re-sowing, the end's test and the restricted player it reads (engine.specialise)."""
+SPECIALISED_WITH = (
+    "engine.mancala.rules.captured_to", "engine.mancala.rules.end", "engine.mancala.rules.restricted_holes",
+)
+"""Specialised with the modules of the re-sowing, the end's test and the restricted player it reads
+(engine.specialise)."""
 
 
 def _no_opening(reading: Reading) -> tuple[str, str] | None:

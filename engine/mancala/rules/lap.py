@@ -46,7 +46,8 @@ RULE = Rule(
             4: {"direction": ("counterclockwise",), "sow_through": ("own-rows",), "skipped_landing": ("landing",)}},
     checks=(_first_move,),
     slots={2: ("long_lap", "skipped_landing", "direction", "track_cw"), 4: ("long_lap",)},
-    state={2: (("direction", 1),)},  # direction first-move: 0 until the first move chooses it, then 1 counter-clockwise, 2 clockwise
+    # direction first-move: 0 until the game's first move chooses it, then 1 counter-clockwise, 2 clockwise
+    state={2: (("direction", 1),)},
     writes={"track_cw": placed("track_cw")},
     hooks=("sow", "move"),
     kernels=("engine.mancala.sowing.sow", "engine.mancala.sowing.unsow"),

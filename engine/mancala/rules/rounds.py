@@ -59,7 +59,8 @@ RULE = Rule(
     checks=(_round_ends,),
     uses=lambda r: r.value("rounds") != "one",
     slots={2: ("rounds", "round_starter")},
-    state={2: (("out", 1, "run"), ("round", 1, "run"))},  # the holes out of play this round (a bit a hole); rounds played before it
+    # the holes out of play this round (a bit a hole); the rounds played before it
+    state={2: (("out", 1, "run"), ("round", 1, "run"))},
     hooks=("end-of-game", "sow"),
     code={2: {"game-would-end": Code("new_round", when="rounds"), "sow": Code("sow_round", when="rounds"),
               "lap-emptied-row": Code("round_ends_mid_move", when="rounds")}},
