@@ -75,30 +75,74 @@ class Point:
     after :attr:`args` when its code declares :attr:`Code.held`."""
 
 
-POINTS: Mapping[int, Mapping[str, Point]] = {
+TURN_POINTS: Mapping[str, Point] = {
+    "game-starts": Point("start", ("state", "params"), 0,
+                         "the phase the game starts in if the rule's (four_rows's PHASE_SETUP: a choice before "
+                         "play; PHASE_OPENING_STEP), else 0 (PHASE_START)"),
+    "play-starts": Point("start", ("state", "params"), 0,
+                         "play starts from the position at hand (a game's start, a position set up): the rule "
+                         "notes what it keeps of it (the repetition memory); 0"),
+    "choice-moves": Point("move", ("state", "params", "p"), 0,
+                          "list at LEGAL player p's moves of the choice before play: their number"),
+    "choice-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
+                         "player p chooses hole pos of player q's track before play: 1 if the choosing goes on, "
+                         "else 0"),
+    "game-over": Point("end-of-game", ("state", "params"), 0,
+                       "between moves, before the player to move's moves are listed: 1 if the rule ends the game "
+                       "here (a player has captured a majority), else 0"),
+    "game-would-end": Point("end-of-game", ("state", "params"), 0,
+                            "the game would end here (a row empty, or the player to move without a legal move): "
+                            "1 if it goes on instead (a new round set up: the board lists the moves again), else "
+                            "0"),
+    "first-turn-starts": Point("list-starts", ("state", "params", "p"), -1,
+                               "list player p's starts at LEGAL if the turn is one the rule starts (an opening's "
+                               "first turn, listed without the endless probe): their number; -1 otherwise"),
+    "list-starts": Point("list-starts", ("state", "params", "p"), -1,
+                         "list player p's starts at LEGAL and the kind of their laps at KIND if the rule decides "
+                         "them (a restricted player's): their number; -1 otherwise (the ordinary starts)"),
+    "keep-moves": Point("list-starts", ("state", "params", "table", "scratch", "n", "lap_budget", "log",
+                                        "try_move"), 0,
+                        "of the n legal moves at LEGAL, keep those the rule allows, in their order (the "
+                        "opponent fed, no grand slam; try_move(state, params, table, scratch, hole, lap_budget, "
+                        "log) plays a move on scratch, a copy of the position): their number",
+                        chain="n"),
+    "turn-begins": Point("move", ("state", "params", "p"), 0,
+                         "a move at the start of player p's turn is played: 1 if the rule plays the turn's lap "
+                         "itself (claimed-lap), else 0"),
+    "claimed-lap": Point("move", ("state", "params", "site", "log"), -1,
+                         "the lap the rule claimed at turn-begins, from site: what the run came to (MOVE_DONE, "
+                         "or a column capture's outcome)"),
+    "opening-step": Point("move", ("state", "params", "lap_budget", "log"), -1,
+                          "the player to move's next opening step: 1, or 0 if its relays ran past lap_budget laps"),
+    "extra-due": Point("after-capture", ("state", "params", "p", "outcome"), 0,
+                       "after a run of player p that came to outcome (a capture, an inner landing): how many "
+                       "decisions of the rule fall due (extra captures); 0 none"),
+    "extra-targets": Point("move", ("state", "params", "q"), 0,
+                           "list at LEGAL the moves of a decision the rule made due (PHASE_EXTRA): player q's "
+                           "holes an extra capture may take, a pass or a stop; their number"),
+    "extra-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
+                        "player p plays a move of that decision: hole pos of player q's track (the board then "
+                        "ends the game if p's opponent has no counters left, or the turn once PENDING is 0); 0"),
+    "lap-emptied-row": Point("end-of-game", ("state", "params", "relay_due"), 0,
+                             "a lap emptied a row mid-move (end = row-empty-after-lap), a relay then due "
+                             "(relay_due 1) or not: 1 if the game goes on (the rule set the player to move; the "
+                             "board settles), else 0 (the game is over)"),
+    "move-ends": Point("end-of-turn", ("state", "params", "log"), 0,
+                       "the move's laps are over and the game is not: the rule's end of the move (what fell in "
+                       "the owned holes collected); 0"),
+    "turn-ends": Point("end-of-turn", ("state", "params", "stores"), 0,
+                       "the turn has passed to the next player (stores: the counters in both stores before the "
+                       "move): 1 if the rule ends the game here (a position repeated), else 0"),
+    "score": Point("end-of-game", ("state", "params", "p"), 0,
+                   "the game has ended or been cut short: player p's count, which decides it against the "
+                   "other's (what p captured, the counters left on p's row as the rule scores them)"),
+}
+"""The points of the one turn (engine.mancala.machine.turn) where a rule's compiled code may run, on every board, in the
+order a turn meets them; a point a board's rules do not use costs it nothing (its call answers its default, folded).
+"""
+
+LAP_POINTS: Mapping[int, Mapping[str, Point]] = {
     4: {
-        "game-starts": Point("start", ("state", "params"), 0,
-                             "the phase the game starts in if the rule's (four_rows's PHASE_SETUP: a choice before "
-                             "play; PHASE_OPENING_STEP), else 0 (PHASE_START)"),
-        "choice-moves": Point("move", ("state", "params", "p"), 0,
-                              "list at LEGAL player p's moves of the choice before play: their number"),
-        "choice-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
-                             "player p chooses hole pos of player q's track before play: 1 if the choosing goes on, "
-                             "else 0"),
-        "first-turn-starts": Point("list-starts", ("state", "params", "p"), -1,
-                                   "list player p's starts at LEGAL if the turn is one the rule starts (an opening's "
-                                   "first turn, listed without the endless probe): their number; -1 otherwise"),
-        "list-starts": Point("list-starts", ("state", "params", "p"), -1,
-                             "list player p's starts at LEGAL and the kind of their laps at KIND if the rule decides "
-                             "them (a restricted player's): their number; -1 otherwise (the ordinary starts)"),
-        "turn-begins": Point("move", ("state", "params", "p"), 0,
-                             "a move at the start of player p's turn is played: 1 if the rule plays the turn's lap "
-                             "itself (claimed-lap), else 0"),
-        "claimed-lap": Point("move", ("state", "params", "site", "log"), -1,
-                             "the lap the rule claimed at turn-begins, from site: what the run came to (MOVE_DONE, "
-                             "or a column capture's outcome)"),
-        "opening-step": Point("move", ("state", "params", "lap_budget", "log"), -1,
-                              "the player to move's next opening step: 1, or 0 if its relays ran past lap_budget laps"),
         "lap-end": Point("landing", ("state", "params", "t", "kind", "origin", "landed", "mover", "no_capture", "log"),
                          "landed",
                          "a lap of kind (on the track block at t, from site origin) ended in site landed "
@@ -113,33 +157,8 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
         "relay-kind": Point("sow", ("state", "params", "kind"), "kind",
                             "the kind of the relay's lap after a lap of kind (restricted holes released per turn: "
                             "restricted); the board sows it on that kind's track", loop=True),
-        "extra-due": Point("after-capture", ("state", "params", "p", "outcome"), 0,
-                           "after a run of player p that came to outcome (a capture, an inner landing): how many "
-                           "decisions of the rule fall due (extra captures); 0 none"),
-        "extra-targets": Point("move", ("state", "params", "q"), 0,
-                               "list at LEGAL the moves of a decision the rule made due (PHASE_EXTRA): player q's "
-                               "holes an extra capture may take, a pass or a stop; their number"),
-        "extra-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
-                            "player p plays a move of that decision: hole pos of player q's track (the board then "
-                            "ends the game if p's opponent has no counters left, or the turn once PENDING is 0); 0"),
     },
     2: {
-        "play-starts": Point("start", ("state", "params"), 0,
-                             "play starts from the position at hand (a game's start, a position set up): the rule "
-                             "notes what it keeps of it (the repetition memory); 0"),
-        "game-over": Point("end-of-game", ("state", "params"), 0,
-                           "between moves, before the player to move's moves are listed: 1 if the rule ends the game "
-                           "here (a player has captured a majority), else 0"),
-        "game-would-end": Point("end-of-game", ("state", "params"), 0,
-                                "the game would end here (a row empty, or the player to move without a legal move): "
-                                "1 if it goes on instead (a new round set up: the board lists the moves again), else "
-                                "0"),
-        "keep-moves": Point("list-starts", ("state", "params", "table", "scratch", "n", "lap_budget", "log",
-                                            "try_move"), 0,
-                            "of the n legal moves at LEGAL, keep those the rule allows, in their order (the "
-                            "opponent fed, no grand slam; try_move(state, params, table, scratch, hole, lap_budget, "
-                            "log) plays a move on scratch, a copy of the position): their number",
-                            chain="n"),
         "lap-starts": Point("sow", ("state", "params", "origin", "count"), -1,
                             "a lap takes up the count counters of hole origin (the hole emptied): the counters it "
                             "sows if the rule leaves some in the hole (the first counter back into it), else -1 "
@@ -170,23 +189,12 @@ POINTS: Mapping[int, Mapping[str, Point]] = {
                            "a lap's relay is due (its last counter in an occupied hole, the next lap to start "
                            "there): 1 if the rule ends the game here instead, the relay not made (the move ends "
                            "as MOVE_GAME_OVER), else 0"),
-        "lap-emptied-row": Point("end-of-game", ("state", "params", "relay_due"), 0,
-                                 "a lap emptied a row mid-move (end = row-empty-after-lap), a relay then due "
-                                 "(relay_due 1) or not: 1 if the game goes on (the rule set the player to move; the "
-                                 "board settles), else 0 (the game is over)"),
-        "move-ends": Point("end-of-turn", ("state", "params", "log"), 0,
-                           "the move's laps are over and the game is not: the rule's end of the move (what fell in "
-                           "the owned holes collected); 0"),
-        "turn-ends": Point("end-of-turn", ("state", "params", "stores"), 0,
-                           "the turn has passed to the next player (stores: the counters in both stores before the "
-                           "move): 1 if the rule ends the game here (a position repeated), else 0"),
-        "score": Point("end-of-game", ("state", "params", "p"), 0,
-                       "the game has ended or been cut short: player p's count, which decides it against the "
-                       "other's (what p captured, the counters left on p's row as the rule scores them)"),
     },
 }
-"""By the board's rows: the points of its turn where a rule's compiled code may run, in the order a
-turn meets them (a point's name is its board's: the two boards' turns differ, and so do their points)."""
+"""By the board's rows: the points of its lap loop (the two boards' loops differ, and so do their points)."""
+
+POINTS: Mapping[int, Mapping[str, Point]] = {rows: {**TURN_POINTS, **laps} for rows, laps in LAP_POINTS.items()}
+"""By the board's rows: every point of its turn where a rule's compiled code may run: the turn's, then its lap loop's."""
 
 STATE_PLACES: Mapping[int, tuple[str, ...]] = {2: ("run", "turn", "tail"), 4: ("turn",)}
 """By the board's rows: where a rule's state field may be placed (:attr:`Rule.state`):

@@ -124,7 +124,7 @@ class SowingGame(SpecialisedKernels, KernelRules):
         st[self.base + TO_MOVE] = to_move - 1
         st[self.base + FIRST] = to_move - 1
         st[self.base + COVER] = described.cover_bits(self.description, params.extra["rules"], st)
-        self.settle(params, st)  # the repetition memory started too (two_rows.set_up)
+        self.settle(params, st)  # the repetition memory started too (engine.mancala.machine.turn.set_up)
         return st
 
     def position_spec(self, st: np.ndarray) -> dict[str, Any]:

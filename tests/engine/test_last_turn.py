@@ -110,15 +110,15 @@ def test_a_game_without_the_binding_pays_nothing_for_it():
 
     from engine.games import GAMES
     from engine.mancala import layout
-    from engine.mancala.machine import two_rows
+    from engine.mancala.machine import turn
     from engine.specialise import specialise_source
 
-    source = inspect.getsource(two_rows)
+    source = inspect.getsource(turn)
     assert "machine.last_turn_budget(" in source
     for game_id in ("kalah", "oware", "toguz-kumalak"):
         rules = GAMES[game_id]
         assert layout.P_LAST_TURN in rules.constant_slots, game_id
-        folded = specialise_source(source, dict(rules.combination[1]), vars(two_rows))
+        folded = specialise_source(source, dict(rules.combination[1]), vars(turn))
         assert "machine.last_turn_budget(" not in folded, game_id
     assert layout.P_LAST_TURN not in GAMES["tap-urdy"].constant_slots
     assert layout.F_LAST_TURN not in GAMES["lobudok"].constant_slots

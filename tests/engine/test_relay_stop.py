@@ -47,7 +47,9 @@ def test_a_relay_due_is_not_made_when_the_movers_row_has_no_start(switches, boar
 
 def test_the_relay_point_calls_the_rule_only_while_it_is_in_play():
     generic = hooks.specialised_source({layout.ROWS: 2})
-    due = generic[generic.index("def at_relay_due("):generic.index("def at_lap_emptied_row(")]
+    start = generic.index("def at_relay_due(")
+    end = generic.find("@njit", start)
+    due = generic[start:end if end > 0 else None]
     assert f"if params[{layout.P_RELAY_STOP}] != 0:" in due and "relay_stop__mover_cannot_start(" in due
     fixed = hooks.specialised_source({layout.ROWS: 2, layout.P_RELAY_STOP: 0})
     assert "relay_stop__" not in fixed and "def at_relay_due(state, params, mover):\n    return 0" in fixed

@@ -15,7 +15,7 @@ from engine import specialise
 from engine.games import GAMES
 from engine.mancala import layout
 from engine.mancala.machine import hooks, turn
-from engine.mancala.rule import POINTS, Code, Rule
+from engine.mancala.rule import LAP_POINTS, POINTS, TURN_POINTS, Code, Rule
 from engine.mancala.rules import CALLS, calls
 
 
@@ -45,10 +45,10 @@ def test_code_at_a_point_of_an_undeclared_hook_or_guarded_by_another_rules_slot_
         rule(code={4: {"extra-targets": Code("f", when="restricted")}})
 
 
-def test_a_two_row_point_of_the_four_row_turn_or_values_not_of_its_own_field_are_refused():
+def test_a_point_of_the_four_row_lap_loop_on_two_rows_or_values_not_of_its_own_field_are_refused():
     two = {"boards": {2: {}}, "slots": {2: ("extra",)}}
-    with pytest.raises(ValueError, match="rule made-up: code at unknown hook point 'extra-due' on 2 rows"):
-        rule(**two, code={2: {"extra-due": Code("f")}})
+    with pytest.raises(ValueError, match="rule made-up: code at unknown hook point 'lap-end' on 2 rows"):
+        rule(**two, code={2: {"lap-end": Code("f")}})
     with pytest.raises(ValueError, match="runs when 'extra' holds forbidden: not values of a field of its own"):
         rule(**two, hooks=("list-starts",), code={2: {"keep-moves": Code("f", when="extra", values=("forbidden",))}})
     with pytest.raises(ValueError, match="runs when slot 'capture', not one of its slots on 2 rows nor a field it adds"):
@@ -65,19 +65,22 @@ def test_a_declared_function_the_module_does_not_define_is_refused_naming_rule_a
     assert [c.function for c in calls((module,))[4]["extra-targets"]] == ["targets"]
 
 
-def test_every_hook_point_of_the_four_row_turn_is_called_by_the_board():
-    source = Path(sys.modules["engine.mancala.machine.four_rows"].__file__).read_text()
-    for point in POINTS[4]:
-        assert f"{hooks.function_name(point)}(" in source, point
-    assert set(CALLS[4]) <= set(POINTS[4])
+def _source(module: str) -> str:
+    return Path(sys.modules[f"engine.mancala.machine.{module}"].__file__).read_text()
 
 
-def test_every_hook_point_of_the_two_row_turn_is_called_by_the_board():
-    source = Path(sys.modules["engine.mancala.machine.two_rows"].__file__).read_text()
-    for point in POINTS[2]:
-        assert f"{hooks.function_name(point)}(" in source, point
-    assert set(CALLS[2]) <= set(POINTS[2])
-    assert not set(POINTS[2]) & set(POINTS[4])  # one module of calls: a point's function names its board's point
+def test_every_hook_point_of_the_turn_is_called_on_every_board():
+    """The turn's points (TURN_POINTS) are the same on both boards, each called by the one turn or a board's code
+    the turn calls; each lap loop's points (LAP_POINTS) by its board; no rule has code at a point its board lacks."""
+    machine = _source("turn") + _source("two_rows") + _source("four_rows")
+    for point in TURN_POINTS:
+        assert f"{hooks.function_name(point)}(" in machine, point
+        assert POINTS[2][point] is POINTS[4][point] is TURN_POINTS[point]
+    for rows, board in ((2, "two_rows"), (4, "four_rows")):
+        for point in LAP_POINTS[rows]:
+            assert f"{hooks.function_name(point)}(" in _source(board), point
+        assert set(CALLS[rows]) <= set(POINTS[rows])
+    assert not set(LAP_POINTS[2]) & set(LAP_POINTS[4])  # one module of calls: a point's function names one point
 
 
 def _kernel_modules(game: str) -> dict[str, str]:
@@ -159,8 +162,8 @@ def test_a_two_row_rules_code_is_absent_from_the_kernels_of_a_game_not_using_it(
     assert "capture_across_gap" in tap  # its one capture with code, at one point, and the count that scores every
     # game (scoring); every other point its default
     assert [line for line in tap["hooks"].splitlines() if "__" in line and "import" not in line] == [
-        "    return capture_across_gap__take_across_gap(state, params, holes, length, last, mover, log)",
-        "    return scoring__count(state, params, p)"]
+        "    return scoring__count(state, params, p)",
+        "    return capture_across_gap__take_across_gap(state, params, holes, length, last, mover, log)"]
     assert f"params[{layout.P_CAPTURE}]" not in tap["hooks"]  # capture fixed at across-gap: the guard folded
     assert {"owned_holes", "capture_count", "first_counter"} <= toguz.keys()
     assert "capture_across_gap" not in toguz and "first_counter__back_into_origin(" in toguz["hooks"]
@@ -189,10 +192,10 @@ def test_a_made_up_rule_at_two_row_points_is_called_there_after_the_rules_before
 
     monkeypatch.setattr(hooks, "CALLS", calls((*rules.MODULES, module)))
     text = hooks.specialised_source({layout.ROWS: 2})
-    over = text[text.index("def at_game_over("):text.index("def at_game_would_end(")]
+    over = text[text.index("def at_game_over("):text.index("@njit", text.index("def at_game_over("))]
     assert over.index("majority__majority(") < over.index("made_up__over(state, params)")
     assert f"    if params[{layout.P_END_MAJORITY}] != 0:\n        return made_up__over(" in over
-    keep = text[text.index("def at_keep_moves("):text.index("def at_sow(")]
+    keep = text[text.index("def at_keep_moves("):text.index("@njit", text.index("def at_keep_moves("))]
     assert keep.index("feeding__keep_moves(") < keep.index("grand_slam__keep_moves(") < keep.index(
         "    n = made_up__keep(state, params, table, scratch, n, lap_budget, log, try_move)\n    return n")
     assert "from engine.mancala.rules.made_up import over as made_up__over" in text
@@ -217,7 +220,7 @@ def test_the_lap_loops_guards_are_read_once_a_run_and_not_at_all_where_the_combi
     a guard the combination fixes is not read at all, and the board's loop reads no rule's slot."""
     text = hooks.specialised_source({layout.ROWS: 4})
     begin = text[text.index("def at_laps_begin("):]
-    loop = text[text.index("def at_lap_end("):text.index("def at_extra_due(")]
+    loop = text[text.index("def at_lap_end("):text.index("def at_laps_begin(")]
     assert f"params[{layout.F_CHOOSE}] != 0" in begin and "special_holes__stops(state, params, mover)" in begin
     assert "params[" not in loop and "run[" in loop
     assert "special_holes__stop_at(state, params, landed, mover, run[" in loop

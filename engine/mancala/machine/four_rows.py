@@ -82,22 +82,22 @@ from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow import G_POSITION, PASS, PLAYER_MOVES, RELEASED, STOP, TRACK_SLOT
 from engine.mancala.layout import (  # noqa: I001
-    FULL_LAP, RESTRICTED_LAP, BY_LOT, END_CANNOT_MOVE, F_END, F_ENDLESS, F_FIRST_PLAYER, F_FORCED_PASS, F_LAST_TURN,
+    FULL_LAP, RESTRICTED_LAP, END_CANNOT_MOVE, F_END, F_ENDLESS, F_FORCED_PASS, F_LAST_TURN,
     F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_NO_MOVE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY, F_SINGLETON,
     F_SINGLE_CAPTURES, F_SINGLE_LAP, F_SITES, F_SNAPSHOT, F_START_COVER, F_START_SIDE, FIRST_LAP, GEO, ILLEGAL,
     NO_MOVE_LOSE, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
 )
 from engine.mancala.machine.hooks import (
-    at_choice_move, at_choice_moves, at_claimed_lap, at_extra_due, at_extra_move, at_extra_targets, at_first_turn_starts,
-    at_before_relay, at_game_starts, at_lap_end, at_laps_begin, at_list_starts, at_opening_step, at_relay_kind,
-    at_turn_begins,
+    at_before_relay, at_choice_move, at_choice_moves, at_extra_due, at_extra_move, at_extra_targets, at_lap_end,
+    at_laps_begin, at_list_starts, at_opening_step, at_relay_kind,
 )
+from engine.mancala.machine.outcome import MOVE_DONE
 from engine.mancala.rules.end import stripped
 from engine.mancala.rules.opening_steps import LOG_TAKE, S_HOLE, STEP_SLOT  # noqa: F401 (LOG_TAKE: this board's events)
 from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
 from engine.repetition import begin_move, begin_move_split, restore_split, seen_before
 from engine.result import UNFINISHED
-from engine.turns import first_player, play_pass
+from engine.turns import play_pass
 
 SPECIALISED_WITH = ("engine.mancala.machine.hooks", "engine.mancala.rules.end")
 """Specialised with these modules (engine.specialise): the calls of its hook points into the rules' code, and
@@ -153,15 +153,6 @@ PHASE_STOP = 2  # a lap ended in an occupied head or misoro: relay from it or st
 PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
 PHASE_OPENING_STEP = 5  # an opening step (opening.steps): its one legal move
-
-# What a run of laps came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
-MOVE_DONE = 0  # the turn ends
-MOVE_CAPTURED = 1  # a column capture: extra captures follow
-MOVE_STOP = 2  # the lap ended in an occupied head or misoro: the player decides
-MOVE_CHOICE = 3  # the lap ended in a corner: the player chooses the kind of the next lap
-MOVE_GAME_OVER = 4  # the opponent has no counters left (end = capture-all)
-MOVE_CAPTURED_TWO = 5  # a column capture of two holes (inner and outer): extra captures follow
-MOVE_INNER_LANDING = 6  # the lap ended in an empty inner hole without a capture (extra-captures after inner-landing)
 
 # The events of a traced move (engine.machine.log_event), each with the state after it up to the stores.
 LOG_LAP = 1  # a = hole taken up, b = counters sown, c = site where the last counter landed
@@ -399,9 +390,18 @@ def offer(state, params, table, scratch, n, turn_limit, move_limit, log):
 
 
 @njit(cache=True, inline="always")
-def settle(state, params, table, scratch, turn_limit, move_limit, log):
-    """Between decisions: end the game by its rules or a limit, or list the decision's legal moves."""
-    state[N_LEGAL] = 0
+def limits(state, turn_limit, move_limit):
+    """A limit reached between decisions: the game is unfinished."""
+    if state[MOVES] >= move_limit or state[TURNS] >= turn_limit:
+        state[N_LEGAL] = 0
+        state[STATUS] = UNFINISHED
+
+
+@njit(cache=True, inline="always")
+def settle_phase(state, params, table, scratch, turn_limit, move_limit, log):
+    """Between decisions, inside a turn or before play (a phase other than PHASE_START): list the
+    decision's legal moves, or end the game by its rules or a limit; 1 if so, 0 if a turn's start is
+    to be listed (extra captures due with none left to take end the turn)."""
     phase = state[PHASE]
     if phase == PHASE_EXTRA:
         n = at_extra_targets(state, params, 1 - state[TO_MOVE])  # the decision's moves (extra captures)
@@ -409,50 +409,47 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
             state[N_LEGAL] = n
             if state[MOVES] >= move_limit:
                 stop_mid_turn(state)
-            return
+            return 1
         end_turn(state)  # nothing left to take: the turn ends
-        phase = state[PHASE]
-    elif phase == PHASE_STOP or phase == PHASE_CHOICE:
+        return 0
+    if phase == PHASE_STOP or phase == PHASE_CHOICE:
         relay = state[TO_MOVE] * PLAYER_MOVES + params[GEO + G_POSITION + state[RELAY]]
         state[LEGAL] = relay
         state[LEGAL + 1] = STOP if phase == PHASE_STOP else relay + RELEASED
         n = offer(state, params, table, scratch, 2, turn_limit, move_limit, log)
         if n == 0:
-            return
+            return 1
         state[N_LEGAL] = n
         if state[MOVES] >= move_limit:
             stop_mid_turn(state)
-        return
+        return 1
     p = state[TO_MOVE]
     if phase == PHASE_SETUP:  # a choice before play (special holes chosen)
         state[N_LEGAL] = at_choice_moves(state, params, p)
-    elif phase == PHASE_OPENING_STEP:  # an opening step: its hole is the one legal move
-        if stripped(state, params, p):
-            machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
-            return
+    else:  # PHASE_OPENING_STEP: the step's hole is the one legal move
+        if ended(state, params):
+            return 1
         state[LEGAL] = p * PLAYER_MOVES + params[idx(T_STEPS + STEP_SLOT * state[idx(STEPS_MADE + p)] + S_HOLE)]
         state[N_LEGAL] = 1
-    else:
-        if stripped(state, params, p):
-            machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
-            return
-        n = at_first_turn_starts(state, params, p)  # a turn a rule starts (an opening's first turn)
-        if n == 0:
-            n = stuck(state, params, turn_limit, move_limit)
-        elif n < 0:
-            n = offer(state, params, table, scratch, list_starts(state, params), turn_limit, move_limit, log)
-        if n == 0:
-            return
-        state[N_LEGAL] = n
-    if state[MOVES] >= move_limit or state[TURNS] >= turn_limit:
-        state[N_LEGAL] = 0
-        state[STATUS] = UNFINISHED
+    limits(state, turn_limit, move_limit)
+    return 1
 
 
 @njit(cache=True, inline="always")
-def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit, log):
-    """The start: each player's holes as the set-up lays them out (by position); player 1 (or the
-    player drawn by lot) moves, or chooses a misoro, first."""
+def ended(state, params):
+    """Before the player to move's moves are listed: 1 if they have no counter left (end capture-all),
+    the game over, won by the opponent; else 0."""
+    p = state[TO_MOVE]
+    if stripped(state, params, p):
+        machine.game_over(state, 2 - p, STATUS, WINNER, N_LEGAL)
+        return 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def lay_out(state, params):
+    """The start: each player's holes as the set-up lays them out (by position), every field 0 but
+    each side's count and the holes occupied."""
     for i in range(params[F_SITES]):
         state[i] = params[T_BOARD + i]
     for i in range(FIELDS, LEGAL):
@@ -462,106 +459,79 @@ def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit,
     state[COVER] = params[F_START_COVER]
     state[COVER + 1] = params[F_START_COVER]
     state[PER_ROW] = params[F_PER_ROW]
-    state[PHASE] = at_game_starts(state, params)  # a phase before the main play (a choice, opening steps), or none
-    first_player(state, rng, seed, params[F_FIRST_PLAYER] == BY_LOT, TO_MOVE, FIRST)
-    settle(state, params, table, scratch, turn_limit, move_limit, log)
 
 
 @njit(cache=True, inline="always")
-def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log):
-    """Play a legal move (the caller checked it) and settle the game."""
-    p = state[TO_MOVE]
-    phase = state[PHASE]
-    claimed = at_turn_begins(state, params, p) if phase == PHASE_START else 0  # 1: a rule plays the turn's lap
+def decide(state, params, move, phase, p, turn_limit, move_limit, log):
+    """Play a decision that sows nothing: a pass, a stop, a choice before play, an opening step, an
+    extra capture. 1 if the game ended (nothing to settle), else 0."""
     if move == PASS and phase == PHASE_EXTRA:  # extra captures due, none to take: they pass to the opponent
         if play_pass(state, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
-            return  # neither could take one: the second pass in a row, a draw (Ludii's all-pass end)
+            return 1  # neither could take one: the second pass in a row, a draw (Ludii's all-pass end)
         state[TURNS] += 1
         state[TO_MOVE] = 1 - p
-    elif move == PASS:
+        return 0
+    if move == PASS:
         if play_pass(state, log, LOGGED, LOG_PASS, PASSES, MOVES, TURNS, STATUS, WINNER, N_LEGAL, TO_MOVE):
-            return
+            return 1
         end_turn(state)
-    elif move == STOP:
+        return 0
+    if move == STOP:
         state[MOVES] += 1
         if log[0] >= 0:
             machine.log_event(log, state, LOGGED, LOG_STOP, state[RELAY] if phase == PHASE_STOP else -1, 0, p)
         end_turn(state)
+        return 0
+    q = move // PLAYER_MOVES
+    pos = move - q * PLAYER_MOVES
+    if phase == PHASE_SETUP:
+        more = at_choice_move(state, params, p, q, pos, log)  # 1: the choosing goes on
+        end_turn(state)
+        if more != 0:
+            state[PHASE] = PHASE_SETUP
+        return 0
+    if phase == PHASE_OPENING_STEP:
+        budget = move_limit - state[MOVES]
+        if params[F_LAST_TURN] == FIRST_LAP:  # a step is a turn's first move: the last turn's, its first lap
+            budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
+        if at_opening_step(state, params, budget, log) != 1:
+            state[TURNS] += 1
+            machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
+            return 1
+        if stripped(state, params, 1 - p):
+            state[TURNS] += 1
+            machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
+            return 1
+        end_turn(state)
+        if state[STEPS_MADE] < params[F_OPENING_STEPS] or state[STEPS_MADE + 1] < params[F_OPENING_STEPS]:
+            state[PHASE] = PHASE_OPENING_STEP  # the opening goes on
+        return 0
+    at_extra_move(state, params, p, q, pos, log)  # PHASE_EXTRA: an extra capture
+    if stripped(state, params, 1 - p):
+        state[TURNS] += 1
+        machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
+        return 1
+    if state[PENDING] == 0:
+        end_turn(state)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def after_capture(state, params, p, outcome):
+    """A run of player p came to a column capture or an inner landing (MOVE_CAPTURED, MOVE_CAPTURED_TWO,
+    MOVE_INNER_LANDING): the game ends if the opponent has no counter left (1), else the decisions the
+    rules make due follow (extra captures) or the turn ends (0)."""
+    if stripped(state, params, 1 - p):
+        state[TURNS] += 1
+        machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
+        return 1
+    due = at_extra_due(state, params, p, outcome)  # decisions the rules make due (extra captures)
+    if due > 0:
+        state[PHASE] = PHASE_EXTRA
+        state[PENDING] = due
     else:
-        q = move // PLAYER_MOVES
-        pos = move - q * PLAYER_MOVES
-        if phase == PHASE_SETUP:
-            more = at_choice_move(state, params, p, q, pos, log)  # 1: the choosing goes on
-            end_turn(state)
-            if more != 0:
-                state[PHASE] = PHASE_SETUP
-        elif phase == PHASE_OPENING_STEP:
-            budget = move_limit - state[MOVES]
-            if params[F_LAST_TURN] == FIRST_LAP:  # a step is a turn's first move: the last turn's, its first lap
-                budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
-            if at_opening_step(state, params, budget, log) != 1:
-                state[TURNS] += 1
-                machine.stop_run(state, RUN_OUT_OF_LAPS, STATUS, N_LEGAL)
-                return
-            if stripped(state, params, 1 - p):
-                state[TURNS] += 1
-                machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
-                return
-            end_turn(state)
-            if state[STEPS_MADE] < params[F_OPENING_STEPS] or state[STEPS_MADE + 1] < params[F_OPENING_STEPS]:
-                state[PHASE] = PHASE_OPENING_STEP  # the opening goes on
-        elif phase == PHASE_EXTRA:
-            at_extra_move(state, params, p, q, pos, log)  # an extra capture
-            if stripped(state, params, 1 - p):
-                state[TURNS] += 1
-                machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
-                return
-            if state[PENDING] == 0:
-                end_turn(state)
-        else:  # a sowing move: a start, a relay from a head or misoro, a lap of the chosen kind from a corner
-            site, kind = run_of(state, params, move)
-            if phase == PHASE_START:
-                state[TURN_START] = site
-            if phase != PHASE_CHOICE:
-                state[PASSES] = 0
-            # last_turn = first-lap: the first lap of the turn the turn limit falls in is that turn
-            cut = params[F_LAST_TURN] == FIRST_LAP and phase == PHASE_START and state[TURNS] + 1 >= turn_limit
-            budget = move_limit - state[MOVES]
-            if cut:
-                budget = machine.last_turn_budget(budget, state[TURNS], turn_limit)
-            if claimed != 0:  # a lap the rules play (an opening's plain lap)
-                outcome = at_claimed_lap(state, params, site, log)
-            else:
-                outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind, budget, log)
-            if outcome == MOVE_DONE:
-                end_turn(state)
-            elif outcome == MOVE_CAPTURED or outcome == MOVE_CAPTURED_TWO or outcome == MOVE_INNER_LANDING:
-                if stripped(state, params, 1 - p):
-                    state[TURNS] += 1
-                    machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
-                    return
-                due = at_extra_due(state, params, p, outcome)  # decisions the rules make due (extra captures)
-                if due > 0:
-                    state[PHASE] = PHASE_EXTRA
-                    state[PENDING] = due
-                else:
-                    end_turn(state)
-            elif outcome == MOVE_STOP:
-                state[PHASE] = PHASE_STOP
-            elif outcome == MOVE_CHOICE:
-                state[PHASE] = PHASE_CHOICE
-            elif outcome == MOVE_GAME_OVER:
-                state[TURNS] += 1
-                machine.game_over(state, p + 1, STATUS, WINNER, N_LEGAL)
-                return
-            else:
-                state[TURNS] += 1
-                machine.stop_run(state, outcome, STATUS, N_LEGAL)
-                return
-            if cut and state[PHASE] != PHASE_START:  # the turn goes on (extra captures, a stop): cut here
-                stop_mid_turn(state)
-                return
-    settle(state, params, table, scratch, turn_limit, move_limit, log)
+        end_turn(state)
+    return 0
 
 
 @njit(cache=True, inline="always")

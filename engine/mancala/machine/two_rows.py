@@ -36,25 +36,24 @@ from numba import njit
 from engine import machine
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
 from engine.mancala.layout import (
-    AFTER_LAP, BASE, BY_LOT, CANNOT_MOVE, CONTINUE_RELAY, COVER, CW_MOVE, DIRECTION, DIRECTION_FIRST_MOVE,
-    ENDS_AT_ORIGIN, FIRST, FIRST_LAP, ILLEGAL, LEGAL, LOGGED, MOVES, N_LEGAL, NEXT_NON_EMPTY, OWN_ROW,
-    P_AFTER_CAPTURE, P_DIRECTION, P_END, P_ENDLESS, P_FIRST_PLAYER, P_LAST_TURN, P_LONG_LAP,
+    AFTER_LAP, BASE, CANNOT_MOVE, CONTINUE_RELAY, COVER, CW_MOVE, DIRECTION, DIRECTION_FIRST_MOVE,
+    ENDS_AT_ORIGIN, FIRST, LEGAL, LOGGED, MOVES, NEXT_NON_EMPTY, OWN_ROW,
+    P_AFTER_CAPTURE, P_DIRECTION, P_END, P_LONG_LAP,
     P_MIN_COUNTERS, P_PER_ROW, P_RELAY, P_RELAY_WHEN, P_SINGLETON, P_SITES, P_SKIPPED_LANDING,
     P_SOW_CAPTURE, P_START_COUNT, P_START_ROW, P_STATE_SIZE, P_STORE_TURN, P_TRACK, P_TRACK_2, P_TRACK_CW,
-    RELAY_NEXT_ALWAYS, RELAY_NEXT_HOLE, RELAY_SINGLE, SINGLETON_LAST_RESORT, SKIP_ORIGIN, SLAM, SNAPSHOT, STATUS,
+    RELAY_NEXT_ALWAYS, RELAY_NEXT_HOLE, RELAY_SINGLE, SINGLETON_LAST_RESORT, SKIP_ORIGIN, SNAPSHOT, STATUS,
     STORE, TO_MOVE, TURN_AGAIN, TURNS,
 )
 from engine.mancala.machine.hooks import (
-    at_captured, at_game_over, at_game_would_end, at_keep_moves, at_lap_emptied_row, at_lap_landed, at_lap_relays,
-    at_lap_sown, at_lap_starts, at_last_landing, at_move_ends, at_play_starts, at_relay_due, at_score, at_sow,
-    at_turn_ends,
+    at_captured, at_game_over, at_game_would_end, at_lap_landed, at_lap_relays, at_lap_sown, at_lap_starts,
+    at_last_landing, at_relay_due, at_score, at_sow,
 )
+from engine.mancala.machine.outcome import MOVE_AGAIN, MOVE_DONE, MOVE_EMPTIED_RELAY, MOVE_ROW_EMPTIED
 from engine.mancala.rules.end import row_empty
 from engine.mancala.sowing import TRACK_HOLES, TRACK_LENGTH, sow
 from engine.repetition import begin_move_split, restore_split, seen_before
-from engine.result import OVER, UNFINISHED
+from engine.result import OVER
 from engine.stats import record
-from engine.turns import first_player
 
 SPECIALISED_WITH = ("engine.mancala.machine.hooks",)
 """The calls of the turn's hook points, specialised with this module (engine.specialise)."""
@@ -63,11 +62,6 @@ SPECIALISED_WITH = ("engine.mancala.machine.hooks",)
 LOG_LAP = 1  # a = hole taken up, b = counters sown, c = hole where the last counter landed
 LOG_CAPTURE = 2  # a = hole captured, b = counters taken, c = player (0 or 1)
 
-# What one move came to (besides engine.machine's RUN_ENDLESS and RUN_OUT_OF_LAPS).
-MOVE_DONE = 0
-MOVE_GAME_OVER = 1  # a lap emptied a row mid-move (end = row-empty-after-lap), its move ending there
-MOVE_AGAIN = 2  # the last counter fell in the mover's store (store_turn = again): the mover moves again
-MOVE_EMPTIED_RELAY = 3  # a lap emptied a row (end = row-empty-after-lap) while its relay was due
 
 
 @njit(cache=True, inline="always")
@@ -123,7 +117,7 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     move). Then, with end row-empty-after-lap, an empty row ends the game. When ``logged``, a next
     lap whose (hole, board) configuration already occurred in this move proves the move endless.
     The rules' code runs where the lap reaches the turn's hook points (engine.mancala.rule.POINTS[2]:
-    lap-starts, sow, lap-landed, captured, lap-sown, lap-relays, last-landing, relay-due). Returns MOVE_DONE, MOVE_AGAIN, MOVE_GAME_OVER,
+    lap-starts, sow, lap-landed, captured, lap-sown, lap-relays, last-landing, relay-due). Returns (engine.mancala.machine.outcome) MOVE_DONE, MOVE_AGAIN, MOVE_ROW_EMPTIED,
     MOVE_EMPTIED_RELAY, RUN_ENDLESS or RUN_OUT_OF_LAPS (the cap was reached).
     """
     base = BASE
@@ -207,9 +201,9 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
         if nxt < 0 and not in_store:
             at_last_landing(state, params, mover, holes, length, last, landed, log)  # a capture by count, ...
         if after_lap and row_empty(state, per_row):
-            return MOVE_EMPTIED_RELAY if nxt >= 0 else MOVE_GAME_OVER
+            return MOVE_EMPTIED_RELAY if nxt >= 0 else MOVE_ROW_EMPTIED
         if nxt >= 0 and at_relay_due(state, params, mover) != 0:  # a rule ends the game, the relay not made
-            return MOVE_GAME_OVER
+            return MOVE_ROW_EMPTIED
         if nxt < 0:
             return MOVE_AGAIN if in_store and store_again else MOVE_DONE
         if logged and seen_before(table, nxt, state):
@@ -232,18 +226,6 @@ def probe_endless(state, params, table, scratch, hole, kind, lap_budget, log):
     return machine.probe(laps, replay_logged, 0, state, params, table, scratch, hole, kind, lap_budget, log)
 
 
-@njit(cache=True)
-def try_move(state, params, table, scratch, hole, lap_budget, log):
-    """Play the move from ``hole`` on ``scratch``, a copy of ``state`` (its SLAM mark cleared), its
-    trace off: what a rule looking ahead at a move sees (hook point keep-moves: the grand slam)."""
-    copy_state(scratch, state, params)
-    scratch[BASE + SLAM] = 0
-    logging = log[0]
-    log[0] = -1
-    machine.run_laps(laps, replay_logged, scratch, params, table, hole, 0, lap_budget, log)
-    log[0] = logging
-
-
 @njit(cache=True, inline="always")
 def run_of(state, params, move):
     """A move sows from its hole; a first move choosing clockwise (direction first-move) is its hole +
@@ -252,34 +234,25 @@ def run_of(state, params, move):
 
 
 @njit(cache=True, inline="always")
-def settle(state, params, table, scratch, turn_limit, move_limit, log):
-    """Between moves: end the game by its rules or a limit, or list the next player's legal moves
-    (the holes of the starting row with at least min_counters; endless moves out, if illegal)."""
-    base = BASE
-    per_row = params[P_PER_ROW]
-    state[base + N_LEGAL] = 0
-    if params[P_END] != CANNOT_MOVE and row_empty(state, per_row):
+def ended(state, params):
+    """Between moves, before the player to move's moves are listed: 1 if the game ends here by its
+    rules (a row emptied, unless a rule plays on with a new round; a rule's end: a majority captured),
+    its status set, else 0."""
+    if params[P_END] != CANNOT_MOVE and row_empty(state, params[P_PER_ROW]):
         if at_game_would_end(state, params) == 0:  # 1: a rule plays on (a new round)
-            state[base + STATUS] = OVER
-            return
+            state[BASE + STATUS] = OVER
+            return 1
     if at_game_over(state, params) != 0:  # a rule ends the game here (a majority captured)
-        state[base + STATUS] = OVER
-        return
-    n = list_moves(state, params, table, scratch, move_limit, log)
-    if n == 0 and at_game_would_end(state, params) != 0:
-        n = list_moves(state, params, table, scratch, move_limit, log)
-    state[base + N_LEGAL] = n
-    if n == 0:
-        state[base + STATUS] = OVER  # a player with no legal move: the game ends and is scored
-        return
-    if state[base + MOVES] >= move_limit or state[base + TURNS] >= turn_limit:
-        state[base + N_LEGAL] = 0
-        state[base + STATUS] = UNFINISHED
+        state[BASE + STATUS] = OVER
+        return 1
+    return 0
 
 
 @njit(cache=True, inline="always")
-def list_moves(state, params, table, scratch, move_limit, log):
-    """The legal moves of the player to move, at ``state[BASE + LEGAL:]``; their number."""
+def list_starts(state, params):
+    """The holes the player to move may start from, at ``state[BASE + LEGAL:]``, ascending: those of
+    the starting row with at least min_counters (singleton last-resort: else those with one), each
+    either way while the game's first move chooses the direction; their number."""
     base = BASE
     per_row = params[P_PER_ROW]
     p = state[base + TO_MOVE]
@@ -298,66 +271,18 @@ def list_moves(state, params, table, scratch, move_limit, log):
         for i in range(n):
             state[legal + n + i] = state[legal + i] + CW_MOVE
         n *= 2
-    n = at_keep_moves(state, params, table, scratch, n, move_limit - state[base + MOVES], log, try_move)  # feeding, ...
-    if n > 0 and params[P_ENDLESS] == ILLEGAL:
-        n = machine.drop_endless(probe_endless, run_of, state, params, table, scratch, legal, n,
-                                 move_limit - state[base + MOVES], log)
     return n
 
 
 @njit(cache=True, inline="always")
-def init_state(state, params, table, scratch, rng, seed, turn_limit, move_limit, log):
-    """The start: start_count counters a hole, nothing captured; the first player by lot (``rng``)
-    or player 1."""
-    base = BASE
+def lay_out(state, params):
+    """The board at the start: start_count counters a hole, every field 0 (nothing captured)."""
     sites = params[P_SITES]
     for i in range(params[P_STATE_SIZE]):
         state[i] = 0
     for h in range(sites):
         state[h] = params[P_START_COUNT]
-    state[base + COVER] = all_of(sites) if params[P_START_COUNT] > 0 else 0
-    first_player(state, rng, seed, params[P_FIRST_PLAYER] == BY_LOT, base + TO_MOVE, base + FIRST)
-    at_play_starts(state, params)  # the repetition memory, ...
-    settle(state, params, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True, inline="always")
-def set_up(state, params, table, scratch, turn_limit, move_limit, log):
-    """A position set up (engine.machine's OP_SETTLE): play starts from it (hook point play-starts),
-    and it is settled."""
-    at_play_starts(state, params)
-    settle(state, params, table, scratch, turn_limit, move_limit, log)
-
-
-@njit(cache=True, inline="always")
-def apply_move(state, params, table, scratch, hole, turn_limit, move_limit, log):
-    """Play the move starting from ``hole`` (the caller checked it is legal) and settle the game. Under
-    last_turn = first-lap the turn the turn limit falls in is one lap (machine.last_turn_budget)."""
-    base = BASE
-    stores = state[base + STORE] + state[base + STORE + 1]
-    budget = move_limit - state[base + MOVES]
-    if params[P_LAST_TURN] == FIRST_LAP:
-        budget = machine.last_turn_budget(budget, state[base + TURNS], turn_limit)
-    origin, kind = run_of(state, params, hole)
-    outcome = machine.run_laps(laps, replay_logged, state, params, table, origin, kind, budget, log)
-    state[base + TURNS] += 1
-    if outcome == MOVE_DONE or outcome == MOVE_AGAIN:
-        at_move_ends(state, params, log)  # what fell in owned holes collected, ...
-        if outcome == MOVE_DONE:
-            state[base + TO_MOVE] = 1 - state[base + TO_MOVE]
-        if at_turn_ends(state, params, stores) != 0:  # a rule ends the game here (a position repeated)
-            state[base + N_LEGAL] = 0
-            state[base + STATUS] = OVER
-            return
-    elif outcome == MOVE_GAME_OVER or outcome == MOVE_EMPTIED_RELAY:
-        if at_lap_emptied_row(state, params, 1 if outcome == MOVE_EMPTIED_RELAY else 0) == 0:  # 1: a new round
-            state[base + N_LEGAL] = 0
-            state[base + STATUS] = OVER
-            return
-    else:
-        machine.stop_run(state, outcome, base + STATUS, base + N_LEGAL)
-        return
-    settle(state, params, table, scratch, turn_limit, move_limit, log)
+    state[BASE + COVER] = all_of(sites) if params[P_START_COUNT] > 0 else 0
 
 
 @njit(cache=True, inline="always")

@@ -22,8 +22,9 @@ if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.sp
         F_RESTRICTED_CAPTURE, GEO, IN_USE_HOLES,
     )
     from engine.mancala.machine.four_rows import (
-        LOG_CAPTURE, LOGGED, MOVE_DONE, MOVE_GAME_OVER, SIDE, STORE, T_CORNER, TO_MOVE,
+        LOG_CAPTURE, LOGGED, SIDE, STORE, T_CORNER, TO_MOVE,
     )
+    from engine.mancala.machine.outcome import MOVE_DONE, MOVE_GAME_OVER
 
 SPECIALISED_WITH = (
     "engine.mancala.rules.captured_to", "engine.mancala.rules.end", "engine.mancala.rules.restricted_holes",

@@ -22,8 +22,9 @@ if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.sp
         F_CAPTURE_ON, F_CAPTURED_TO, GEO,
     )
     from engine.mancala.machine.four_rows import (
-        LOG_CAPTURE, LOGGED, MOVE_CAPTURED, MOVE_CAPTURED_TWO, MOVE_INNER_LANDING, SIDE, STORE,
+        LOG_CAPTURE, LOGGED, SIDE, STORE,
     )
+    from engine.mancala.machine.outcome import MOVE_CAPTURED, MOVE_CAPTURED_TWO, MOVE_INNER_LANDING
 
 SPECIALISED_WITH = ("engine.mancala.rules.captured_to",)
 """Specialised with the module of the re-sowing it calls (engine.specialise)."""

@@ -25,9 +25,10 @@ if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.sp
         F_EXTRA_STEPS, F_LENGTH, F_SPECIAL_SAFE, F_STOP, PASS_TO_OPPONENT,
     )
     from engine.mancala.machine.four_rows import (
-        DUE, LEGAL, LOG_EXTRA, LOGGED, MISORO, MOVE_CAPTURED_TWO, MOVE_INNER_LANDING, MOVES, PASSES, PENDING, SIDE,
+        DUE, LEGAL, LOG_EXTRA, LOGGED, MISORO, MOVES, PASSES, PENDING, SIDE,
         STORE, T_EXTRA, TRACKS,
     )
+    from engine.mancala.machine.outcome import MOVE_CAPTURED_TWO, MOVE_INNER_LANDING
 
 MAX_COUNTS = 8
 """The longest list of counts the parameter table has room for."""

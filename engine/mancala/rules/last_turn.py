@@ -25,5 +25,5 @@ RULE = Rule(
     boards={2: {}, 4: {}},
     slots={2: ("last_turn",), 4: ("last_turn",)},
     hooks=("end-of-game",),
-    kernels=("engine.mancala.machine.two_rows.apply_move", "engine.mancala.machine.four_rows.apply_move"),
+    kernels=("engine.mancala.machine.turn.apply_move",),
 )

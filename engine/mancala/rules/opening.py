@@ -42,7 +42,8 @@ if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.sp
         SKIP_ORIGIN,
     )
     from engine.mancala.machine.four_rows import COVER, KIND, LAPS as LAPS_MADE, LEGAL, LOGGED, MOVES, OPENED, TO_MOVE
-    from engine.mancala.machine.four_rows import MOVE_DONE, TRACKS
+    from engine.mancala.machine.four_rows import TRACKS
+    from engine.mancala.machine.outcome import MOVE_DONE
 
 SPECIALISED_WITH = ("engine.mancala.rules.capture_column",)
 """Specialised with the module of the column capture its plain lap takes (engine.specialise)."""

@@ -20,8 +20,9 @@ if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.sp
         F_LASTING, F_MIN_COUNTERS, F_N_MIDDLE, F_RELEASE, FULL_LAP, GEO, PER_TURN, RESERVE_HOLES, RESTRICTED_LAP,
     )
     from engine.mancala.machine.four_rows import (
-        KIND, LEGAL, MOVE_CHOICE, RELAY, RELEASED_FLAG, T_CORNER, T_MIDDLE, T_RESERVE,
+        KIND, LEGAL, RELAY, RELEASED_FLAG, T_CORNER, T_MIDDLE, T_RESERVE,
     )
+    from engine.mancala.machine.outcome import MOVE_CHOICE
 
 
 class RestrictedHoles(BaseModel):

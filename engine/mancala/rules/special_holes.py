@@ -19,8 +19,9 @@ from engine.mancala.sowing import TRACK_HOLES, idx
 if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
     from engine.mancala.layout import CHOSEN_HOLES, F_CHOSEN_EACH, F_PER_ROW, F_SPECIAL, F_STOP, GEO
     from engine.mancala.machine.four_rows import (
-        CHOSEN, LEGAL, LOG_MISORO, LOGGED, MISORO, MOVE_STOP, MOVES, PHASE_SETUP, PHASE_START, RELAY, TRACKS,
+        CHOSEN, LEGAL, LOG_MISORO, LOGGED, MISORO, MOVES, PHASE_SETUP, PHASE_START, RELAY, TRACKS,
     )
+    from engine.mancala.machine.outcome import MOVE_STOP
 
 CHOSEN_EACH = 2
 """The holes each player chooses under kind chosen when count is not given (Tsoro's two misoro)."""
