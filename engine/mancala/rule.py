@@ -10,9 +10,10 @@ from these declarations (engine.mancala.rules): the model a description is valid
 its JSON Schema, what each board plays, the build's checks of a description and the table of the
 rules in docs/rules.md, and what each of its parameter slots holds under a reading (its
 :attr:`Rule.writes`, engine.mancala.layout.rule_slots). Its compiled code is in its module too:
-:attr:`Rule.code` names, for each point of a board's turn (:data:`POINTS`, two rows and four) where
-it runs, the function there, and engine.mancala.machine.hooks composes the calls into the board's
-turn from these declarations (engine.specialise folds them). A new rule at the points a turn has is
+:attr:`Rule.code` names, for each point of a board's turn (:data:`POINTS`: the one turn's points,
+the same on every board, and the board's lap loop's) where it runs, the function there, and
+engine.mancala.machine.hooks composes the calls into the board's turn from these declarations
+(engine.specialise folds them). A new rule at the points a turn has is
 its module and its tests, on either board; what is still written in a board's kernels (the lap
 loop's machinery: lap sowing, relay, undo and snapshot, endless detection) says so in the
 board's docstring.

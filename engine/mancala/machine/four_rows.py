@@ -1,9 +1,10 @@
-"""The sowing machine's four-row boards: one compiled set of kernels for every sowing description
-whose board has four rows (``board.rows: 4``), reading the description's rule fields from the
-parameter array at run time (engine.mancala.layout, FOUR_PARAM_FIELDS; the board's geometry from
-engine.mancala.fourrow). Tsoro (Additional Capture) and Lobudök are played so. Long runs (random
-self-play, UCT searches) run on this module compiled again per combination of rules
-(engine.specialise: the fields a description fixes, read as ``params[F_<FIELD>]``, become constants).
+"""The sowing machine's four-row boards: what the one turn (engine.mancala.machine.turn) calls on a
+board with four rows (``board.rows: 4``), reading the description's rule fields from the parameter
+array (engine.mancala.layout, FOUR_PARAM_FIELDS; the board's geometry from engine.mancala.fourrow):
+its lay-out, the end's test, its starts, its lap loop (``laps``), the decisions inside a turn or
+before play (``settle_phase``, ``decide``, ``after_capture``) and the result of a game won by a rule.
+Every kernel is this module specialised per combination of rules (engine.specialise: the fields a
+description fixes, read as ``params[F_<FIELD>]``, become constants).
 
 Each player sows anticlockwise round their own two rows (engine.mancala.fourrow: holes ``a1 ..
 a2N`` of player 1 and ``b1 .. b2N`` of player 2, numbered along the track from the leftmost outer
@@ -23,9 +24,9 @@ lap ending in an occupied inner hole whose two opposite holes are occupied takes
 start, the move's start or the lap's landing hole (``resow_from``); after a both-opposite capture
 the turn then ends or the re-sowing relays like a lap (``after_capture``), after a column capture
 of an empty landing the turn ends. Named primitives (engine.mancala.rules; their code is in their
-modules, run where the turn calls its hook points ``at_<point>``, composed from the rules'
-declarations by engine.mancala.machine.hooks; the lap loop's points, lap-end, before-relay and
-relay-kind, with their guards read once a run):
+modules, run where the turn calls its hook points ``at_<point>`` (engine.mancala.rule.TURN_POINTS),
+composed from the rules' declarations by engine.mancala.machine.hooks; the lap loop's points
+(LAP_POINTS[4]: lap-end, before-relay and relay-kind) with their guards read once a run):
 
 - ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move

@@ -1,5 +1,6 @@
 """The calls of a board's turn into the rules' compiled code: one function ``at_<point>`` a hook point
-of the board (engine.mancala.rule.POINTS), composed from the rules' declarations
+of the board (engine.mancala.rule.POINTS: the one turn's, the same on every board, where a point no
+rule of the combination uses answers its default, and the board's lap loop's), composed from the rules' declarations
 (engine.mancala.rules.CALLS: each rule's ``code``), never written by hand.
 
 At a point, each rule with code there is called in the order of the rules, while its ``when`` slot

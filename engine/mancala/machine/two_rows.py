@@ -1,9 +1,8 @@
-"""The sowing machine's two-row boards: one compiled set of kernels that plays every sowing
-description with two rows (``data/sowing/``), reading the description's rule fields from the
-parameter array at run time (engine.mancala.layout, ``params[P_<FIELD>]``). Long runs (random
-self-play, UCT searches) run on this module compiled again per combination of rules
-(engine.specialise: the fields a description fixes read as constants, the rules it does not use
-folded away; benchmarks/playouts.txt, benchmarks/compile.txt).
+"""The sowing machine's two-row boards: what the one turn (engine.mancala.machine.turn) calls on a
+board with two rows (``data/sowing/``), reading the description's rule fields from the parameter
+array (engine.mancala.layout, ``params[P_<FIELD>]``). Every kernel is this module specialised per
+combination of rules (engine.specialise: the fields a description fixes read as constants, the rules
+it does not use folded away; benchmarks/playouts.txt, benchmarks/compile.txt).
 
 A move takes up the counters of one hole and sows them along the track (engine.mancala.sowing),
 skipping its starting hole on long laps if ``long_lap`` says so. A lap whose last counter lands in
@@ -13,14 +12,16 @@ an occupied H followed by an empty H+1 captures the contents of H+2. A move is p
 passes when it is long (engine.machine.run_laps), so that proving a move endless costs nothing
 for the many moves that end after a few laps.
 
-What is written here: the turn (settle, list_moves, apply_move), the lap loop (``laps``) with the
-machinery played inside it on every lap (the lap's sowing and track, the direction chosen with the
-first move, the landing after a skipped origin, the relay, a store turn), the starts (min_counters,
-singleton last-resort), endless moves and the last turn. Every other rule's code is in its module
-(engine.mancala.rules: the first counter back into the origin, the captures across a gap, by count,
-from an own empty hole and of the next hole, sowing captures, the gap chain, owned holes, rounds,
-repetition, feeding, the grand slam, majority, the count that scores the game), run where the turn calls its
-hook points ``at_<point>`` (engine.mancala.rule.POINTS[2]), composed from the rules' declarations by
+What is written here: the board's part of the turn (its lay-out at the start, the end's tests between
+moves, the starts: min_counters, singleton last-resort, the direction offered both ways with the
+first move; the count of a finished game), and the lap loop (``laps``) with the machinery played
+inside it on every lap (the lap's sowing and track, the direction chosen with the first move, the
+landing after a skipped origin, the relay, a store turn), what it came to (engine.mancala.machine.outcome)
+and endless moves. Every other rule's code is in its module (engine.mancala.rules: the first counter
+back into the origin, the captures across a gap, by count, from an own empty hole and of the next hole,
+sowing captures, the gap chain, owned holes, rounds, repetition, feeding, the grand slam, majority, the
+count that scores the game), run where the turn and the lap loop call their hook points ``at_<point>``
+(engine.mancala.rule.TURN_POINTS and LAP_POINTS[2]), composed from the rules' declarations by
 engine.mancala.machine.hooks; the end rule's test of an emptied row (engine.mancala.rules.end.row_empty)
 is called directly, between moves and after each lap.
 
