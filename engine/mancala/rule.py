@@ -69,6 +69,10 @@ class Point:
     one before as this argument, and the last answer is the point's (no rule in play: the argument as
     the board gave it; :attr:`default` is then not used). None: the first answer other than
     :attr:`default` is the point's."""
+    boards: tuple[int, ...] = (2, 4)
+    """The boards whose turn reaches the point (a point of the one turn): a decision inside a turn is
+    four rows' (their phases), a new round or a count that decides the game two rows'; code at a point
+    on a board whose turn does not reach it is refused."""
     loop: bool = False
     """Called in the lap loop, once a lap: the guards of its calls (their ``when`` slots) are read once
     a run, before the loop (``at_laps_begin``, with each call's :attr:`Code.held`), and given to
@@ -79,28 +83,34 @@ class Point:
 TURN_POINTS: Mapping[str, Point] = {
     "game-starts": Point("start", ("state", "params"), 0,
                          "the phase the game starts in if the rule's (four_rows's PHASE_SETUP: a choice before "
-                         "play; PHASE_OPENING_STEP), else 0 (PHASE_START)"),
+                         "play; PHASE_OPENING_STEP), else 0 (PHASE_START)",
+                       boards=(4,)),
     "play-starts": Point("start", ("state", "params"), 0,
                          "play starts from the position at hand (a game's start, a position set up): the rule "
                          "notes what it keeps of it (the repetition memory); 0"),
     "choice-moves": Point("move", ("state", "params", "p"), 0,
-                          "list at LEGAL player p's moves of the choice before play: their number"),
+                          "list at LEGAL player p's moves of the choice before play: their number",
+                        boards=(4,)),
     "choice-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
                          "player p chooses hole pos of player q's track before play: 1 if the choosing goes on, "
-                         "else 0"),
+                         "else 0",
+                       boards=(4,)),
     "game-over": Point("end-of-game", ("state", "params"), 0,
                        "between moves, before the player to move's moves are listed: 1 if the rule ends the game "
-                       "here (a player has captured a majority), else 0"),
+                       "here (a player has captured a majority; on four rows, where a rule decides the game, it "
+                       "sets the winner), else 0"),
     "game-would-end": Point("end-of-game", ("state", "params"), 0,
                             "the game would end here (a row empty, or the player to move without a legal move): "
                             "1 if it goes on instead (a new round set up: the board lists the moves again), else "
-                            "0"),
+                            "0",
+                          boards=(2,)),
     "first-turn-starts": Point("list-starts", ("state", "params", "p"), -1,
                                "list player p's starts at LEGAL if the turn is one the rule starts (an opening's "
                                "first turn, listed without the endless probe): their number; -1 otherwise"),
     "list-starts": Point("list-starts", ("state", "params", "p"), -1,
-                         "list player p's starts at LEGAL and the kind of their laps at KIND if the rule decides "
-                         "them (a restricted player's): their number; -1 otherwise (the ordinary starts)"),
+                         "list player p's starts at LEGAL (on four rows with the kind of their laps at KIND) if the "
+                         "rule decides them (a restricted player's): their number; -1 otherwise (the ordinary "
+                         "starts)"),
     "keep-moves": Point("list-starts", ("state", "params", "table", "scratch", "n", "lap_budget", "log",
                                         "try_move"), 0,
                         "of the n legal moves at LEGAL, keep those the rule allows, in their order (the "
@@ -114,20 +124,25 @@ TURN_POINTS: Mapping[str, Point] = {
                          "the lap the rule claimed at turn-begins, from site: what the run came to (MOVE_DONE, "
                          "or a column capture's outcome)"),
     "opening-step": Point("move", ("state", "params", "lap_budget", "log"), -1,
-                          "the player to move's next opening step: 1, or 0 if its relays ran past lap_budget laps"),
+                          "the player to move's next opening step: 1, or 0 if its relays ran past lap_budget laps",
+                        boards=(4,)),
     "extra-due": Point("after-capture", ("state", "params", "p", "outcome"), 0,
                        "after a run of player p that came to outcome (a capture, an inner landing): how many "
-                       "decisions of the rule fall due (extra captures); 0 none"),
+                       "decisions of the rule fall due (extra captures); 0 none",
+                     boards=(4,)),
     "extra-targets": Point("move", ("state", "params", "q"), 0,
                            "list at LEGAL the moves of a decision the rule made due (PHASE_EXTRA): player q's "
-                           "holes an extra capture may take, a pass or a stop; their number"),
+                           "holes an extra capture may take, a pass or a stop; their number",
+                         boards=(4,)),
     "extra-move": Point("move", ("state", "params", "p", "q", "pos", "log"), 0,
                         "player p plays a move of that decision: hole pos of player q's track (the board then "
-                        "ends the game if p's opponent has no counters left, or the turn once PENDING is 0); 0"),
+                        "ends the game if p's opponent has no counters left, or the turn once PENDING is 0); 0",
+                      boards=(4,)),
     "lap-emptied-row": Point("end-of-game", ("state", "params", "relay_due"), 0,
                              "a lap emptied a row mid-move (end = row-empty-after-lap), a relay then due "
                              "(relay_due 1) or not: 1 if the game goes on (the rule set the player to move; the "
-                             "board settles), else 0 (the game is over)"),
+                             "board settles), else 0 (the game is over)",
+                           boards=(2,)),
     "move-ends": Point("end-of-turn", ("state", "params", "log"), 0,
                        "the move's laps are over and the game is not: the rule's end of the move (what fell in "
                        "the owned holes collected); 0"),
@@ -136,7 +151,8 @@ TURN_POINTS: Mapping[str, Point] = {
                        "move): 1 if the rule ends the game here (a position repeated), else 0"),
     "score": Point("end-of-game", ("state", "params", "p"), 0,
                    "the game has ended or been cut short: player p's count, which decides it against the "
-                   "other's (what p captured, the counters left on p's row as the rule scores them)"),
+                   "other's (what p captured, the counters left on p's row as the rule scores them)",
+                 boards=(2,)),
 }
 """The points of the one turn (engine.mancala.machine.turn) where a rule's compiled code may run, on every board, in the
 order a turn meets them; a point a board's rules do not use costs it nothing (its call answers its default, folded).
@@ -194,8 +210,11 @@ LAP_POINTS: Mapping[int, Mapping[str, Point]] = {
 }
 """By the board's rows: the points of its lap loop (the two boards' loops differ, and so do their points)."""
 
-POINTS: Mapping[int, Mapping[str, Point]] = {rows: {**TURN_POINTS, **laps} for rows, laps in LAP_POINTS.items()}
-"""By the board's rows: every point of its turn where a rule's compiled code may run: the turn's, then its lap loop's."""
+POINTS: Mapping[int, Mapping[str, Point]] = {
+    rows: {**{name: point for name, point in TURN_POINTS.items() if rows in point.boards}, **laps}
+    for rows, laps in LAP_POINTS.items()}
+"""By the board's rows: every point of its turn where a rule's compiled code may run: the one turn's that
+reach the board (:attr:`Point.boards`), then its lap loop's."""
 
 STATE_PLACES: Mapping[int, tuple[str, ...]] = {2: ("run", "turn", "tail"), 4: ("turn",)}
 """By the board's rows: where a rule's state field may be placed (:attr:`Rule.state`):

@@ -65,22 +65,37 @@ def test_a_declared_function_the_module_does_not_define_is_refused_naming_rule_a
     assert [c.function for c in calls((module,))[4]["extra-targets"]] == ["targets"]
 
 
-def _source(module: str) -> str:
-    return Path(sys.modules[f"engine.mancala.machine.{module}"].__file__).read_text()
+def _board_kernel(rows: int) -> str:
+    """The text of the one turn specialised on the board of ``rows`` rows and of the board's module it imports."""
+    text = Path(specialise.specialised(turn, {layout.ROWS: rows}).__file__).read_text()
+    boards = {line.split()[1] for line in text.splitlines() if line.startswith("from engine._specialised.")
+              and "_rows_" in line}
+    assert len(boards) == 1, boards
+    return text + Path(sys.modules[boards.pop()].__file__).read_text()
 
 
-def test_every_hook_point_of_the_turn_is_called_on_every_board():
-    """The turn's points (TURN_POINTS) are the same on both boards, each called by the one turn or a board's code
-    the turn calls; each lap loop's points (LAP_POINTS) by its board; no rule has code at a point its board lacks."""
-    machine = _source("turn") + _source("two_rows") + _source("four_rows")
-    for point in TURN_POINTS:
-        assert f"{hooks.function_name(point)}(" in machine, point
-        assert POINTS[2][point] is POINTS[4][point] is TURN_POINTS[point]
-    for rows, board in ((2, "two_rows"), (4, "four_rows")):
-        for point in LAP_POINTS[rows]:
-            assert f"{hooks.function_name(point)}(" in _source(board), point
-        assert set(CALLS[rows]) <= set(POINTS[rows])
+@pytest.mark.parametrize("rows", [2, 4])
+def test_every_hook_point_of_a_board_is_called_by_its_turn(rows):
+    """Each point a board has (POINTS: the one turn's that reach it, TURN_POINTS with its boards, and its lap loop's,
+    LAP_POINTS) is called by the turn specialised on that board or by the board's code it calls, so that code a rule
+    declares there runs; code at a point the board's turn does not reach is refused (below)."""
+    kernel = _board_kernel(rows)
+    for point in POINTS[rows]:
+        assert f"{hooks.function_name(point)}(" in kernel, (rows, point)
+    assert set(CALLS[rows]) <= set(POINTS[rows])
+    assert {p for p, point in TURN_POINTS.items() if rows in point.boards} <= set(POINTS[rows])
     assert not set(LAP_POINTS[2]) & set(LAP_POINTS[4])  # one module of calls: a point's function names one point
+
+
+def test_a_point_of_the_one_turn_is_played_on_either_board():
+    """A four-row rule at game-over, a point two-row rules used alone before the one turn, is composed into the
+    four-row turn; a two-row rule at a decision inside a four-row turn (extra-targets) is refused."""
+    module = types.ModuleType("engine.mancala.rules.made_up")
+    module.ends = lambda state, params: 0
+    module.RULE = rule(hooks=("end-of-game",), code={4: {"game-over": Code("ends", when="extra")}})
+    assert [c.function for c in calls((module,))[4]["game-over"]] == ["ends"]
+    with pytest.raises(ValueError, match="rule made-up: code at unknown hook point 'extra-targets' on 2 rows"):
+        rule(boards={2: {}}, slots={2: ("extra",)}, code={2: {"extra-targets": Code("f")}})
 
 
 def _kernel_modules(game: str) -> dict[str, str]:

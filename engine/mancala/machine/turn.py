@@ -45,8 +45,8 @@ from engine.mancala.machine.four_rows import settle_phase as four_settle_phase
 from engine.mancala.machine.four_rows import stop_mid_turn as four_stop_mid_turn
 from engine.mancala.machine.four_rows import stuck as four_stuck
 from engine.mancala.machine.hooks import (
-    at_claimed_lap, at_first_turn_starts, at_game_starts, at_game_would_end, at_keep_moves, at_lap_emptied_row,
-    at_move_ends, at_play_starts, at_turn_begins, at_turn_ends,
+    at_claimed_lap, at_first_turn_starts, at_game_over, at_game_starts, at_game_would_end, at_keep_moves,
+    at_lap_emptied_row, at_move_ends, at_play_starts, at_turn_begins, at_turn_ends,
 )
 from engine.mancala.machine.outcome import (
     MOVE_AGAIN, MOVE_CAPTURED, MOVE_CAPTURED_TWO, MOVE_CHOICE, MOVE_DONE, MOVE_EMPTIED_RELAY, MOVE_GAME_OVER,
@@ -124,12 +124,13 @@ def stuck(state, params, table, scratch, turn_limit, move_limit, log):
     rows the game ends and is scored, unless a rule plays on (a new round: its moves listed). Returns
     the number of legal moves, 0 if the game is over."""
     if params[ROWS] == 4:
-        return four_stuck(state, params, turn_limit, move_limit)
-    n = 0
-    if at_game_would_end(state, params) != 0:
-        n = list_moves(state, params, table, scratch, move_limit, log)
-    if n == 0:
-        state[TWO_STATUS] = OVER  # a player with no legal move: the game ends and is scored
+        n = four_stuck(state, params, turn_limit, move_limit)
+    else:
+        n = 0
+        if at_game_would_end(state, params) != 0:
+            n = list_moves(state, params, table, scratch, move_limit, log)
+        if n == 0:
+            state[TWO_STATUS] = OVER  # a player with no legal move: the game ends and is scored
     return n
 
 
@@ -145,6 +146,9 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
         if four_settle_phase(state, params, table, scratch, turn_limit, move_limit, log) != 0:
             return
     if (four_ended if four else two_ended)(state, params) != 0:
+        return
+    if at_game_over(state, params) != 0:  # a rule ends the game here (a majority captured)
+        state[FOUR_STATUS if four else TWO_STATUS] = OVER
         return
     p = state[FOUR_TO_MOVE if four else TWO_TO_MOVE]
     n = at_first_turn_starts(state, params, p)  # a turn a rule starts (an opening's first turn)

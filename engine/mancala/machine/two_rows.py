@@ -46,7 +46,7 @@ from engine.mancala.layout import (
     STORE, TO_MOVE, TURN_AGAIN, TURNS,
 )
 from engine.mancala.machine.hooks import (
-    at_captured, at_game_over, at_game_would_end, at_lap_landed, at_lap_relays, at_lap_sown, at_lap_starts,
+    at_captured, at_game_would_end, at_lap_landed, at_list_starts, at_lap_relays, at_lap_sown, at_lap_starts,
     at_last_landing, at_relay_due, at_score, at_sow,
 )
 from engine.mancala.machine.outcome import MOVE_AGAIN, MOVE_DONE, MOVE_EMPTIED_RELAY, MOVE_ROW_EMPTIED
@@ -237,26 +237,25 @@ def run_of(state, params, move):
 @njit(cache=True, inline="always")
 def ended(state, params):
     """Between moves, before the player to move's moves are listed: 1 if the game ends here by its
-    rules (a row emptied, unless a rule plays on with a new round; a rule's end: a majority captured),
-    its status set, else 0."""
+    end rule (a row emptied, unless a rule plays on with a new round), its status set, else 0."""
     if params[P_END] != CANNOT_MOVE and row_empty(state, params[P_PER_ROW]):
         if at_game_would_end(state, params) == 0:  # 1: a rule plays on (a new round)
             state[BASE + STATUS] = OVER
             return 1
-    if at_game_over(state, params) != 0:  # a rule ends the game here (a majority captured)
-        state[BASE + STATUS] = OVER
-        return 1
     return 0
 
 
 @njit(cache=True, inline="always")
 def list_starts(state, params):
-    """The holes the player to move may start from, at ``state[BASE + LEGAL:]``, ascending: those of
-    the starting row with at least min_counters (singleton last-resort: else those with one), each
+    """The holes the player to move may start from, at ``state[BASE + LEGAL:]``, ascending: those a
+    rule decides (hook point list-starts), else those of the starting row with at least min_counters (singleton last-resort: else those with one), each
     either way while the game's first move chooses the direction; their number."""
     base = BASE
     per_row = params[P_PER_ROW]
     p = state[base + TO_MOVE]
+    n = at_list_starts(state, params, p)  # starts a rule decides
+    if n >= 0:
+        return n
     row = p if params[P_START_ROW] == OWN_ROW else 1 - p
     least = params[P_MIN_COUNTERS]
     legal = base + LEGAL
