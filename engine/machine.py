@@ -354,6 +354,14 @@ def stop_run(st, outcome, status_at, n_legal_at):
 
 
 @njit(cache=True, inline="always")
+def past_limits(st, turn_limit, move_limit, moves_at, turns_at, status_at, n_legal_at):
+    """Between decisions, a limit reached (its moves or turns): no legal move, the game unfinished."""
+    if st[moves_at] >= move_limit or st[turns_at] >= turn_limit:
+        st[n_legal_at] = 0
+        st[status_at] = UNFINISHED
+
+
+@njit(cache=True, inline="always")
 def game_over(st, winner, status_at, winner_at, n_legal_at):
     """The game ends by its rules; ``winner`` is 1, 2 or 0 (a draw)."""
     st[status_at] = OVER

@@ -391,14 +391,6 @@ def offer(state, params, table, scratch, n, turn_limit, move_limit, log):
 
 
 @njit(cache=True, inline="always")
-def limits(state, turn_limit, move_limit):
-    """A limit reached between decisions: the game is unfinished."""
-    if state[MOVES] >= move_limit or state[TURNS] >= turn_limit:
-        state[N_LEGAL] = 0
-        state[STATUS] = UNFINISHED
-
-
-@njit(cache=True, inline="always")
 def settle_phase(state, params, table, scratch, turn_limit, move_limit, log):
     """Between decisions, inside a turn or before play (a phase other than PHASE_START): list the
     decision's legal moves, or end the game by its rules or a limit; 1 if so, 0 if a turn's start is
@@ -432,7 +424,7 @@ def settle_phase(state, params, table, scratch, turn_limit, move_limit, log):
             return 1
         state[LEGAL] = p * PLAYER_MOVES + params[idx(T_STEPS + STEP_SLOT * state[idx(STEPS_MADE + p)] + S_HOLE)]
         state[N_LEGAL] = 1
-    limits(state, turn_limit, move_limit)
+    machine.past_limits(state, turn_limit, move_limit, MOVES, TURNS, STATUS, N_LEGAL)
     return 1
 
 

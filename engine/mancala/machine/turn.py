@@ -62,7 +62,7 @@ from engine.mancala.machine.two_rows import probe_endless as two_probe_endless
 from engine.mancala.machine.two_rows import replay_logged as two_replay_logged
 from engine.mancala.machine.two_rows import run_of as two_run_of
 from engine.mancala.fourrow import PASS
-from engine.result import OVER, UNFINISHED
+from engine.result import OVER
 from engine.turns import first_player
 
 SPECIALISED_WITH = ("engine.mancala.machine.two_rows", "engine.mancala.machine.four_rows",
@@ -73,12 +73,14 @@ turn's hook points."""
 
 # The machine's own state fields on each board (engine.mancala.layout): the turn reads the board's
 # through locals chosen by ``four``, constants once specialised.
-FOUR_MOVES, FOUR_STORE, FOUR_TO_MOVE, FOUR_STATUS = FOUR_STATE["moves"], FOUR_STATE["store"], FOUR_STATE["to_move"], FOUR_STATE["status"]
-FOUR_TURNS, FOUR_FIRST, FOUR_N_LEGAL, FOUR_LEGAL = FOUR_STATE["turns"], FOUR_STATE["first"], FOUR_STATE["n_legal"], FOUR_STATE["legal"]
-FOUR_PHASE, FOUR_PASSES, FOUR_TURN_START = FOUR_STATE["phase"], FOUR_STATE["passes"], FOUR_STATE["turn_start"]
+FOUR_MOVES, FOUR_STORE, FOUR_TO_MOVE = FOUR_STATE["moves"], FOUR_STATE["store"], FOUR_STATE["to_move"]
+FOUR_STATUS, FOUR_TURNS, FOUR_FIRST = FOUR_STATE["status"], FOUR_STATE["turns"], FOUR_STATE["first"]
+FOUR_N_LEGAL, FOUR_LEGAL, FOUR_PHASE = FOUR_STATE["n_legal"], FOUR_STATE["legal"], FOUR_STATE["phase"]
+FOUR_PASSES, FOUR_TURN_START = FOUR_STATE["passes"], FOUR_STATE["turn_start"]
 FOUR_PENDING, FOUR_WINNER = FOUR_STATE["pending"], FOUR_STATE["winner"]
-TWO_MOVES, TWO_STORE, TWO_TO_MOVE = BASE + STATE_FIELDS["moves"], BASE + STATE_FIELDS["store"], BASE + STATE_FIELDS["to_move"]
-TWO_STATUS, TWO_TURNS, TWO_FIRST = BASE + STATE_FIELDS["status"], BASE + STATE_FIELDS["turns"], BASE + STATE_FIELDS["first"]
+TWO_MOVES, TWO_STORE = BASE + STATE_FIELDS["moves"], BASE + STATE_FIELDS["store"]
+TWO_TO_MOVE, TWO_STATUS = BASE + STATE_FIELDS["to_move"], BASE + STATE_FIELDS["status"]
+TWO_TURNS, TWO_FIRST = BASE + STATE_FIELDS["turns"], BASE + STATE_FIELDS["first"]
 TWO_N_LEGAL, TWO_LEGAL = BASE + N_LEGAL, BASE + LEGAL
 
 
@@ -159,9 +161,7 @@ def settle(state, params, table, scratch, turn_limit, move_limit, log):
     if n == 0:
         return
     state[n_legal] = n
-    if state[moves] >= move_limit or state[turns] >= turn_limit:
-        state[n_legal] = 0
-        state[FOUR_STATUS if four else TWO_STATUS] = UNFINISHED
+    machine.past_limits(state, turn_limit, move_limit, moves, turns, FOUR_STATUS if four else TWO_STATUS, n_legal)
 
 
 @njit(cache=True, inline="always")
@@ -219,7 +219,8 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
         if claimed != 0:  # a lap the rules play (an opening's plain lap)
             outcome = at_claimed_lap(state, params, site, log)
         else:
-            outcome = machine.run_laps(four_laps if four else two_laps, four_replay_logged if four else two_replay_logged,
+            outcome = machine.run_laps(four_laps if four else two_laps,
+                                       four_replay_logged if four else two_replay_logged,
                                        state, params, table, site, kind, budget, log)
         if outcome == MOVE_DONE or outcome == MOVE_AGAIN:  # the turn ends (the mover's again after a store turn)
             state[turns] += 1
@@ -271,5 +272,5 @@ def run(op, params, table, start, state, scratch, rng, log, seed, games, move, t
     """The one compiled entry point of every sowing description: engine.machine.drive over the turn."""
     four = params[ROWS] == 4
     machine.drive(init_state, apply_move, set_up, move_at, finish, FOUR_STATUS if four else TWO_STATUS,
-                  FOUR_N_LEGAL if four else TWO_N_LEGAL, FOUR_TO_MOVE if four else TWO_TO_MOVE, op, params, table, start, state,
-                  scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)
+                  FOUR_N_LEGAL if four else TWO_N_LEGAL, FOUR_TO_MOVE if four else TWO_TO_MOVE, op, params, table,
+                  start, state, scratch, rng, log, seed, games, move, turn_limit, move_limit, tree, out)

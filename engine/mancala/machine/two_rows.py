@@ -118,8 +118,9 @@ def laps(state, params, table, hole, kind, lap_cap, logged, log):
     move). Then, with end row-empty-after-lap, an empty row ends the game. When ``logged``, a next
     lap whose (hole, board) configuration already occurred in this move proves the move endless.
     The rules' code runs where the lap reaches the turn's hook points (engine.mancala.rule.POINTS[2]:
-    lap-starts, sow, lap-landed, captured, lap-sown, lap-relays, last-landing, relay-due). Returns (engine.mancala.machine.outcome) MOVE_DONE, MOVE_AGAIN, MOVE_ROW_EMPTIED,
-    MOVE_EMPTIED_RELAY, RUN_ENDLESS or RUN_OUT_OF_LAPS (the cap was reached).
+    lap-starts, sow, lap-landed, captured, lap-sown, lap-relays, last-landing, relay-due). Returns
+    (engine.mancala.machine.outcome) MOVE_DONE, MOVE_AGAIN, MOVE_ROW_EMPTIED, MOVE_EMPTIED_RELAY, or
+    RUN_ENDLESS or RUN_OUT_OF_LAPS (the cap was reached).
     """
     base = BASE
     if logged:
