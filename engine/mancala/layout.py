@@ -168,6 +168,7 @@ OWN_ROW = code("start_row", "own")
 RELAY_SINGLE = code("relay", "single")
 RELAY_NEXT_HOLE = code("relay", "next-hole")
 RELAY_NEXT_ALWAYS = code("relay", "next-hole-always")
+RELAY_LAST_HOLE = code("relay", "last-hole")
 NEXT_NON_EMPTY = code("relay_when", "next-non-empty")
 CAPTURE_NONE = code("capture", "none")
 CONTINUE_RELAY = code("after_capture", "continue-relay")
@@ -255,7 +256,7 @@ the array's size)."""
 QUICK_LAPS_ROOM = 2 * QUICK_LAPS
 FOUR_MAX_LEGAL = 2 * MAX_TRACK + 2
 FOUR_STATE = blocks(MAX_SITES, [
-    # the machine's own fields; a run changes the board and moves .. side + 1 (SNAPSHOT_FIELDS)
+    # the machine's own fields; a run changes the board and moves .. side + 1 (FOUR_SNAPSHOT)
     ("moves", 1),  # moves in Ludii's sense: laps and decisions that are not laps
     ("laps", 1),  # sowing laps (re-sowings included)
     ("store", 2),  # + player: counters captured into stores
@@ -277,6 +278,11 @@ FOUR_STATE = blocks(MAX_SITES, [
 """The four-row state after the board (MAX_SITES sites): name -> offset (``end``: its size). Every
 field before ``n_legal`` starts at 0."""
 check_state_names(4, tuple(name for name in FOUR_STATE if name not in {f[0] for f in rule_state(4, "turn")}))
+FOUR_SNAPSHOT = FOUR_STATE["side"] + 2 - FOUR_STATE["moves"]
+"""A run changes the board and the fields moves .. side + 1 (cover only grows): a four-row run's snapshot is
+the board and these fields from moves on."""
+FOUR_LOGGED = FOUR_STATE["store"] + 2
+"""A traced event on four rows copies the state up to here (the board, the counts, the stores)."""
 
 SPECIAL_KINDS = ("none", "heads", "chosen", "ends")
 """The codes of special-holes' kind."""

@@ -158,63 +158,57 @@ TURN_POINTS: Mapping[str, Point] = {
 order a turn meets them; a point a board's rules do not use costs it nothing (its call answers its default, folded).
 """
 
-LAP_POINTS: Mapping[int, Mapping[str, Point]] = {
-    4: {
-        "lap-end": Point("landing", ("state", "params", "t", "kind", "origin", "landed", "mover", "no_capture", "log"),
-                         "landed",
-                         "a lap of kind (on the track block at t, from site origin) ended in site landed "
-                         "(no_capture: a single counter's lap, which captures nothing without single_captures): the "
-                         "site the run goes on from (landed as it is; after captures re-sown, where the re-sowing "
-                         "ended), or -1 - the outcome that ends the run there (a capture's); the board then ends "
-                         "the run at an empty landing, else relays", loop=True),
-        "before-relay": Point("landing", ("state", "params", "landed", "mover"), -1,
-                              "the run would relay from the occupied site landed: the outcome that ends it there "
-                              "instead (MOVE_STOP: a hole where the mover may stop; MOVE_CHOICE: a corner where they "
-                              "choose the next lap's kind), the site noted at RELAY; -1: the relay is made", loop=True),
-        "relay-kind": Point("sow", ("state", "params", "kind"), "kind",
-                            "the kind of the relay's lap after a lap of kind (restricted holes released per turn: "
-                            "restricted); the board sows it on that kind's track", loop=True),
-    },
-    2: {
-        "lap-starts": Point("sow", ("state", "params", "origin", "count"), -1,
-                            "a lap takes up the count counters of hole origin (the hole emptied): the counters it "
-                            "sows if the rule leaves some in the hole (the first counter back into it), else -1 "
-                            "(all of them)"),
-        "sow": Point("sow", ("state", "params", "t", "origin", "sown", "into_origin", "mover", "log"), -1,
-                     "sow the lap's sown counters from hole origin along the track block at t if the rule sows it "
-                     "(passing over the holes out of play, taking holes as the counters fall): the track position "
-                     "of its last counter; -1 otherwise (the ordinary sowing)"),
-        "lap-landed": Point("landing", ("state", "params", "holes", "length", "last", "mover", "log"), -1,
-                            "the lap's last counter fell at track position last, not in a store: the track position "
-                            "of the hole the rule captured there (the hole after an empty landing), or -1"),
-        "captured": Point("after-capture", ("state", "params", "holes", "length", "last", "q", "mover", "log"), 0,
-                          "a lap whose last counter fell at track position last captured the hole at position q: "
-                          "the rule's further captures (the gap chain); 0"),
-        "lap-sown": Point("capture", ("state", "params", "holes", "length", "origin", "count", "sown", "last",
-                                      "into_origin", "mover", "log"), 0,
-                          "after a lap of count counters from hole origin (sown of them sown, the last at track "
-                          "position last): the rule's captures among the holes it sowed (sowing captures); 0"),
-        "lap-relays": Point("capture", ("state", "params", "holes", "length", "last", "mover", "log"), -1,
-                            "the lap's last counter fell at track position last (not a store) and a relay would "
-                            "follow (the hole was occupied, or every lap relays): the track position of the hole the rule captured there (the "
-                            "hole after a gap), or -1"),
-        "last-landing": Point("capture", ("state", "params", "mover", "holes", "length", "last", "landed", "log"), 0,
-                              "the move ends where its last counter fell (hole landed, at track position last; not a "
-                              "store): 1 if the rule decided what happens there (a capture made or refused, a "
-                              "landing outside the row it captures in), else 0 (the next rule's turn: owned holes)"),
-        "relay-due": Point("end-of-game", ("state", "params", "mover"), 0,
-                           "a lap's relay is due (its last counter in an occupied hole, the next lap to start "
-                           "there): 1 if the rule ends the game here instead, the relay not made (the move ends "
-                           "as MOVE_GAME_OVER), else 0"),
-    },
+LAP_POINTS: Mapping[str, Point] = {
+    "lap-starts": Point("sow", ("state", "params", "origin", "count"), -1,
+                        "a lap takes up the count counters of hole origin (the hole emptied): the counters it "
+                        "sows if the rule leaves some in the hole (the first counter back into it), else -1 "
+                        "(all of them)"),
+    "sow": Point("sow", ("state", "params", "t", "origin", "sown", "into_origin", "mover", "log"), -1,
+                 "sow the lap's sown counters from hole origin along the track block at t if the rule sows it "
+                 "(passing over the holes out of play, taking holes as the counters fall): the track position "
+                 "of its last counter; -1 otherwise (the ordinary sowing)"),
+    "lap-end": Point("landing", ("state", "params", "t", "kind", "origin", "landed", "mover", "no_capture", "log"),
+                     "landed",
+                     "a lap of kind (on the track block at t, from site origin) ended in site landed "
+                     "(no_capture: on four rows a single counter's lap, which captures nothing without "
+                     "single_captures): the site the run goes on from (landed as it is; after captures re-sown, "
+                     "where the re-sowing ended), or -1 - the outcome that ends the run there (a capture's)",
+                     loop=True),
+    "lap-landed": Point("landing", ("state", "params", "holes", "length", "last", "mover", "log"), -1,
+                        "the lap's last counter fell at track position last, not in a store: the track position "
+                        "of the hole the rule captured there (the hole after an empty landing), or -1"),
+    "captured": Point("after-capture", ("state", "params", "holes", "length", "last", "q", "mover", "log"), 0,
+                      "a lap whose last counter fell at track position last captured the hole at position q: "
+                      "the rule's further captures (the gap chain); 0"),
+    "lap-sown": Point("capture", ("state", "params", "holes", "length", "origin", "count", "sown", "last",
+                                  "into_origin", "mover", "log"), 0,
+                      "after a lap of count counters from hole origin (sown of them sown, the last at track "
+                      "position last): the rule's captures among the holes it sowed (sowing captures); 0"),
+    "lap-relays": Point("capture", ("state", "params", "holes", "length", "last", "mover", "log"), -1,
+                        "the lap's last counter fell at track position last (not a store) and a relay would "
+                        "follow (the hole was occupied, or every lap relays): the track position of the hole the "
+                        "rule captured there (the hole after a gap), or -1"),
+    "last-landing": Point("capture", ("state", "params", "mover", "holes", "length", "last", "landed", "log"), 0,
+                          "the run ends where its last counter fell (hole landed, at track position last; not a "
+                          "store): 1 if the rule decided what happens there (a capture made or refused, a "
+                          "landing outside the row it captures in), else 0 (the next rule's turn: owned holes)"),
+    "before-relay": Point("landing", ("state", "params", "landed", "mover"), -1,
+                          "the run would relay (its lap ended in site landed, occupied): the outcome that ends it "
+                          "there instead (MOVE_STOP: a hole where the mover may stop; MOVE_CHOICE: a corner where "
+                          "they choose the next lap's kind, the site noted at RELAY; MOVE_ROW_EMPTIED: the game "
+                          "ends, the relay not made); -1: the relay is made", loop=True),
+    "relay-kind": Point("sow", ("state", "params", "kind"), "kind",
+                        "the kind of the relay's lap after a lap of kind (restricted holes released per turn: "
+                        "restricted); the loop sows it on that kind's track", loop=True),
 }
-"""By the board's rows: the points of its lap loop (the two boards' loops differ, and so do their points)."""
+"""The points of the one lap loop (engine.mancala.machine.laps), the same on every board, in the order a lap meets
+them; a point a board's rules do not use costs it nothing (its call answers its default, folded)."""
 
 POINTS: Mapping[int, Mapping[str, Point]] = {
-    rows: {**{name: point for name, point in TURN_POINTS.items() if rows in point.boards}, **laps}
-    for rows, laps in LAP_POINTS.items()}
+    rows: {**{name: point for name, point in TURN_POINTS.items() if rows in point.boards}, **LAP_POINTS}
+    for rows in (2, 4)}
 """By the board's rows: every point of its turn where a rule's compiled code may run: the one turn's that
-reach the board (:attr:`Point.boards`), then its lap loop's."""
+reach the board (:attr:`Point.boards`), then the lap loop's (every board's)."""
 
 STATE_PLACES: Mapping[int, tuple[str, ...]] = {2: ("run", "turn", "tail"), 4: ("turn",)}
 """By the board's rows: where a rule's state field may be placed (:attr:`Rule.state`):

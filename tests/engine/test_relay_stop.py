@@ -46,13 +46,18 @@ def test_a_relay_due_is_not_made_when_the_movers_row_has_no_start(switches, boar
 
 
 def test_the_relay_point_calls_the_rule_only_while_it_is_in_play():
+    """The rule's code is at the lap loop's before-relay: its guard read once a run (at_laps_begin), the call
+    made while it is on; a combination without the rule has no trace of it."""
     generic = hooks.specialised_source({layout.ROWS: 2})
-    start = generic.index("def at_relay_due(")
+    start = generic.index("def at_before_relay(")
     end = generic.find("@njit", start)
     due = generic[start:end if end > 0 else None]
-    assert f"if params[{layout.P_RELAY_STOP}] != 0:" in due and "relay_stop__mover_cannot_start(" in due
+    assert "if run[0] != 0:" in due and "relay_stop__mover_cannot_start(state, params, landed, mover)" in due
+    begin = generic[generic.index("def at_laps_begin("):]
+    assert f"(1 if params[{layout.P_RELAY_STOP}] != 0 else 0)" in begin.split("\n")[1]
     fixed = hooks.specialised_source({layout.ROWS: 2, layout.P_RELAY_STOP: 0})
-    assert "relay_stop__" not in fixed and "def at_relay_due(state, params, mover):\n    return 0" in fixed
+    assert "relay_stop__" not in fixed
+    assert "def at_before_relay(state, params, landed, mover, run):\n    return -1" in fixed
 
 
 def test_relay_stop_with_rounds_is_refused_naming_the_field():

@@ -45,10 +45,9 @@ def test_code_at_a_point_of_an_undeclared_hook_or_guarded_by_another_rules_slot_
         rule(code={4: {"extra-targets": Code("f", when="restricted")}})
 
 
-def test_a_point_of_the_four_row_lap_loop_on_two_rows_or_values_not_of_its_own_field_are_refused():
+def test_values_not_of_its_own_field_are_refused_and_a_point_of_the_lap_loop_is_every_boards():
     two = {"boards": {2: {}}, "slots": {2: ("extra",)}}
-    with pytest.raises(ValueError, match="rule made-up: code at unknown hook point 'lap-end' on 2 rows"):
-        rule(**two, code={2: {"lap-end": Code("f")}})
+    assert rule(**two, hooks=("landing",), code={2: {"lap-end": Code("f")}}).code[2]["lap-end"].function == "f"
     with pytest.raises(ValueError, match="runs when 'extra' holds forbidden: not values of a field of its own"):
         rule(**two, hooks=("list-starts",), code={2: {"keep-moves": Code("f", when="extra", values=("forbidden",))}})
     with pytest.raises(ValueError, match="runs when slot 'capture', not one of its slots on 2 rows nor a field it adds"):
@@ -66,34 +65,39 @@ def test_a_declared_function_the_module_does_not_define_is_refused_naming_rule_a
 
 
 def _board_kernel(rows: int) -> str:
-    """The text of the one turn specialised on the board of ``rows`` rows and of the board's module it imports."""
+    """The text of the one turn specialised on the board of ``rows`` rows and of the machine's modules it imports
+    (the board's, the lap loop's)."""
     text = Path(specialise.specialised(turn, {layout.ROWS: rows}).__file__).read_text()
-    boards = {line.split()[1] for line in text.splitlines() if line.startswith("from engine._specialised.")
-              and "_rows_" in line}
-    assert len(boards) == 1, boards
-    return text + Path(sys.modules[boards.pop()].__file__).read_text()
+    machine = {line.split()[1] for line in text.splitlines() if line.startswith("from engine._specialised.")
+               and line.split()[1].rpartition(".")[2].startswith(("two_rows_", "four_rows_", "laps_"))}
+    assert len(machine) == 2, machine  # the board's module and the lap loop's
+    return text + "".join(Path(sys.modules[name].__file__).read_text() for name in sorted(machine))
 
 
 @pytest.mark.parametrize("rows", [2, 4])
 def test_every_hook_point_of_a_board_is_called_by_its_turn(rows):
-    """Each point a board has (POINTS: the one turn's that reach it, TURN_POINTS with its boards, and its lap loop's,
-    LAP_POINTS) is called by the turn specialised on that board or by the board's code it calls, so that code a rule
-    declares there runs; code at a point the board's turn does not reach is refused (below)."""
+    """Each point a board has (POINTS: the one turn's that reach it, TURN_POINTS with its boards, and the one lap
+    loop's, LAP_POINTS) is called by the turn specialised on that board or by the machine's code it calls, so that
+    code a rule declares there runs; code at a point the board's turn does not reach is refused (below)."""
     kernel = _board_kernel(rows)
     for point in POINTS[rows]:
         assert f"{hooks.function_name(point)}(" in kernel, (rows, point)
     assert set(CALLS[rows]) <= set(POINTS[rows])
     assert {p for p, point in TURN_POINTS.items() if rows in point.boards} <= set(POINTS[rows])
-    assert not set(LAP_POINTS[2]) & set(LAP_POINTS[4])  # one module of calls: a point's function names one point
+    assert set(LAP_POINTS) <= set(POINTS[rows])  # one lap loop: every board reaches all its points
 
 
 def test_a_point_of_the_one_turn_is_played_on_either_board():
     """A four-row rule at game-over, a point two-row rules used alone before the one turn, is composed into the
-    four-row turn; a two-row rule at a decision inside a four-row turn (extra-targets) is refused."""
+    four-row turn; so is one at lap-sown, a point of the one lap loop two-row rules alone used before it; a two-row
+    rule at a decision inside a four-row turn (extra-targets) is refused."""
     module = types.ModuleType("engine.mancala.rules.made_up")
     module.ends = lambda state, params: 0
-    module.RULE = rule(hooks=("end-of-game",), code={4: {"game-over": Code("ends", when="extra")}})
-    assert [c.function for c in calls((module,))[4]["game-over"]] == ["ends"]
+    module.takes = lambda state, params, holes, length, origin, count, sown, last, into_origin, mover, log: 0
+    module.RULE = rule(hooks=("end-of-game", "capture"), code={4: {"game-over": Code("ends", when="extra"),
+                                                                   "lap-sown": Code("takes", when="extra")}})
+    made = calls((module,))[4]
+    assert [c.function for c in made["game-over"]] == ["ends"] and [c.function for c in made["lap-sown"]] == ["takes"]
     with pytest.raises(ValueError, match="rule made-up: code at unknown hook point 'extra-targets' on 2 rows"):
         rule(boards={2: {}}, slots={2: ("extra",)}, code={2: {"extra-targets": Code("f")}})
 
@@ -243,7 +247,7 @@ def test_the_lap_loops_guards_are_read_once_a_run_and_not_at_all_where_the_combi
     assert f"params[{layout.F_CAPTURE}]" not in lobudok["hooks"]  # both-opposite fixed: called unconditionally
     assert "return capture_both_opposite__take_at_landing(" in lobudok["hooks"]
     assert "capture_column__" not in lobudok["hooks"] and "special_holes__" not in lobudok["hooks"]
-    source = Path(sys.modules["engine.mancala.machine.four_rows"].__file__).read_text()
+    source = Path(sys.modules["engine.mancala.machine.laps"].__file__).read_text()
     body = source[source.index("def laps("):source.index("def replay_logged(")]
     for slot in ("CAPTURE", "CAPTURE_ON", "CAPTURED_TO", "RESOW_FROM", "AFTER_CAPTURE", "STOP", "CHOOSE", "RESTRICTED"):
         assert f"F_{slot}]" not in body, slot
@@ -258,4 +262,6 @@ def test_the_lap_loops_points_and_the_rules_they_call_are_inlined_unaliased():
     assert {"capture_both_opposite__take_at_landing", "special_holes__stop_at", "restricted_holes__corner_choice",
             "restricted_holes__relay_restricted"} <= marked
     assert not {"at_list_starts", "at_extra_targets", "at_turn_begins"} & marked
-    assert not any(line.startswith("unaliased(") for line in hooks.specialised_source({layout.ROWS: 2}).splitlines())
+    two = hooks.specialised_source({layout.ROWS: 2})  # the loop's points with a loop's guards, and what they call
+    marked = {line[len("unaliased("):-1] for line in two.splitlines() if line.startswith("unaliased(")}
+    assert marked == {"at_lap_end", "at_before_relay", "at_relay_kind", "relay_stop__mover_cannot_start"}

@@ -162,7 +162,13 @@ def test_the_machine_is_specialised_with_its_board_and_without_the_other():
     from pathlib import Path
 
     from engine.mancala import layout
-    from engine.mancala.machine import turn, two_rows
+    from engine.mancala.machine import laps, turn
+
+    def imported(text: str, name: str) -> str:  # the text of the generated module named ``name``_<key>
+        found = [line.split()[1] for line in text.splitlines()
+                 if line.startswith("from engine._specialised.") and line.split()[1].rpartition(".")[2].startswith(name)]
+        assert len(found) == 1, (name, found)
+        return Path(sys.modules[found[0]].__file__).read_text()
 
     rules = GAMES["tap-urdy"]
     assert layout.P_STORE_TURN in rules.constant_slots
@@ -170,9 +176,14 @@ def test_the_machine_is_specialised_with_its_board_and_without_the_other():
     siblings = {line.split()[1] for line in text.splitlines() if line.startswith("from engine._specialised.")}
     siblings = {s for s in siblings if "_rows_" in s}  # the boards (the hooks' calls are specialised too)
     assert siblings and all(".two_rows_" in s for s in siblings), siblings  # the four-row board left out
-    board = Path(sys.modules[siblings.pop()].__file__).read_text()
-    assert "params[P_STORE_TURN]" in inspect.getsource(two_rows)
-    assert f"params[{layout.P_STORE_TURN}]" not in board  # folded to the description's value
+    loop = imported(text, "laps_")  # the one lap loop, specialised with the turn
+    assert "params[P_STORE_TURN]" in inspect.getsource(laps)
+    assert f"params[{layout.P_STORE_TURN}]" not in loop  # folded to the description's value
     four = Path(specialise.specialised(turn, {layout.ROWS: 4}).__file__).read_text()
     assert ".four_rows_" in four and ".two_rows_" not in four
+    four_loop = imported(four, "laps_")  # the lap loop on four rows: the two-row cover and end folded away
+    body = four_loop[four_loop.index("def laps("):]
+    assert "fourrow.lap_cover(" in body and "hole_cover(" not in body and "row_empty(" not in body
+    body = loop[loop.index("def laps("):]  # and the reverse on two rows
+    assert "fourrow.lap_cover(" not in body and "hole_cover(" in body
     assert rules.machine is GAMES["kalah"].machine and rules.machine is not GAMES["lobudok"].machine

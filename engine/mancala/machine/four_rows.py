@@ -1,8 +1,9 @@
 """The sowing machine's four-row boards: what the one turn (engine.mancala.machine.turn) calls on a
 board with four rows (``board.rows: 4``), reading the description's rule fields from the parameter
 array (engine.mancala.layout, FOUR_PARAM_FIELDS; the board's geometry from engine.mancala.fourrow):
-its lay-out, the end's test, its starts, its lap loop (``laps``), the decisions inside a turn or
-before play (``settle_phase``, ``decide``, ``after_capture``) and the result of a game won by a rule.
+its lay-out, the end's test, its starts, the endless probe of a run (the lap loop is every board's:
+engine.mancala.machine.laps), the decisions inside a turn or before play (``settle_phase``, ``decide``,
+``after_capture``) and the result of a game won by a rule.
 Every kernel is this module specialised per combination of rules (engine.specialise: the fields a
 description fixes, read as ``params[F_<FIELD>]``, become constants).
 
@@ -26,7 +27,7 @@ the turn then ends or the re-sowing relays like a lap (``after_capture``), after
 of an empty landing the turn ends. Named primitives (engine.mancala.rules; their code is in their
 modules, run where the turn calls its hook points ``at_<point>`` (engine.mancala.rule.TURN_POINTS),
 composed from the rules' declarations by engine.mancala.machine.hooks; the lap loop's points
-(LAP_POINTS[4]: lap-end, before-relay and relay-kind) with their guards read once a run):
+(LAP_POINTS: lap-end, before-relay and relay-kind among them) with their guards read once a run):
 
 - ``extra-captures``: after a column capture the player takes the whole contents of a number of
   further opponent holes, each one its own decision (one hole per move, the same player to move
@@ -63,9 +64,9 @@ Moves are ints (engine.mancala.fourrow): a hole ``128 * player + position`` (a s
 special hole or a corner, an extra capture of an opponent's hole, a misoro choice), ``+ RELEASED``
 (a lap round every hole, chosen at a corner), ``PASS``, ``STOP``. The state: the board (4N sites)
 first, then the fields below at a constant offset; the kernels are handed to the shared machinery
-(engine.machine: one compiled entry point, two-pass endless detection; the quick pass writes down
-its laps and undoes them, or, where a run changes more than its laps sow (re-sown captures,
-kinds of lap: ``snapshot``), snapshots the board and the counts first).
+(engine.machine: one compiled entry point, two-pass endless detection; on this board the lap loop's
+quick pass writes down its laps and undoes them, or, where a run changes more than its laps sow
+(re-sown captures, kinds of lap: ``snapshot``), snapshots the board and the counts first).
 
 ``moves`` are Ludii's moves: every lap, extra capture, pass, stop and misoro choice (a re-sowing
 is part of its capturing lap's move but counted among the laps); a turn is everything one player
@@ -79,30 +80,28 @@ from __future__ import annotations
 from numba import njit
 
 from engine import machine
-from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS, popcount
+from engine.machine import RUN_OUT_OF_LAPS, popcount
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow import G_POSITION, PASS, PLAYER_MOVES, RELEASED, STOP, TRACK_SLOT
 from engine.mancala.layout import (  # noqa: I001
     FULL_LAP, RESTRICTED_LAP, END_CANNOT_MOVE, F_END, F_ENDLESS, F_FORCED_PASS, F_LAST_TURN,
-    F_LENGTH, F_LONG_LAP, F_MIN_COUNTERS, F_NO_MOVE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY, F_SINGLETON,
-    F_SINGLE_CAPTURES, F_SINGLE_LAP, F_SITES, F_SNAPSHOT, F_START_COVER, F_START_SIDE, FIRST_LAP, GEO, ILLEGAL,
-    NO_MOVE_LOSE, SINGLETON_INTO_EMPTY, SKIP_ORIGIN,
+    F_LENGTH, F_MIN_COUNTERS, F_NO_MOVE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY, F_SINGLETON,
+    F_SITES, F_START_COVER, F_START_SIDE, FIRST_LAP, GEO, ILLEGAL, NO_MOVE_LOSE, SINGLETON_INTO_EMPTY,
 )
 from engine.mancala.machine.hooks import (
-    at_before_relay, at_choice_move, at_choice_moves, at_extra_due, at_extra_move, at_extra_targets, at_lap_end,
-    at_laps_begin, at_list_starts, at_opening_step, at_relay_kind,
+    at_choice_move, at_choice_moves, at_extra_due, at_extra_move, at_extra_targets, at_list_starts, at_opening_step,
 )
-from engine.mancala.machine.outcome import MOVE_DONE
+from engine.mancala.machine.laps import LOG_LAP, LOG_LAP_RESTRICTED, laps, replay_logged  # noqa: F401 (the events)
 from engine.mancala.rules.end import stripped
 from engine.mancala.rules.opening_steps import LOG_TAKE, S_HOLE, STEP_SLOT  # noqa: F401 (LOG_TAKE: this board's events)
-from engine.mancala.sowing import TRACK_HOLES, idx, sow, unsow
-from engine.repetition import begin_move, begin_move_split, restore_split, seen_before
+from engine.mancala.sowing import TRACK_HOLES, idx
 from engine.result import UNFINISHED
 from engine.turns import play_pass
 
-SPECIALISED_WITH = ("engine.mancala.machine.hooks", "engine.mancala.rules.end")
-"""Specialised with these modules (engine.specialise): the calls of its hook points into the rules' code, and
-the end rule's test of a player stripped of every counter."""
+SPECIALISED_WITH = ("engine.mancala.machine.hooks", "engine.mancala.machine.laps", "engine.mancala.rules.end")
+"""Specialised with these modules (engine.specialise): the calls of its hook points into the rules' code, the
+lap loop (the endless probe of a decision's moves), and the end rule's test of a player stripped of every
+counter."""
 
 TRACKS = layout.FOUR_TRACKS  # the track block of (kind, player) is at TRACKS + (2 * kind + player) * TRACK_SLOT
 # The tables of the parameter array after the geometry block, and the state's fields after the
@@ -122,7 +121,7 @@ MOVES = _S["moves"]  # moves in Ludii's sense: laps and decisions that are not l
 LAPS = _S["laps"]  # sowing laps (re-sowings included)
 STORE = _S["store"]  # + player: counters captured into stores
 SIDE = _S["side"]  # + player: counters in the player's two rows
-SNAPSHOT_FIELDS = SIDE + 2 - MOVES  # a run changes the board and MOVES .. SIDE + 1 (COVER only grows)
+SNAPSHOT_FIELDS = layout.FOUR_SNAPSHOT  # a run changes the board and MOVES .. SIDE + 1 (COVER only grows)
 TO_MOVE = _S["to_move"]  # 0 or 1
 STATUS = _S["status"]
 TURNS = _S["turns"]
@@ -145,7 +144,6 @@ STEPS_MADE = _S["steps_made"]  # + player: the opening steps the player has made
 N_LEGAL = _S["n_legal"]
 LEGAL = _S["legal"]
 MAX_LEGAL = layout.FOUR_MAX_LEGAL
-UNDO = _S["undo"]  # the quick pass's laps (hole, counters), to undo it if it grows long
 STATE_SIZE = _S["end"]
 
 PHASE_START = 0  # the start of a turn: a hole to sow from (or pass)
@@ -155,109 +153,15 @@ PHASE_SETUP = 3  # choosing a misoro (heads = immune)
 PHASE_CHOICE = 4  # a lap ended in a corner (restricted-holes per-turn): a restricted or a full lap from it
 PHASE_OPENING_STEP = 5  # an opening step (opening.steps): its one legal move
 
-# The events of a traced move (engine.machine.log_event), each with the state after it up to the stores.
-LOG_LAP = 1  # a = hole taken up, b = counters sown, c = site where the last counter landed
+# The events of a traced move (engine.machine.log_event), each with the state after it up to the stores: the lap
+# loop's (engine.mancala.machine.laps: LOG_LAP, LOG_LAP_RESTRICTED), then this board's.
 LOG_CAPTURE = 2  # a = site, b = counters, c = player (the column capture)
 LOG_EXTRA = 3  # a = site, b = counters, c = player (an extra capture)
 LOG_STOP = 4  # a = site where the turn stops
 LOG_PASS = 5
 LOG_MISORO = 6  # a = site chosen, c = player
-LOG_LAP_RESTRICTED = 7  # as LOG_LAP, a lap of kind RESTRICTED_LAP
 LOG_RESOW = 8  # a = the site after which the re-sowing starts, b = counters, c = landing site
-LOGGED = STORE + 2
-
-
-@njit(cache=True, inline="always")
-def laps(state, params, table, origin, kind, lap_cap, logged, log):
-    """Sow the laps of one run from the site ``origin`` (laps of ``kind``), at most ``lap_cap`` laps.
-
-    After each lap the rules' code runs at the loop's hook points (engine.mancala.rule.POINTS[4],
-    their guards read once a run: ``at_laps_begin``): lap-end, its captures (the column captures,
-    both-opposite, their captures re-sown: the run ends with their outcome, or goes on from where a
-    re-sowing ended); then a lap ending in an empty hole ends the run (MOVE_DONE), and one ending in
-    an occupied hole relays from it, unless a rule at before-relay ends the run there (MOVE_STOP at
-    a hole where the mover may stop, MOVE_CHOICE at a corner where they choose the next lap's
-    kind), on the track of the kind relay-kind gives the relay's lap. With ``logged``, a lap about
-    to start from a (hole, kind, board) configuration already seen in this run proves it endless
-    (RUN_ENDLESS); without, each lap is written down (hole, counters) so that the run can be
-    undone, or (``snapshot``) the state is snapshot first
-    (replay_logged).
-    """
-    mover = state[TO_MOVE]
-    sites = params[F_SITES]
-    t = TRACKS + (2 * kind + mover) * TRACK_SLOT
-    no_capture = state[idx(origin)] == 1 and params[F_SINGLE_CAPTURES] == 0
-    single_lap = params[F_SINGLE_LAP] != 0
-    into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
-    run = at_laps_begin(state, params, mover)  # the loop's rules, read once a run
-    undo = not logged
-    if logged:
-        seen_before(table, origin + kind * sites, state)
-    elif params[F_SNAPSHOT] != 0:
-        begin_move_split(table, state, sites, MOVES, SNAPSHOT_FIELDS)
-        undo = False
-    n = 0
-    cover = 0
-    while True:
-        count = state[idx(origin)]
-        state[idx(origin)] = 0
-        if undo:
-            state[idx(UNDO + 2 * n)] = origin
-            state[idx(UNDO + 2 * n + 1)] = count
-        last = sow(state, params, t, origin, count, into_origin)
-        n += 1
-        cover |= fourrow.lap_cover(params, GEO, kind, mover, origin, count, last)
-        landed = params[idx(t + TRACK_HOLES + last)]
-        if log[0] >= 0:
-            machine.log_event(log, state, LOGGED, LOG_LAP if kind == FULL_LAP else LOG_LAP_RESTRICTED, origin, count,
-                              landed)
-        went = at_lap_end(state, params, t, kind, origin, landed, mover, no_capture, log, run)  # a capture
-        if went < 0:  # a capture ended the run
-            outcome = -1 - went
-            break
-        landed = went  # where a re-sowing ended, or the lap
-        if state[idx(landed)] < 2:
-            outcome = MOVE_DONE
-            break
-        # the landing holds two or more: a relay, unless a rule stops the run there (a stop, a choice of lap)
-        outcome = at_before_relay(state, params, landed, mover, run)
-        if outcome >= 0:
-            break
-        relayed = at_relay_kind(state, params, kind, run)  # the kind of the relay's lap
-        if relayed != kind:
-            kind = relayed
-            t = TRACKS + (2 * kind + mover) * TRACK_SLOT
-        if logged and seen_before(table, landed + kind * sites, state):
-            outcome = RUN_ENDLESS
-            break
-        if n >= lap_cap:
-            outcome = RUN_OUT_OF_LAPS
-            break
-        if single_lap:  # single_scope lap: the relay sows two or more and may capture
-            no_capture = False
-        origin = landed
-    state[MOVES] += n
-    state[LAPS] += n
-    state[idx(COVER + mover)] |= cover
-    return outcome
-
-
-@njit(cache=True)
-def replay_logged(state, params, table, origin, kind, quick, lap_budget, log):
-    """The slow pass of a long run (out of line: few runs get here): rewind the quick pass (undo its
-    ``quick`` laps, or restore its snapshot), then play the run again with every configuration
-    logged."""
-    if params[F_SNAPSHOT] != 0:
-        restore_split(table, state, params[F_SITES], MOVES, SNAPSHOT_FIELDS)  # the log is still empty
-    else:
-        t = TRACKS + state[TO_MOVE] * TRACK_SLOT
-        into_origin = params[F_LONG_LAP] != SKIP_ORIGIN
-        for i in range(quick - 1, -1, -1):
-            unsow(state, params, t, state[UNDO + 2 * i], state[UNDO + 2 * i + 1], into_origin)
-        state[MOVES] -= quick
-        state[LAPS] -= quick
-        begin_move(table, state, params[F_SITES])  # a new log (the table's snapshot is not used)
-    return laps(state, params, table, origin, kind, lap_budget, True, log)
+LOGGED = layout.FOUR_LOGGED
 
 
 @njit(cache=True, inline="always")

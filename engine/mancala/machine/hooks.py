@@ -16,7 +16,7 @@ Hook point list-starts on four rows, for instance::
             return restricted_holes__list_starts(state, params, p)
         return -1
 
-At a point of the lap loop (engine.mancala.rule.Point.loop: four rows' lap-end, before-relay,
+At a point of the lap loop (engine.mancala.rule.Point.loop: lap-end, before-relay,
 relay-kind) a guard is not read once a lap: ``at_laps_begin(state, params, mover)``, called once a
 run before the loop, returns a tuple of what each such call holds for the run (its guard, 1 or 0,
 or its ``held`` function's answer, 0 under a guard that is off), and the point tests its entry::

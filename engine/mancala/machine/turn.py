@@ -5,12 +5,13 @@ point, drives it (engine.machine.drive).
 
 A board is what the turn calls on it (engine.mancala.machine.two_rows, engine.mancala.machine.four_rows):
 its lay-out at the start (``lay_out``), the end's tests between moves (``ended``), its starts
-(``list_starts``), a move's run of laps (``run_of``, ``laps``, ``replay_logged``, ``probe_endless``,
-``copy_state``) and the count of a finished game (``finish``); on four rows also the decisions inside
-a turn or before play (``settle_phase``, ``decide``, ``after_capture``: extra captures, stops, choices,
-opening steps, passes, a player stuck). The rules' code runs where the turn calls its hook points
+(``list_starts``), where a move sows from and the endless probe of its run (``run_of``,
+``probe_endless``, ``copy_state``) and the count of a finished game (``finish``); on four rows also the
+decisions inside a turn or before play (``settle_phase``, ``decide``, ``after_capture``: extra captures,
+stops, choices, opening steps, passes, a player stuck). A move's run of laps is the one lap loop's
+(engine.mancala.machine.laps). The rules' code runs where the turn calls its hook points
 (engine.mancala.rule.TURN_POINTS, the same on every board: a point no rule of the board uses answers
-its default, folded away), and inside each board's lap loop (engine.mancala.rule.LAP_POINTS).
+its default, folded away), and inside the lap loop (engine.mancala.rule.LAP_POINTS, likewise).
 
 The turn is compiled only specialised (engine.specialise, with the modules it imports,
 :data:`SPECIALISED_WITH`): the rows slot ``params[ROWS]`` is a constant in every kernel, so
@@ -35,11 +36,9 @@ from engine.mancala.machine.four_rows import copy_state as four_copy_state
 from engine.mancala.machine.four_rows import decide as four_decide
 from engine.mancala.machine.four_rows import ended as four_ended
 from engine.mancala.machine.four_rows import finish as four_finish
-from engine.mancala.machine.four_rows import laps as four_laps
 from engine.mancala.machine.four_rows import lay_out as four_lay_out
 from engine.mancala.machine.four_rows import list_starts as four_list_starts
 from engine.mancala.machine.four_rows import probe_endless as four_probe_endless
-from engine.mancala.machine.four_rows import replay_logged as four_replay_logged
 from engine.mancala.machine.four_rows import run_of as four_run_of
 from engine.mancala.machine.four_rows import settle_phase as four_settle_phase
 from engine.mancala.machine.four_rows import stop_mid_turn as four_stop_mid_turn
@@ -48,6 +47,7 @@ from engine.mancala.machine.hooks import (
     at_claimed_lap, at_first_turn_starts, at_game_over, at_game_starts, at_game_would_end, at_keep_moves,
     at_lap_emptied_row, at_move_ends, at_play_starts, at_turn_begins, at_turn_ends,
 )
+from engine.mancala.machine.laps import laps, replay_logged
 from engine.mancala.machine.outcome import (
     MOVE_AGAIN, MOVE_CAPTURED, MOVE_CAPTURED_TWO, MOVE_CHOICE, MOVE_DONE, MOVE_EMPTIED_RELAY, MOVE_GAME_OVER,
     MOVE_INNER_LANDING, MOVE_ROW_EMPTIED, MOVE_STOP,
@@ -55,18 +55,16 @@ from engine.mancala.machine.outcome import (
 from engine.mancala.machine.two_rows import copy_state as two_copy_state
 from engine.mancala.machine.two_rows import ended as two_ended
 from engine.mancala.machine.two_rows import finish as two_finish
-from engine.mancala.machine.two_rows import laps as two_laps
 from engine.mancala.machine.two_rows import lay_out as two_lay_out
 from engine.mancala.machine.two_rows import list_starts as two_list_starts
 from engine.mancala.machine.two_rows import probe_endless as two_probe_endless
-from engine.mancala.machine.two_rows import replay_logged as two_replay_logged
 from engine.mancala.machine.two_rows import run_of as two_run_of
 from engine.mancala.fourrow import PASS
 from engine.result import OVER
 from engine.turns import first_player
 
 SPECIALISED_WITH = ("engine.mancala.machine.two_rows", "engine.mancala.machine.four_rows",
-                    "engine.mancala.machine.hooks")
+                    "engine.mancala.machine.laps", "engine.mancala.machine.hooks")
 """The modules specialised with this one (engine.specialise): the boards, whose rule reads fold too
 (a board the rows slot rules out is not imported by the generated module), and the calls of the
 turn's hook points."""
@@ -99,8 +97,7 @@ def try_move(state, params, table, scratch, move, lap_budget, log):
     logging = log[0]
     log[0] = -1
     origin, kind = (four_run_of if four else two_run_of)(scratch, params, move)
-    machine.run_laps(four_laps if four else two_laps, four_replay_logged if four else two_replay_logged, scratch,
-                     params, table, origin, kind, lap_budget, log)
+    machine.run_laps(laps, replay_logged, scratch, params, table, origin, kind, lap_budget, log)
     log[0] = logging
 
 
@@ -219,9 +216,7 @@ def apply_move(state, params, table, scratch, move, turn_limit, move_limit, log)
         if claimed != 0:  # a lap the rules play (an opening's plain lap)
             outcome = at_claimed_lap(state, params, site, log)
         else:
-            outcome = machine.run_laps(four_laps if four else two_laps,
-                                       four_replay_logged if four else two_replay_logged,
-                                       state, params, table, site, kind, budget, log)
+            outcome = machine.run_laps(laps, replay_logged, state, params, table, site, kind, budget, log)
         if outcome == MOVE_DONE or outcome == MOVE_AGAIN:  # the turn ends (the mover's again after a store turn)
             state[turns] += 1
             at_move_ends(state, params, log)  # what fell in owned holes collected, ...

@@ -7,11 +7,18 @@ position from then on."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from numba import njit
 from pydantic import Field
 
 from engine.mancala.rule import Reading, Rule, placed
+
+if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
+    from engine.mancala.fourrow import TRACK_SLOT
+    from engine.mancala.layout import (
+        BASE, DIRECTION, DIRECTION_FIRST_MOVE, FOUR_TRACKS, P_DIRECTION, P_TRACK, P_TRACK_2, P_TRACK_CW, ROWS,
+    )
 
 
 def _first_move(r: Reading) -> tuple[str, str] | None:
@@ -50,7 +57,27 @@ RULE = Rule(
     state={2: (("direction", 1),)},
     writes={"track_cw": placed("track_cw")},
     hooks=("sow", "move"),
-    kernels=("engine.mancala.sowing.sow", "engine.mancala.sowing.unsow"),
+    kernels=("engine.mancala.sowing.sow", "engine.mancala.sowing.unsow", "engine.mancala.rules.lap.lap_track"),
     events=("lap",),
     position=("direction",),
 )
+
+
+# --- its compiled code, on every board: the track a run's laps sow along (engine.mancala.machine.laps) --------
+
+
+@njit(cache=True, inline="always")
+def lap_track(state, params, kind, mover):
+    """The offset of the track block the laps of ``mover`` sow along: on four rows the player's track of the
+    lap's ``kind`` (engine.mancala.fourrow: round every hole, or as a restricted player sows); on two rows the
+    player's (one circuit, or a track a player through the stores), clockwise under direction first-move
+    once the game's first move chose it (``kind`` 1 on that move: the direction is noted in the state)."""
+    if params[ROWS] == 4:
+        return FOUR_TRACKS + (2 * kind + mover) * TRACK_SLOT
+    t = P_TRACK if mover == 0 else params[P_TRACK_2]
+    if params[P_DIRECTION] == DIRECTION_FIRST_MOVE:  # the game's first move chooses the direction (kind 1: clockwise)
+        if state[BASE + DIRECTION] == 0:
+            state[BASE + DIRECTION] = 1 + kind
+        if state[BASE + DIRECTION] == 2:
+            t = params[P_TRACK_CW]
+    return t

@@ -17,6 +17,7 @@ from engine.mancala.rule import Code, Reading, Rule, field_is
 
 if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
     from engine.mancala.layout import OWN_ROW, P_MIN_COUNTERS, P_PER_ROW, P_SINGLETON, P_START_ROW, SINGLETON_LAST_RESORT
+    from engine.mancala.machine.outcome import MOVE_ROW_EMPTIED
 
 
 def _one_game(r: Reading) -> tuple[str, str] | None:
@@ -42,8 +43,8 @@ RULE = Rule(
     checks=(_one_game,),
     uses=field_is("relay_stop", "mover-cannot-start"),
     slots={2: ("relay_stop",)},
-    hooks=("end-of-game",),
-    code={2: {"relay-due": Code("mover_cannot_start", when="relay_stop")}},
+    hooks=("landing",),
+    code={2: {"before-relay": Code("mover_cannot_start", when="relay_stop")}},
 )
 
 
@@ -51,13 +52,14 @@ RULE = Rule(
 
 
 @njit(cache=True, inline="always")
-def mover_cannot_start(state, params, mover):
-    """Hook point relay-due: 1 (the game ends, the relay not made) if no hole of player ``mover``'s
-    starting row holds min_counters counters (under singleton last-resort: none holds any), else 0."""
+def mover_cannot_start(state, params, landed, mover):
+    """Hook point before-relay: MOVE_ROW_EMPTIED (the game ends, the relay not made) if no hole of player
+    ``mover``'s starting row holds min_counters counters (under singleton last-resort: none holds any), else -1
+    (the relay is made)."""
     per_row = params[P_PER_ROW]
     row = mover if params[P_START_ROW] == OWN_ROW else 1 - mover
     least = 1 if params[P_SINGLETON] == SINGLETON_LAST_RESORT else params[P_MIN_COUNTERS]
     for h in range(row * per_row, row * per_row + per_row):
         if state[h] >= least:
-            return 0
-    return 1
+            return -1
+    return MOVE_ROW_EMPTIED

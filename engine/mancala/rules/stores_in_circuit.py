@@ -37,5 +37,5 @@ RULE = Rule(
     slots={2: ("store_turn", "track_2")},
     writes={"track_2": placed("track_2")},  # where player 2's track block starts (the shared one's: P_TRACK)
     hooks=("sow", "end-of-turn"),
-    kernels=("engine.mancala.machine.two_rows.laps",),
+    kernels=("engine.mancala.machine.laps.laps",),
 )
