@@ -186,9 +186,11 @@ UNALIASED = "_variorum_unaliased"
 def unaliased(kernel: Any) -> Any:
     """Mark ``kernel`` (a dispatcher, or its Python function) to be inlined unaliased: its parameters
     that nothing but their argument assigns read from the caller's variables (:func:`_unalias`).
-    Returns ``kernel``. Marked: the hook points of the four-row lap loop and the rules' functions
-    they call (engine.mancala.machine.hooks), called once a lap, and the end rule's test of a player
-    stripped of every counter, which both-opposite's capture makes once a lap (engine.mancala.rules.end)."""
+    Returns ``kernel``. Marked: the lap loop's guarded hook points, the rules' functions they call and
+    the read of their guards once a run (engine.mancala.machine.hooks), the lap's track (engine.mancala.rules.lap),
+    the end rule's test of a player stripped of every counter, which both-opposite's capture makes once a
+    lap (engine.mancala.rules.end), and what the start rule's listing calls once a start or a listing
+    (engine.mancala.rules.start, singleton, previous_hole, lap)."""
     setattr(getattr(kernel, "py_func", kernel), UNALIASED, True)
     return kernel
 

@@ -54,6 +54,7 @@ import numpy as np
 from numba import njit
 
 from engine.borrow import borrow
+from engine.inlining import unaliased
 from engine.game import Limits, Rules
 from engine.repetition import QUICK_LAPS
 from engine.result import ENDLESS, ONGOING, OVER, UNFINISHED
@@ -275,6 +276,9 @@ def run_laps(laps, replay, st, par, table, origin, kind, lap_budget, log):
         return outcome
     log[0] = logged_before  # the replay logs the run again from its start
     return replay(st, par, table, origin, kind, quick, lap_budget, log)
+
+
+unaliased(run_laps)  # inlined where a turn plays or looks ahead at a move: no reference count a run
 
 
 @njit(cache=True, inline="always")

@@ -264,4 +264,5 @@ def test_the_lap_loops_points_and_the_rules_they_call_are_inlined_unaliased():
     assert not {"at_list_starts", "at_extra_targets", "at_turn_begins"} & marked
     two = hooks.specialised_source({layout.ROWS: 2})  # the loop's points with a loop's guards, and what they call
     marked = {line[len("unaliased("):-1] for line in two.splitlines() if line.startswith("unaliased(")}
-    assert marked == {"at_lap_end", "at_before_relay", "at_relay_kind", "relay_stop__mover_cannot_start"}
+    assert marked == {"at_lap_end", "at_before_relay", "at_relay_kind", "relay_stop__mover_cannot_start",
+                      "at_laps_begin"}

@@ -1,8 +1,8 @@
 """The sowing machine's four-row boards: what the one turn (engine.mancala.machine.turn) calls on a
 board with four rows (``board.rows: 4``), reading the description's rule fields from the parameter
 array (engine.mancala.layout, FOUR_PARAM_FIELDS; the board's geometry from engine.mancala.fourrow):
-its lay-out, the end's test, its starts, the endless probe of a run (the lap loop is every board's:
-engine.mancala.machine.laps), the decisions inside a turn or before play (``settle_phase``, ``decide``,
+its lay-out, the end's test, the endless probe of a run (the lap loop is every board's:
+engine.mancala.machine.laps, and so is the listing of starts: engine.mancala.rules.start), the decisions inside a turn or before play (``settle_phase``, ``decide``,
 ``after_capture``) and the result of a game won by a rule.
 Every kernel is this module specialised per combination of rules (engine.specialise: the fields a
 description fixes, read as ``params[F_<FIELD>]``, become constants).
@@ -84,12 +84,11 @@ from engine.machine import RUN_OUT_OF_LAPS, popcount
 from engine.mancala import fourrow, layout
 from engine.mancala.fourrow import G_POSITION, PASS, PLAYER_MOVES, RELEASED, STOP, TRACK_SLOT
 from engine.mancala.layout import (  # noqa: I001
-    FULL_LAP, RESTRICTED_LAP, END_CANNOT_MOVE, F_END, F_ENDLESS, F_FORCED_PASS, F_LAST_TURN,
-    F_LENGTH, F_MIN_COUNTERS, F_NO_MOVE, F_OPENING_STEPS, F_PER_ROW, F_PREVIOUS_EMPTY, F_SINGLETON,
-    F_SITES, F_START_COVER, F_START_SIDE, FIRST_LAP, GEO, ILLEGAL, NO_MOVE_LOSE, SINGLETON_INTO_EMPTY,
+    FULL_LAP, RESTRICTED_LAP, END_CANNOT_MOVE, F_END, F_ENDLESS, F_FORCED_PASS, F_LAST_TURN, F_NO_MOVE,
+    F_OPENING_STEPS, F_PER_ROW, F_SITES, F_START_COVER, F_START_SIDE, FIRST_LAP, GEO, ILLEGAL, NO_MOVE_LOSE,
 )
 from engine.mancala.machine.hooks import (
-    at_choice_move, at_choice_moves, at_extra_due, at_extra_move, at_extra_targets, at_list_starts, at_opening_step,
+    at_choice_move, at_choice_moves, at_extra_due, at_extra_move, at_extra_targets, at_opening_step,
 )
 from engine.mancala.machine.laps import LOG_LAP, LOG_LAP_RESTRICTED, laps, replay_logged  # noqa: F401 (the events)
 from engine.mancala.rules.end import stripped
@@ -201,42 +200,6 @@ def run_of(state, params, m):
     elif state[PHASE] == PHASE_CHOICE:
         kind = RESTRICTED_LAP
     return params[idx(TRACKS + p * TRACK_SLOT + TRACK_HOLES + pos)], kind
-
-
-@njit(cache=True, inline="always")
-def list_starts(state, params):
-    """The holes the player to move may start from, in state[LEGAL:] (branch-free), and the kind of
-    their laps in state[KIND]; their number: those a rule decides at hook point list-starts (a
-    restricted player's: engine.mancala.rules.restricted_holes), else each hole holding enough."""
-    p = state[TO_MOVE]
-    length = params[F_LENGTH]
-    holes = TRACKS + p * TRACK_SLOT + TRACK_HOLES
-    base = p * PLAYER_MOVES
-    least = params[F_MIN_COUNTERS]
-    n = at_list_starts(state, params, p)  # starts a rule decides (a restricted player's)
-    if n >= 0:
-        return n
-    n = 0
-    previous_empty = params[F_PREVIOUS_EMPTY] != 0
-    if previous_empty:  # previous_hole empty: only a hole whose previous hole on the circuit is empty
-        before = state[idx(params[idx(holes + length - 1)])]
-        for pos in range(length):
-            here = state[idx(params[idx(holes + pos)])]
-            state[idx(LEGAL + n)] = base + pos
-            n += (here >= least) & (before == 0)
-            before = here
-    else:
-        for pos in range(length):
-            state[idx(LEGAL + n)] = base + pos
-            n += state[idx(params[idx(holes + pos)])] >= least
-    if n == 0 and params[F_SINGLETON] == SINGLETON_INTO_EMPTY:  # none can start: a single counter may, into an empty hole
-        for pos in range(length):
-            nxt = pos + 1 if pos + 1 < length else 0
-            prev = pos - 1 if pos > 0 else length - 1
-            state[idx(LEGAL + n)] = base + pos
-            n += ((state[idx(params[idx(holes + pos)])] == 1) & (state[idx(params[idx(holes + nxt)])] == 0)
-                  & (not previous_empty or state[idx(params[idx(holes + prev)])] == 0))
-    return n
 
 
 @njit(cache=True, inline="always")

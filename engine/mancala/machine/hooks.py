@@ -157,6 +157,7 @@ def specialised_source(constants: Mapping[int, int]) -> str:
         if any(spec.loop for spec in points.values()):
             body += ["", "", "@njit(cache=True, inline=\"always\")", "def at_laps_begin(state, params, mover):",
                      f"    return ({', '.join([*held, '0'])},)  # the calls' values, then 0 (never empty)"]
+            loop.append("at_laps_begin")  # called once a run, where the run's arrays are bound
         if loop:  # called once a lap: their parameters read from the caller's arrays (engine.inlining)
             lines.append("from engine.inlining import unaliased")
             body += ["", "", *(f"unaliased({name})" for name in loop)]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from numba import njit
 
 from engine import machine
+from engine.inlining import unaliased
 from engine.machine import RUN_ENDLESS, RUN_OUT_OF_LAPS
 from engine.mancala import fourrow
 from engine.mancala.fourrow import TRACK_SLOT
@@ -256,3 +257,6 @@ def replay_logged(state, params, table, origin, kind, quick, lap_budget, log):
         state[FOUR_LAPS] -= quick
         begin_move(table, state, params[F_SITES])  # a new log (the table's snapshot is not used)
     return laps(state, params, table, origin, kind, lap_budget, True, log)
+
+
+unaliased(laps)  # inlined into each run of laps (engine.machine.run_laps): no reference count a run

@@ -4,12 +4,11 @@ it came to: the turn ends or goes on, the game ends), written once; ``run``, the
 point, drives it (engine.machine.drive).
 
 A board is what the turn calls on it (engine.mancala.machine.two_rows, engine.mancala.machine.four_rows):
-its lay-out at the start (``lay_out``), the end's tests between moves (``ended``), its starts
-(``list_starts``), where a move sows from and the endless probe of its run (``run_of``,
+its lay-out at the start (``lay_out``), the end's tests between moves (``ended``), where a move sows from and the endless probe of its run (``run_of``,
 ``probe_endless``, ``copy_state``) and the count of a finished game (``finish``); on four rows also the
 decisions inside a turn or before play (``settle_phase``, ``decide``, ``after_capture``: extra captures,
 stops, choices, opening steps, passes, a player stuck). A move's run of laps is the one lap loop's
-(engine.mancala.machine.laps). The rules' code runs where the turn calls its hook points
+(engine.mancala.machine.laps), a turn's starts the start rule's (engine.mancala.rules.start). The rules' code runs where the turn calls its hook points
 (engine.mancala.rule.TURN_POINTS, the same on every board: a point no rule of the board uses answers
 its default, folded away), and inside the lap loop (engine.mancala.rule.LAP_POINTS, likewise).
 
@@ -37,7 +36,6 @@ from engine.mancala.machine.four_rows import decide as four_decide
 from engine.mancala.machine.four_rows import ended as four_ended
 from engine.mancala.machine.four_rows import finish as four_finish
 from engine.mancala.machine.four_rows import lay_out as four_lay_out
-from engine.mancala.machine.four_rows import list_starts as four_list_starts
 from engine.mancala.machine.four_rows import probe_endless as four_probe_endless
 from engine.mancala.machine.four_rows import run_of as four_run_of
 from engine.mancala.machine.four_rows import settle_phase as four_settle_phase
@@ -45,7 +43,7 @@ from engine.mancala.machine.four_rows import stop_mid_turn as four_stop_mid_turn
 from engine.mancala.machine.four_rows import stuck as four_stuck
 from engine.mancala.machine.hooks import (
     at_claimed_lap, at_first_turn_starts, at_game_over, at_game_starts, at_game_would_end, at_keep_moves,
-    at_lap_emptied_row, at_move_ends, at_play_starts, at_turn_begins, at_turn_ends,
+    at_lap_emptied_row, at_list_starts, at_move_ends, at_play_starts, at_turn_begins, at_turn_ends,
 )
 from engine.mancala.machine.laps import laps, replay_logged
 from engine.mancala.machine.outcome import (
@@ -56,18 +54,18 @@ from engine.mancala.machine.two_rows import copy_state as two_copy_state
 from engine.mancala.machine.two_rows import ended as two_ended
 from engine.mancala.machine.two_rows import finish as two_finish
 from engine.mancala.machine.two_rows import lay_out as two_lay_out
-from engine.mancala.machine.two_rows import list_starts as two_list_starts
 from engine.mancala.machine.two_rows import probe_endless as two_probe_endless
 from engine.mancala.machine.two_rows import run_of as two_run_of
 from engine.mancala.fourrow import PASS
+from engine.mancala.rules.start import list_starts
 from engine.result import OVER
 from engine.turns import first_player
 
 SPECIALISED_WITH = ("engine.mancala.machine.two_rows", "engine.mancala.machine.four_rows",
-                    "engine.mancala.machine.laps", "engine.mancala.machine.hooks")
+                    "engine.mancala.machine.laps", "engine.mancala.machine.hooks", "engine.mancala.rules.start")
 """The modules specialised with this one (engine.specialise): the boards, whose rule reads fold too
-(a board the rows slot rules out is not imported by the generated module), and the calls of the
-turn's hook points."""
+(a board the rows slot rules out is not imported by the generated module), the lap loop, the calls of
+the turn's hook points, and the start rule's listing."""
 
 # The machine's own state fields on each board (engine.mancala.layout): the turn reads the board's
 # through locals chosen by ``four``, constants once specialised.
@@ -103,13 +101,17 @@ def try_move(state, params, table, scratch, move, lap_budget, log):
 
 @njit(cache=True, inline="always")
 def list_moves(state, params, table, scratch, move_limit, log):
-    """The legal moves of the player to move at a turn's start (the board's starts, those the rules
-    keep, less the endless ones where endless moves are illegal), listed at LEGAL: their number."""
+    """The legal moves of the player to move at a turn's start (those a rule decides at list-starts, else the
+    start rule's ordinary starts; those the rules keep, less the endless ones where endless moves are
+    illegal), listed at LEGAL: their number."""
     four = params[ROWS] == 4
     moves = FOUR_MOVES if four else TWO_MOVES
     legal = FOUR_LEGAL if four else TWO_LEGAL
     endless = F_ENDLESS if four else P_ENDLESS
-    n = (four_list_starts if four else two_list_starts)(state, params)
+    p = state[FOUR_TO_MOVE if four else TWO_TO_MOVE]
+    n = at_list_starts(state, params, p)  # starts a rule decides (a restricted player's)
+    if n < 0:
+        n = list_starts(state, params, p)  # the ordinary starts (engine.mancala.rules.start)
     n = at_keep_moves(state, params, table, scratch, n, move_limit - state[moves], log, try_move)  # feeding, ...
     if n > 0 and params[endless] == ILLEGAL:
         n = machine.drop_endless(four_probe_endless if four else two_probe_endless, four_run_of if four else two_run_of,

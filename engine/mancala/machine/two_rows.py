@@ -10,8 +10,8 @@ through the stores; clockwise once the game's first move chose it, under directi
 endless or not proved as every board's.
 
 What is written here: the board's part of the turn (its lay-out at the start, the end's tests between moves,
-the starts: min_counters, singleton last-resort, the direction offered both ways with the first move; the
-count of a finished game), and the endless probe of a move (the state copied as this board lays it out).
+the count of a finished game), and the endless probe of a move (the state copied as this board lays it out);
+its starts are the start rule's listing (engine.mancala.rules.start), as every board's.
 Every rule's code is in its module (engine.mancala.rules: the first counter back into the origin, the
 captures across a gap, by count, from an own empty hole and of the next hole, sowing captures, the gap
 chain, owned holes, rounds, repetition, feeding, the grand slam, majority, the count that scores the
@@ -31,11 +31,10 @@ from numba import njit
 from engine import machine
 from engine.machine import popcount
 from engine.mancala.layout import (
-    BASE, CANNOT_MOVE, COVER, CW_MOVE, DIRECTION, DIRECTION_FIRST_MOVE, FIRST, LEGAL, MOVES, OWN_ROW, P_DIRECTION,
-    P_END, P_MIN_COUNTERS, P_PER_ROW, P_SINGLETON, P_SITES, P_START_COUNT, P_START_ROW, P_STATE_SIZE,
-    SINGLETON_LAST_RESORT, STATUS, TO_MOVE, TURNS,
+    BASE, CANNOT_MOVE, COVER, CW_MOVE, FIRST, MOVES, P_END, P_PER_ROW, P_SITES, P_START_COUNT, P_STATE_SIZE, STATUS,
+    TURNS,
 )
-from engine.mancala.machine.hooks import at_game_would_end, at_list_starts, at_score
+from engine.mancala.machine.hooks import at_game_would_end, at_score
 from engine.mancala.machine.laps import LOG_LAP, all_of, laps, replay_logged  # noqa: F401 (LOG_LAP: this board's events)
 from engine.mancala.rules.end import row_empty
 from engine.result import OVER
@@ -81,35 +80,6 @@ def ended(state, params):
             state[BASE + STATUS] = OVER
             return 1
     return 0
-
-
-@njit(cache=True, inline="always")
-def list_starts(state, params):
-    """The holes the player to move may start from, at ``state[BASE + LEGAL:]``, ascending: those a
-    rule decides (hook point list-starts), else those of the starting row with at least min_counters (singleton last-resort: else those with one), each
-    either way while the game's first move chooses the direction; their number."""
-    base = BASE
-    per_row = params[P_PER_ROW]
-    p = state[base + TO_MOVE]
-    n = at_list_starts(state, params, p)  # starts a rule decides
-    if n >= 0:
-        return n
-    row = p if params[P_START_ROW] == OWN_ROW else 1 - p
-    least = params[P_MIN_COUNTERS]
-    legal = base + LEGAL
-    n = 0
-    for h in range(row * per_row, row * per_row + per_row):  # branch-free: the test is unpredictable
-        state[legal + n] = h
-        n += state[h] >= least
-    if n == 0 and params[P_SINGLETON] == SINGLETON_LAST_RESORT:  # no hole holds min_counters: single counters move
-        for h in range(row * per_row, row * per_row + per_row):
-            state[legal + n] = h
-            n += state[h] > 0
-    if params[P_DIRECTION] == DIRECTION_FIRST_MOVE and state[base + DIRECTION] == 0:  # each hole either way
-        for i in range(n):
-            state[legal + n + i] = state[legal + i] + CW_MOVE
-        n *= 2
-    return n
 
 
 @njit(cache=True, inline="always")

@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Literal
 from numba import njit
 from pydantic import Field
 
+from engine.inlining import unaliased
 from engine.mancala.rule import Reading, Rule, placed
 
 if TYPE_CHECKING:  # generated from the rules' declarations: folded by engine.specialise (engine.mancala.rule.Rule.code)
     from engine.mancala.fourrow import TRACK_SLOT
     from engine.mancala.layout import (
-        BASE, DIRECTION, DIRECTION_FIRST_MOVE, FOUR_TRACKS, P_DIRECTION, P_TRACK, P_TRACK_2, P_TRACK_CW, ROWS,
+        BASE, CW_MOVE, DIRECTION, DIRECTION_FIRST_MOVE, FOUR_TRACKS, P_DIRECTION, P_TRACK, P_TRACK_2, P_TRACK_CW,
+        ROWS,
     )
 
 
@@ -57,7 +59,8 @@ RULE = Rule(
     state={2: (("direction", 1),)},
     writes={"track_cw": placed("track_cw")},
     hooks=("sow", "move"),
-    kernels=("engine.mancala.sowing.sow", "engine.mancala.sowing.unsow", "engine.mancala.rules.lap.lap_track"),
+    kernels=("engine.mancala.sowing.sow", "engine.mancala.sowing.unsow", "engine.mancala.rules.lap.lap_track",
+             "engine.mancala.rules.lap.both_ways"),
     events=("lap",),
     position=("direction",),
 )
@@ -81,3 +84,19 @@ def lap_track(state, params, kind, mover):
         if state[BASE + DIRECTION] == 2:
             t = params[P_TRACK_CW]
     return t
+
+
+@njit(cache=True, inline="always")
+def both_ways(state, params, legal, n):
+    """The ``n`` starts listed at ``legal``, each offered both ways while the game's first move chooses the
+    direction (two rows, direction first-move: its hole + CW_MOVE sows clockwise); their number."""
+    if params[ROWS] != 4 and params[P_DIRECTION] == DIRECTION_FIRST_MOVE and state[BASE + DIRECTION] == 0:
+        for i in range(n):
+            state[legal + n + i] = state[legal + i] + CW_MOVE
+        n *= 2
+    return n
+
+
+# called once a run (a lap of another kind too) and once a listing: no reference count a call (engine.inlining)
+unaliased(lap_track)
+unaliased(both_ways)

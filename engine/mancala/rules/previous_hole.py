@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+from numba import njit
 from pydantic import Field
 
+from engine.inlining import unaliased
 from engine.mancala.rule import Reading, Rule, field_is
+from engine.mancala.sowing import idx
 
 
 def _not_restricted(reading: Reading) -> tuple[str, str] | None:
@@ -31,4 +34,26 @@ RULE = Rule(
     slots={4: ("previous_empty",)},
     writes={"previous_empty": lambda r, board: int(r.value("previous_hole") == "empty")},
     hooks=("list-starts",),
+    kernels=("engine.mancala.rules.previous_hole.after_empty",),
 )
+
+
+# --- its compiled code on four rows, called by the start rule's listing (engine.mancala.rules.start) ------------
+
+
+@njit(cache=True, inline="always")
+def after_empty(state, params, legal, first, length, moves, least):
+    """The starts of a player's track (its holes at ``params[first:]``, ``length`` of them, a start's move
+    ``moves`` + its position) holding ``least`` or more whose previous hole on the circuit is empty, listed at
+    ``legal`` (branch-free); their number."""
+    n = 0
+    before = state[idx(params[idx(first + length - 1)])]
+    for pos in range(length):
+        here = state[idx(params[idx(first + pos)])]
+        state[idx(legal + n)] = moves + pos
+        n += (here >= least) & (before == 0)
+        before = here
+    return n
+
+
+unaliased(after_empty)  # called once a listing: no reference count a call (engine.inlining)
