@@ -180,7 +180,8 @@ def test_a_two_row_rules_code_is_absent_from_the_kernels_of_a_game_not_using_it(
     assert not moved & tap.keys(), moved & tap.keys()
     assert "capture_across_gap" in tap  # its one capture with code, at one point, and the count that scores every
     # game (scoring); every other point its default
-    assert [line for line in tap["hooks"].splitlines() if "__" in line and "import" not in line] == [
+    assert [line for line in tap["hooks"].splitlines() if "__" in line and "import" not in line
+            and not line.startswith("unaliased(")] == [
         "    return scoring__count(state, params, p)",
         "    return capture_across_gap__take_across_gap(state, params, holes, length, last, mover, log)"]
     assert f"params[{layout.P_CAPTURE}]" not in tap["hooks"]  # capture fixed at across-gap: the guard folded
@@ -254,15 +255,17 @@ def test_the_lap_loops_guards_are_read_once_a_run_and_not_at_all_where_the_combi
 
 
 def test_the_lap_loops_points_and_the_rules_they_call_are_inlined_unaliased():
-    """What the lap loop calls once a lap is marked for engine.inlining's unaliased inlining (its
-    arrays read from the caller's variables, no reference counts a lap); the turn's other points are not."""
+    """What the lap loop calls once a lap (its points, the rules' functions they call) is marked for
+    engine.inlining's unaliased inlining (its arrays read from the caller's variables, no reference counts a
+    lap), on every board; the turn's points are not."""
     text = hooks.specialised_source({layout.ROWS: 4})
     marked = {line[len("unaliased("):-1] for line in text.splitlines() if line.startswith("unaliased(")}
     assert {"at_lap_end", "at_before_relay", "at_relay_kind"} <= marked
     assert {"capture_both_opposite__take_at_landing", "special_holes__stop_at", "restricted_holes__corner_choice",
             "restricted_holes__relay_restricted"} <= marked
     assert not {"at_list_starts", "at_extra_targets", "at_turn_begins"} & marked
-    two = hooks.specialised_source({layout.ROWS: 2})  # the loop's points with a loop's guards, and what they call
+    two = hooks.specialised_source({layout.ROWS: 2})  # every point of the one lap loop, and what they call
     marked = {line[len("unaliased("):-1] for line in two.splitlines() if line.startswith("unaliased(")}
-    assert marked == {"at_lap_end", "at_before_relay", "at_relay_kind", "relay_stop__mover_cannot_start",
-                      "at_laps_begin"}
+    assert {hooks.function_name(point) for point in LAP_POINTS} | {"at_laps_begin"} <= marked
+    assert {"relay_stop__mover_cannot_start", "capture_count__capture", "sowing_captures__take_sown"} <= marked
+    assert not {hooks.function_name(point) for point in TURN_POINTS} & marked

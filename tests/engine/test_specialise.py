@@ -153,6 +153,32 @@ def test_long_runs_go_to_the_specialised_kernel_and_moves_to_the_generic_one(mon
     assert rules.kernel(params, OP_SEARCH, 10 * specialise.BULK_FROM) is rules.machine
 
 
+def test_the_starts_are_the_start_rules_listing_on_every_board_its_parts_folded_by_the_game():
+    """Both boards' turns list the ordinary starts with the start rule's code (engine.mancala.rules.start),
+    specialised with them: Tsoro (Baia), which plays previous-hole, calls its listing of starts after an empty
+    hole; Lobudök, which does not, has no trace of it; each board lists its own starts (a track's positions, a
+    row's holes), the other board's folded away."""
+    import sys
+    from pathlib import Path
+
+    from engine.mancala import layout
+    from engine.mancala.machine import turn
+
+    def start_module(constants: dict[int, int]) -> str:
+        text = Path(specialise.specialised(turn, constants).__file__).read_text()
+        found = [line.split()[1] for line in text.splitlines() if line.startswith("from engine._specialised.start_")]
+        assert len(found) == 1, found
+        source = Path(sys.modules[found[0]].__file__).read_text()
+        return source[source.index("def list_starts("):]
+
+    baia = start_module(dict(GAMES["tsoro-baia"].combination[1]))
+    lobudok = start_module(dict(GAMES["lobudok"].combination[1]))
+    assert "after_empty(" in baia and "after_empty(" not in lobudok
+    two = start_module({layout.ROWS: 2})
+    assert "p * 128" in lobudok and "p * 128" not in two  # four rows: a start's move is 128 * player + position
+    assert f"params[{layout.P_START_ROW}]" in two  # two rows: the own or the opponent's row
+
+
 def test_the_machine_is_specialised_with_its_board_and_without_the_other():
     """The one machine (engine.mancala.machine.turn) is specialised with the board modules it imports:
     a board's kernel imports that board's module, specialised too (its rule reads folded), and not the

@@ -31,9 +31,10 @@ or its ``held`` function's answer, 0 under a guard that is off), and the point t
 
 A guard the combination of rules decides is not read at all (the call made unconditionally, or
 left out), so that a specialised kernel's loop tests only what its readings leave open, once a run,
-as the board's own ``if`` on a local did. The loop's points and the rules' functions they call are
-marked ``unaliased(...)`` at the end of the module (engine.inlining.unaliased): inlined, they read
-the loop's own arrays, so a call there costs no reference count a lap.
+as the board's own ``if`` on a local did. Every point of the lap loop (engine.mancala.rule.LAP_POINTS), the
+rules' functions they call and ``at_laps_begin`` are marked ``unaliased(...)`` at the end of the module
+(engine.inlining.unaliased): inlined, they read the loop's own arrays, so a call there costs no reference
+count a lap.
 
 This module's source is generated per combination of rules (:func:`specialised_source`, which
 engine.specialise calls instead of reading a file): a rule whose ``when`` slot the combination fixes
@@ -48,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine.mancala import layout
-from engine.mancala.rule import POINTS
+from engine.mancala.rule import LAP_POINTS, POINTS
 from engine.mancala.rules import CALLS, Call
 
 PREFIXES = {2: "P_", 4: "F_"}
@@ -118,11 +119,12 @@ def specialised_source(constants: Mapping[int, int]) -> str:
             body += ["", "", "@njit(cache=True, inline=\"always\")",
                      f"def {function_name(point)}({args}{', run' if spec.loop else ''}):"]
             calls = [c for c in CALLS.get(board, {}).get(point, ()) if in_play(board, c, constants)]
-            if spec.loop:
+            in_loop = point in LAP_POINTS  # called once a lap: inlined unaliased
+            if in_loop:
                 loop.append(function_name(point))
             for k, call in enumerate(calls):
                 function = local(call.module, call.function)
-                if spec.loop and function not in loop:
+                if in_loop and function not in loop:
                     loop.append(function)
                 given = args
                 guard = _guard(board, call) if call.when is not None else None
