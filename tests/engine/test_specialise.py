@@ -191,8 +191,8 @@ def test_the_machine_is_specialised_with_its_board_and_without_the_other():
     from engine.mancala.machine import laps, turn
 
     def imported(text: str, name: str) -> str:  # the text of the generated module named ``name``_<key>
-        found = [line.split()[1] for line in text.splitlines()
-                 if line.startswith("from engine._specialised.") and line.split()[1].rpartition(".")[2].startswith(name)]
+        found = [line.split()[1] for line in text.splitlines() if line.startswith("from engine._specialised.")
+                 and line.split()[1].rpartition(".")[2].startswith(name)]
         assert len(found) == 1, (name, found)
         return Path(sys.modules[found[0]].__file__).read_text()
 

@@ -1,11 +1,10 @@
-"""The sowing machine's four-row boards: what the one turn (engine.mancala.machine.turn) calls on a
-board with four rows (``board.rows: 4``), reading the description's rule fields from the parameter
-array (engine.mancala.layout, FOUR_PARAM_FIELDS; the board's geometry from engine.mancala.fourrow):
-its lay-out, the end's test, the endless probe of a run (the lap loop is every board's:
-engine.mancala.machine.laps, and so is the listing of starts: engine.mancala.rules.start), the decisions inside a turn or before play (``settle_phase``, ``decide``,
-``after_capture``) and the result of a game won by a rule.
-Every kernel is this module specialised per combination of rules (engine.specialise: the fields a
-description fixes, read as ``params[F_<FIELD>]``, become constants).
+"""The sowing machine's four-row boards: what the one turn (engine.mancala.machine.turn) calls on a board with four
+rows (``board.rows: 4``), reading the description's rule fields from the parameter array (engine.mancala.layout,
+FOUR_PARAM_FIELDS; the board's geometry from engine.mancala.fourrow): its lay-out, the end's test, the endless probe
+of a run (the lap loop is every board's: engine.mancala.machine.laps, and so is the listing of starts:
+engine.mancala.rules.start), the decisions inside a turn or before play (``settle_phase``, ``decide``,
+``after_capture``) and the result of a game won by a rule. Every kernel is this module specialised per combination
+of rules (engine.specialise: the fields a description fixes, read as ``params[F_<FIELD>]``, become constants).
 
 Each player sows anticlockwise round their own two rows (engine.mancala.fourrow: holes ``a1 ..
 a2N`` of player 1 and ``b1 .. b2N`` of player 2, numbered along the track from the leftmost outer

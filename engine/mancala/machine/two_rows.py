@@ -35,7 +35,7 @@ from engine.mancala.layout import (
     TURNS,
 )
 from engine.mancala.machine.hooks import at_game_would_end, at_score
-from engine.mancala.machine.laps import LOG_LAP, all_of, laps, replay_logged  # noqa: F401 (LOG_LAP: this board's events)
+from engine.mancala.machine.laps import LOG_LAP, all_of, laps, replay_logged  # noqa: F401 (LOG_LAP: its events)
 from engine.mancala.rules.end import row_empty
 from engine.result import OVER
 from engine.stats import record
