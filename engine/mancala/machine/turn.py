@@ -3,15 +3,15 @@
 it came to: the turn ends or goes on, the game ends), written once; ``run``, the one compiled entry
 point, drives it (engine.machine.drive).
 
-A board is what the turn calls on it (engine.mancala.machine.two_rows, engine.mancala.machine.four_rows): its lay-
-out at the start (``lay_out``), the end's tests between moves (``ended``), where a move sows from and the endless
-probe of its run (``run_of``, ``probe_endless``, ``copy_state``) and the count of a finished game (``finish``); on
-four rows also the decisions inside a turn or before play (``settle_phase``, ``decide``, ``after_capture``: extra
-captures, stops, choices, opening steps, passes, a player stuck). A move's run of laps is the one lap loop's
-(engine.mancala.machine.laps), a turn's starts the start rule's (engine.mancala.rules.start). The rules' code runs
-where the turn calls its hook points (engine.mancala.rule.TURN_POINTS, the same on every board: a point no rule of
-the board uses answers its default, folded away), and inside the lap loop (engine.mancala.rule.LAP_POINTS,
-likewise).
+A board is what the turn calls on it (engine.mancala.machine.two_rows, engine.mancala.machine.four_rows): its
+lay-out at the start (``lay_out``), the end's tests between moves (``ended``), where a move sows from and the
+endless probe of its run (``run_of``, ``probe_endless``, ``copy_state``) and the count of a finished game
+(``finish``); on four rows also the decisions inside a turn or before play (``settle_phase``, ``decide``,
+``after_capture``: extra captures, stops, choices, opening steps, passes, a player stuck). A move's run of laps is
+the one lap loop's (engine.mancala.machine.laps), a turn's starts the start rule's (engine.mancala.rules.start). The
+rules' code runs where the turn calls its hook points (engine.mancala.rule.TURN_POINTS, the same on every board: a
+point no rule of the board uses answers its default, folded away), and inside the lap loop
+(engine.mancala.rule.LAP_POINTS, likewise).
 
 The turn is compiled only specialised (engine.specialise, with the modules it imports,
 :data:`SPECIALISED_WITH`): the rows slot ``params[ROWS]`` is a constant in every kernel, so
