@@ -186,8 +186,9 @@ UNALIASED = "_variorum_unaliased"
 def unaliased(kernel: Any) -> Any:
     """Mark ``kernel`` (a dispatcher, or its Python function) to be inlined unaliased: its parameters
     that nothing but their argument assigns read from the caller's variables (:func:`_unalias`).
-    Returns ``kernel``. Marked: the lap loop's guarded hook points, the rules' functions they call and
-    the read of their guards once a run (engine.mancala.machine.hooks), the lap's track (engine.mancala.rules.lap),
+    Returns ``kernel``. Marked: the lap loop itself and engine.machine.run_laps, every hook point of the lap
+    loop, the rules' functions they call and the read of their guards once a run (engine.mancala.machine.hooks),
+    the lap's track (engine.mancala.rules.lap),
     the end rule's test of a player stripped of every counter, which both-opposite's capture makes once a
     lap (engine.mancala.rules.end), and what the start rule's listing calls once a start or a listing
     (engine.mancala.rules.start, singleton, previous_hole, lap)."""
